@@ -1,0 +1,43 @@
+"""The two kinds of error: malformed input, and a well-formed action the rules forbid."""
+
+from __future__ import annotations
+
+
+class PaizhuoError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class MalformedError(PaizhuoError, ValueError):
+    """Input that is not well formed (a bad record field, card text, option or command).
+
+    ``field`` names where the problem is, as a path into the document (``actions[3][2]``,
+    ``options.kitty_multiplier``) so that a message can point at it.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+class IllegalActionError(PaizhuoError, ValueError):
+    """A well-formed action the rules forbid; the state is left unchanged.
+
+    ``rule`` is the rule id of the rules reference (``SJ-8``, ``GJ-5``, ``BH-4``) and
+    ``message`` explains it in a player's words.
+    """
+
+    def __init__(self, rule: str, message: str, seat: int | None = None) -> None:
+        self.rule = rule
+        self.message = message
+        self.seat = seat
+        self.index: int | None = None
+        """Position of the action in a record, set when a replay stops on it."""
+        super().__init__(f"[{rule}] {message}")
+
+
+class InvalidOptionsError(MalformedError):
+    """Options that are unknown, of the wrong type, or impossible together."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(f"options.{option}" if option else "options", message)

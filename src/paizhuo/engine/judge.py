@@ -1,0 +1,40 @@
+"""The judge: read a record, answer whether it is legal, where it stands, and its result.
+
+Exit status 0 legal, 1 illegal action, 2 malformed (``../shared/rules/records.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.records import Record, replay
+
+LEGAL, ILLEGAL, MALFORMED = 0, 1, 2
+
+
+def judge_text(text: str) -> tuple[int, dict[str, Any]]:
+    """Judge a record given as JSON text; returns (exit status, answer)."""
+    try:
+        record = Record.loads(text)
+    except MalformedError as exc:
+        return MALFORMED, _malformed(exc)
+    return judge_record(record)
+
+
+def judge_record(record: Record) -> tuple[int, dict[str, Any]]:
+    try:
+        game, _ = replay(record)
+    except IllegalActionError as exc:
+        index = exc.index if exc.index is not None else -1
+        seat = exc.seat if exc.seat is not None else record.actions[index].seat
+        return ILLEGAL, {"valid": False, "index": index, "seat": seat, "rule": exc.rule,
+                         "message": exc.message}
+    except MalformedError as exc:
+        return MALFORMED, _malformed(exc)
+    return LEGAL, {"valid": True, "phase": game.phase, "to_act": game.to_act(),
+                   "result": game.result()}
+
+
+def _malformed(exc: MalformedError) -> dict[str, Any]:
+    return {"valid": False, "malformed": True, "field": exc.field, "message": exc.message}

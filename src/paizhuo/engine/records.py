@@ -1,0 +1,179 @@
+"""Records and positions: the JSON interchange format of ``../shared/rules/records.md``.
+
+A :class:`Record` is parsed strictly: every problem raises :class:`MalformedError` naming the
+field (``deal.hands[2]``, ``actions[4][2]``). Rules are not checked here; replaying the actions
+through a game (:func:`replay`) does that.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from paizhuo.engine.actions import Action
+from paizhuo.engine.errors import MalformedError
+from paizhuo.notation import NotationError, format_cards, parse_cards
+
+if TYPE_CHECKING:
+    from paizhuo.engine.game import Game
+
+GAMES = ("shengji", "gouji", "baohuang")
+
+
+@dataclass
+class Deal:
+    """Either a seed (the engine shuffles) or explicit hands in arrival order (and a kitty)."""
+
+    seed: int | None = None
+    hands: list[tuple[int, ...]] | None = None
+    kitty: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.hands is None:
+            return {"seed": self.seed}
+        out: dict[str, Any] = {"hands": [format_cards(h) for h in self.hands]}
+        if self.kitty is not None:
+            out["kitty"] = format_cards(self.kitty)
+        return out
+
+
+@dataclass
+class Record:
+    """A game, or a position in one, exactly enough to replay it."""
+
+    game: str
+    options: dict[str, Any] = field(default_factory=dict)
+    deal: Deal = field(default_factory=Deal)
+    start: dict[str, Any] | None = None
+    actions: list[Action] = field(default_factory=list)
+    position: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game}
+        if self.position:
+            out["position"] = True
+        out["options"] = dict(self.options)
+        if self.start is not None:
+            out["start"] = dict(self.start)
+        out["deal"] = self.deal.to_json()
+        out["actions"] = [a.to_json() for a in self.actions]
+        return out
+
+    def dumps(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=indent)
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        """Parse a record from JSON text (malformed JSON is a :class:`MalformedError`)."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+            raise MalformedError("", f"not valid JSON: {exc}") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        if not isinstance(data, dict):
+            raise MalformedError("", "a record is a JSON object")
+        known = {"game", "options", "start", "deal", "actions", "position"}
+        for key in data:
+            if key not in known:
+                raise MalformedError(str(key), f"unknown field; a record has {sorted(known)}")
+        game = data.get("game")
+        if game not in GAMES:
+            raise MalformedError("game", f"must be one of {', '.join(GAMES)}, not {game!r}")
+        position = data.get("position", False)
+        if not isinstance(position, bool):
+            raise MalformedError("position", "must be true or false")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise MalformedError("options", "must be an object")
+        start = data.get("start")
+        if start is not None and not isinstance(start, dict):
+            raise MalformedError("start", "must be an object")
+        if position and start is None:
+            raise MalformedError("start", "a position needs a start naming its phase")
+        if "deal" not in data:
+            raise MalformedError("deal", "missing: give {\"seed\": N} or {\"hands\": [...]}")
+        deal = _parse_deal(data["deal"])
+        actions_data = data.get("actions", [])
+        if not isinstance(actions_data, list):
+            raise MalformedError("actions", "must be a list")
+        actions = [parse_action(a, f"actions[{i}]") for i, a in enumerate(actions_data)]
+        return cls(game, dict(options), deal, dict(start) if start else start, actions, position)
+
+
+def _cards(text: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(text, str):
+        raise MalformedError(where, "cards are written as a string such as \"AS AS KS\"")
+    try:
+        return parse_cards(text)
+    except NotationError as exc:
+        raise MalformedError(where, str(exc)) from None
+
+
+def _parse_deal(data: Any) -> Deal:
+    if not isinstance(data, dict):
+        raise MalformedError("deal", "must be an object")
+    for key in data:
+        if key not in ("seed", "hands", "kitty"):
+            raise MalformedError(f"deal.{key}", "unknown field; a deal has seed, or hands and kitty")
+    if "seed" in data:
+        if "hands" in data or "kitty" in data:
+            raise MalformedError("deal", "give either a seed or explicit hands, not both")
+        seed = data["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise MalformedError("deal.seed", "must be an integer")
+        return Deal(seed=seed)
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise MalformedError("deal.hands", "must be a non-empty list of card strings")
+    parsed = [_cards(h, f"deal.hands[{i}]") for i, h in enumerate(hands)]
+    kitty = _cards(data["kitty"], "deal.kitty") if "kitty" in data else None
+    return Deal(hands=parsed, kitty=kitty)
+
+
+def parse_action(data: Any, where: str = "action") -> Action:
+    """Parse ``[seat, verb, cards?, extra?]``; verb validity is checked by the game."""
+    if not isinstance(data, list) or not 2 <= len(data) <= 4:
+        raise MalformedError(where, "an action is [seat, verb, cards?, extra?]")
+    seat, verb = data[0], data[1]
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+        raise MalformedError(f"{where}[0]", f"seat must be a non-negative integer, not {seat!r}")
+    if not isinstance(verb, str) or not verb:
+        raise MalformedError(f"{where}[1]", f"verb must be a string, not {verb!r}")
+    cards = _cards(data[2], f"{where}[2]") if len(data) >= 3 else ()
+    extra = data[3] if len(data) == 4 else None
+    if extra is not None and not isinstance(extra, dict):
+        raise MalformedError(f"{where}[3]", "extra must be an object")
+    return Action(seat, verb, tuple(sorted(cards)), extra or None)
+
+
+def replay(record: Record) -> tuple[Game, int]:
+    """Build the game a record describes and apply all its actions.
+
+    Returns the game and the number of actions applied; an illegal action stops the replay
+    by raising :class:`IllegalActionError` with ``index`` set to its position.
+    """
+    from paizhuo.engine.errors import IllegalActionError
+    from paizhuo.games import game_class
+
+    game = game_class(record.game).from_record(record)
+    for i, action in enumerate(record.actions):
+        where = f"actions[{i}]"
+        if action.seat >= game.num_seats:
+            raise MalformedError(f"{where}[0]", f"seat {action.seat} does not exist: this table "
+                                 f"has seats 0–{game.num_seats - 1}")
+        if action.verb not in game.VERBS:
+            raise MalformedError(f"{where}[1]", f"unknown verb {action.verb!r} for {record.game}; "
+                                 f"verbs are {', '.join(sorted(game.VERBS))}")
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            exc.index = i
+            raise
+        except MalformedError as exc:
+            raise MalformedError(f"{where}.{exc.field}" if exc.field else where,
+                                 exc.message) from None
+    return game, len(record.actions)

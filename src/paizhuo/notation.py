@@ -1,0 +1,82 @@
+"""Parsing and printing cards in the shared notation (``../shared/rules/README.md``).
+
+Input is forgiving — lower case, ``10`` for ``T``, suit symbols ``♠♥♣♦`` (also ``♤♡♧♢``),
+Chinese joker names ``小王``/``大王`` (and 小花/大花/小鬼/大鬼), commas or spaces between cards,
+and joker spellings ``sj``/``bj``; output is canonical (``TH``, ``SJ``, ``BJ``, ``BJ*``).
+
+>>> format_cards(parse_cards("10♥ as 小王"))
+'TH AS SJ'
+>>> parse_card("qd") == parse_card("QD")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from paizhuo.cards import (
+    BIG_JOKER,
+    EMPEROR_CARD,
+    RANK_CHARS,
+    SMALL_JOKER,
+    SUIT_CHARS,
+    card_name,
+)
+
+_SUIT_SYMBOLS: Final = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♣": "C", "♧": "C",
+                        "♦": "D", "♢": "D"}
+_JOKERS: Final = {
+    "SJ": SMALL_JOKER, "小王": SMALL_JOKER, "小花": SMALL_JOKER, "小鬼": SMALL_JOKER,
+    "BJ": BIG_JOKER, "大王": BIG_JOKER, "大花": BIG_JOKER, "大鬼": BIG_JOKER,
+    "BJ*": EMPEROR_CARD, "大王*": EMPEROR_CARD,
+}
+_SPLIT: Final = re.compile(r"[\s,;]+")
+
+
+class NotationError(ValueError):
+    """Text that is not a card or a list of cards in the shared notation."""
+
+
+def parse_card(text: str) -> int:
+    """Card id of one card written in the (forgiving) notation."""
+    token = text.strip()
+    upper = token.upper()
+    if upper in _JOKERS:
+        return _JOKERS[upper]
+    if token in _JOKERS:
+        return _JOKERS[token]
+    # a suit symbol may stand first (♠A) or last (A♠); a suit letter only last (AS)
+    if upper[:1] in _SUIT_SYMBOLS:
+        upper = upper[1:] + upper[0]
+    for symbol, letter in _SUIT_SYMBOLS.items():
+        upper = upper.replace(symbol, letter)
+    rank, suit = upper[:-1], upper[-1:]
+    if rank in _RANKS and suit and suit in SUIT_CHARS:
+        return _RANKS[rank] * 4 + SUIT_CHARS.index(suit)
+    raise NotationError(
+        f"{text!r} is not a card: write rank then suit (AS, TH, 10h, 5♣) or SJ / BJ for jokers"
+    )
+
+
+_RANKS: Final = {ch: i for i, ch in enumerate(RANK_CHARS)} | {"10": 8}
+
+
+def parse_cards(text: str) -> tuple[int, ...]:
+    """Card ids of a space- or comma-separated list, in the order written.
+
+    >>> parse_cards("")
+    ()
+    """
+    tokens = [t for t in _SPLIT.split(text.strip()) if t]
+    return tuple(parse_card(t) for t in tokens)
+
+
+def format_card(card: int) -> str:
+    return card_name(card)
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """Canonical notation of a list of cards, in the given order."""
+    return " ".join(card_name(c) for c in cards)
