@@ -118,7 +118,7 @@ def _parse_deal(data: Any) -> Deal:
         raise MalformedError("deal", "must be an object")
     for key in data:
         if key not in ("seed", "hands", "kitty"):
-            raise MalformedError(f"deal.{key}", "unknown field; a deal has seed, or hands and kitty")
+            raise MalformedError(f"deal.{key}", "unknown field; a deal has seed, or hands + kitty")
     if "seed" in data:
         if "hands" in data or "kitty" in data:
             raise MalformedError("deal", "give either a seed or explicit hands, not both")
