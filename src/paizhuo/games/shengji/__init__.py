@@ -1,0 +1,1 @@
+"""升级 Shengji / 拖拉机 Tractor (``../shared/rules/shengji.md``)."""
