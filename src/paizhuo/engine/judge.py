@@ -27,7 +27,9 @@ def judge_record(record: Record) -> tuple[int, dict[str, Any]]:
         game, _ = replay(record)
     except IllegalActionError as exc:
         index = exc.index if exc.index is not None else -1
-        seat = exc.seat if exc.seat is not None else record.actions[index].seat
+        seat = exc.seat
+        if seat is None and 0 <= index < len(record.actions):
+            seat = record.actions[index].seat
         return ILLEGAL, {"valid": False, "index": index, "seat": seat, "rule": exc.rule,
                          "message": exc.message}
     except MalformedError as exc:

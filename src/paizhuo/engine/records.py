@@ -68,7 +68,8 @@ class Record:
         """Parse a record from JSON text (malformed JSON is a :class:`MalformedError`)."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        # ValueError also covers JSONDecodeError and integers past Python's digit limit
+        except (ValueError, RecursionError) as exc:
             raise MalformedError("", f"not valid JSON: {exc}") from None
         return cls.from_json(data)
 
@@ -159,7 +160,16 @@ def replay(record: Record) -> tuple[Game, int]:
     from paizhuo.engine.errors import IllegalActionError
     from paizhuo.games import game_class
 
-    game = game_class(record.game).from_record(record)
+    try:
+        cls = game_class(record.game)
+    except ModuleNotFoundError as exc:
+        # a game package not written yet is the record's problem; a broken import inside one
+        # is not, and is raised as it is
+        if exc.name is None or not exc.name.startswith(f"paizhuo.games.{record.game}"):
+            raise
+        raise MalformedError("game", f"the game {record.game!r} is not available in this "
+                             "installation yet") from None
+    game = cls.from_record(record)
     for i, action in enumerate(record.actions):
         where = f"actions[{i}]"
         if action.seat >= game.num_seats:

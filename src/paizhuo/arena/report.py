@@ -1,0 +1,103 @@
+"""Rich tables of simulation statistics and benchmark figures."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.table import Table
+
+from paizhuo.arena.simulate import _TOO_MANY, Summary
+
+if TYPE_CHECKING:
+    from paizhuo.bench import BenchResult
+
+
+def _num(value: float) -> str:
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.3g}"
+
+
+def _bytes(value: int | None) -> str:
+    if value is None:
+        return "—"
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if value < 1024 or unit == "GiB":
+            return f"{value:,.0f} {unit}" if unit == "B" else f"{value:,.1f} {unit}"
+        value /= 1024  # type: ignore[assignment]
+    return str(value)  # pragma: no cover
+
+
+def print_summary(summary: Summary, console: Console) -> None:
+    """Print what a simulation found: totals, outcome counts, means, per-seat and per-bot."""
+    options = json.dumps(summary.options, ensure_ascii=False) if summary.options else "defaults"
+    rate = summary.rounds / summary.seconds if summary.seconds else 0.0
+    console.print(f"[bold]{summary.game}[/bold] options {options}, bots "
+                  f"{', '.join(summary.bots)}: {summary.games} games, {summary.rounds} deals, "
+                  f"{summary.decisions:,} decisions in {summary.seconds:.2f} s "
+                  f"({rate:,.1f} deals/s)", soft_wrap=True)
+    if len(summary.rounds_per_game) > 1 or max(summary.rounds_per_game, default=1) > 1:
+        spread = ", ".join(f"{k}×{v}" for k, v in sorted(summary.rounds_per_game.items()))
+        console.print(f"deals per game: {spread}")
+
+    counts = Table(title="Outcomes (counted)", title_justify="left")
+    for col in ("field", "value", "count", "share"):
+        counts.add_column(col, justify="right" if col in ("count", "share") else "left")
+    for key, counter in summary.counts.items():
+        if counter is _TOO_MANY:
+            counts.add_row(key, f"(more than {len(counter) or 20} values)", "", "")
+            continue
+        total = sum(counter.values())
+        for value, n in counter.most_common():
+            counts.add_row(key, value, str(n), f"{n / total:.1%}")
+            key = ""
+    console.print(counts)
+
+    means = Table(title="Means per deal", title_justify="left")
+    means.add_column("field")
+    means.add_column("mean", justify="right")
+    for key, mean in summary.means.items():
+        means.add_row(key, _num(mean.mean))
+    console.print(means)
+
+    if summary.seat_means:
+        seats = Table(title="Per seat (mean)", title_justify="left")
+        seats.add_column("field")
+        for seat in range(summary.seats):
+            seats.add_column(f"seat {seat}", justify="right")
+        for key, by_seat in summary.seat_means.items():
+            seats.add_row(key, *(_num(by_seat[s].mean) if s in by_seat else "—"
+                                 for s in range(summary.seats)))
+        console.print(seats)
+
+    if summary.mixed_bots:
+        bots = sorted(summary.bot_seats)
+        table = Table(title="Per bot (mean per seat and deal)", title_justify="left")
+        table.add_column("field")
+        for bot in bots:
+            table.add_column(bot, justify="right")
+        table.add_row("decisions", *(_num(summary.bot_decisions[b] / summary.bot_seats[b])
+                                     for b in bots))
+        for key, by_bot in summary.bot_means.items():
+            table.add_row(key, *(_num(by_bot[b].mean) if b in by_bot else "—" for b in bots))
+        console.print(table)
+
+
+def print_bench(results: list[BenchResult], console: Console) -> None:
+    """Print benchmark figures, one row per preset."""
+    if not results:
+        return
+    table = Table(title=f"paizhuo bench {results[0].game} — random legal play, one core",
+                  title_justify="left")
+    for col in ("preset", "rounds", "seconds", "rounds/s", "decisions/s", "decisions/round",
+                "traced peak", "max RSS", "state (deep sizeof)", "state (pickle)"):
+        table.add_column(col, justify="left" if col == "preset" else "right")
+    for r in results:
+        table.add_row(r.preset, str(r.rounds), f"{r.seconds:.2f}", f"{r.rounds_per_s:,.1f}",
+                      f"{r.decisions_per_s:,.0f}", f"{r.decisions / max(r.rounds, 1):,.1f}",
+                      _bytes(r.traced_peak_bytes), _bytes(r.maxrss_bytes),
+                      _bytes(r.state_bytes), _bytes(r.pickle_bytes))
+    console.print(table)
+    console.print("traced peak: tracemalloc peak over one extra round; max RSS: whole process "
+                  "(ru_maxrss); state: one game halfway through a round, as a deep "
+                  "sys.getsizeof walk and as pickle length.", soft_wrap=True)

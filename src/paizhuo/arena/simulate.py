@@ -1,0 +1,240 @@
+"""Play whole games (or whole matches) between bots and gather generic outcome statistics.
+
+Everything goes through the :class:`~paizhuo.engine.game.Game` interface and the registry,
+so the same runner serves every game. A result dict is summarised without knowing its game:
+
+- text and true/false fields are counted (``winner: attackers × 61``);
+- numeric fields are averaged;
+- a list with one number per seat (or an object keyed by seat numbers) is a *per-seat*
+  field (``scores``): its values are averaged per seat and per bot. A list that is an order
+  of the seats (``finished: [3, 0, 5, …]``) is not per-seat and is skipped.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from paizhuo.bots.base import Bot
+from paizhuo.bots.registry import make_bot
+from paizhuo.engine.dealing import derive_seed
+from paizhuo.engine.errors import PaizhuoError
+from paizhuo.engine.game import Game
+from paizhuo.games import game_class
+
+MAX_DISTINCT = 20
+"""A text field with more distinct values than this is not counted (it is not a category)."""
+
+
+class SimulationError(PaizhuoError):
+    """A game stopped on an engine error (a bug): says which game and carries its record."""
+
+    def __init__(self, index: int, seed: int, message: str, record_json: str) -> None:
+        self.index = index
+        self.seed = seed
+        self.message = message
+        self.record_json = record_json
+        super().__init__(f"game {index} (seed {seed}): {message}")
+
+
+@dataclass
+class Mean:
+    """A running mean."""
+
+    total: float = 0.0
+    count: int = 0
+
+    def add(self, value: float) -> None:
+        self.total += value
+        self.count += 1
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else 0.0
+
+
+@dataclass
+class Summary:
+    """What :func:`simulate` found, ready to print."""
+
+    game: str
+    options: dict[str, Any]
+    bots: list[str]
+    games: int = 0
+    rounds: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    seats: int = 0
+    rounds_per_game: Counter[int] = field(default_factory=Counter)
+    counts: dict[str, Counter[str]] = field(default_factory=dict)
+    means: dict[str, Mean] = field(default_factory=dict)
+    seat_means: dict[str, dict[int, Mean]] = field(default_factory=dict)
+    bot_means: dict[str, dict[str, Mean]] = field(default_factory=dict)
+    bot_decisions: Counter[str] = field(default_factory=Counter)
+    bot_seats: Counter[str] = field(default_factory=Counter)
+    """Seat-rounds each bot played (the denominator of its decision count)."""
+
+    @property
+    def mixed_bots(self) -> bool:
+        return len(set(self.bots)) > 1
+
+    def add_round(self, phase: str, result: dict[str, Any], decisions: int,
+                  seat_bots: Sequence[str], seat_decisions: Sequence[int]) -> None:
+        """Fold one finished round into the statistics."""
+        self.rounds += 1
+        self.decisions += decisions
+        self._count("phase", phase)
+        self.means.setdefault("decisions", Mean()).add(decisions)
+        for bot, n in zip(seat_bots, seat_decisions, strict=True):
+            self.bot_decisions[bot] += n
+            self.bot_seats[bot] += 1
+        scalars: dict[str, Any] = {}
+        per_seat: dict[str, list[float]] = {}
+        _flatten(result, "", len(seat_bots), scalars, per_seat)
+        for key, value in scalars.items():
+            if isinstance(value, bool | str) or value is None:
+                self._count(key, value)
+            else:
+                self.means.setdefault(key, Mean()).add(float(value))
+        for key, values in per_seat.items():
+            seat_stats = self.seat_means.setdefault(key, {})
+            bot_stats = self.bot_means.setdefault(key, {})
+            for seat, (value, bot) in enumerate(zip(values, seat_bots, strict=True)):
+                seat_stats.setdefault(seat, Mean()).add(value)
+                bot_stats.setdefault(bot, Mean()).add(value)
+
+    def _count(self, key: str, value: Any) -> None:
+        counter = self.counts.setdefault(key, Counter())
+        if counter is _TOO_MANY:
+            return
+        counter[_label(value)] += 1
+        if len(counter) > MAX_DISTINCT:
+            self.counts[key] = _TOO_MANY
+
+
+_TOO_MANY: Counter[str] = Counter()
+"""Marks a text field with too many distinct values to count (shared, never written to)."""
+
+
+def _label(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _flatten(value: Any, path: str, seats: int, scalars: dict[str, Any],
+             per_seat: dict[str, list[float]]) -> None:
+    """Split a result into scalar fields and per-seat numeric fields, by dotted path."""
+    if isinstance(value, dict):
+        keys = list(value)
+        if (len(keys) == seats and {str(k) for k in keys} == {str(s) for s in range(seats)}
+                and all(_is_number(v) for v in value.values())):
+            by_seat = {str(k): v for k, v in value.items()}
+            per_seat[path] = [float(by_seat[str(s)]) for s in range(seats)]
+            return
+        for key, item in value.items():
+            _flatten(item, f"{path}.{key}" if path else str(key), seats, scalars, per_seat)
+    elif isinstance(value, list | tuple):
+        if (len(value) == seats and all(_is_number(v) for v in value)
+                and sorted(value) != list(range(seats))):
+            per_seat[path] = [float(v) for v in value]
+    elif value is None or isinstance(value, bool | str) or _is_number(value):
+        scalars[path or "result"] = value
+
+
+def seat_bots(bot_names: Sequence[str], seats: int, rotation: int) -> list[str]:
+    """Bot name of each seat: the list repeated round the table, turned by ``rotation``.
+
+    >>> seat_bots(["random", "greedy"], 4, 0)
+    ['random', 'greedy', 'random', 'greedy']
+    >>> seat_bots(["random", "greedy"], 4, 1)
+    ['greedy', 'random', 'greedy', 'random']
+    """
+    return [bot_names[(s + rotation) % len(bot_names)] for s in range(seats)]
+
+
+def choose_action(game: Game, bots: Sequence[Bot], rng: random.Random) -> Any:
+    """The next action: the acting seat's bot chooses from its observation and legal actions.
+
+    When several seats may act, one of them is drawn at random.
+    """
+    to_act = game.to_act()
+    seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
+    bot = bots[seat]
+    if bot.uses_sampler and seat == to_act[0]:
+        return game.sample_action(rng)
+    legal = game.legal_actions(seat)
+    return bot.act(game.observation(seat), legal, rng)
+
+
+def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
+               max_decisions: int = 100_000) -> list[int]:
+    """Play ``game`` to its end; returns the number of decisions each seat made."""
+    made = [0] * game.num_seats
+    total = 0
+    while not game.is_over:
+        action = choose_action(game, bots, rng)
+        game.apply(action)
+        made[action.seat] += 1
+        total += 1
+        if total > max_decisions:
+            raise RuntimeError(f"no end after {max_decisions} decisions (phase {game.phase})")
+        if not game.is_over and not game.to_act():
+            raise RuntimeError(f"nobody may act in phase {game.phase!r} but the game is not over")
+    return made
+
+
+def simulate(game_name: str, games: int, seed: int = 0, bots: Sequence[str] = ("random",),
+             options: dict[str, Any] | None = None, matches: bool = False,
+             max_rounds: int = 200,
+             progress: Callable[[int], None] | None = None) -> Summary:
+    """Play ``games`` games (or whole matches) of ``game_name`` and summarise them.
+
+    Game ``i`` deals with seed ``seed + i``; later deals of a match with
+    ``derive_seed(seed + i, round)``. ``progress`` is called after each game with the number done.
+    Unknown games, options or bots raise :class:`~paizhuo.engine.errors.MalformedError`;
+    an engine failure raises :class:`SimulationError`.
+    """
+    cls = game_class(game_name)
+    options = dict(options or {})
+    for name in bots:
+        make_bot(name, game_name)  # unknown names fail before any game is played
+    summary = Summary(game_name, options, list(bots))
+    began = time.perf_counter()
+    for index in range(games):
+        game_seed = seed + index
+        rng = random.Random(f"paizhuo-simulate/{game_seed}")
+        game = cls.new(options, seed=game_seed)
+        summary.seats = game.num_seats
+        names = seat_bots(bots, game.num_seats, index)
+        players = [make_bot(name, game_name) for name in names]
+        rounds = 0
+        while True:
+            try:
+                made = play_round(game, players, rng)
+            except Exception as exc:  # any engine failure is reported with the game's record
+                raise SimulationError(index, game_seed, f"{type(exc).__name__}: {exc}",
+                                      game.record().dumps()) from exc
+            rounds += 1
+            result = game.result() or {}
+            summary.add_round(game.phase, result, sum(made), names, made)
+            start = game.next_start() if matches else None
+            if start is None or rounds >= max_rounds:
+                break
+            game = cls.new(options, seed=derive_seed(game_seed, rounds), start=start)
+        summary.games += 1
+        summary.rounds_per_game[rounds] += 1
+        if progress is not None:
+            progress(index + 1)
+    summary.seconds = time.perf_counter() - began
+    return summary

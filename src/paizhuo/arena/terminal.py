@@ -1,0 +1,280 @@
+"""Playing a game in the terminal against bots (``paizhuo play``), rendered with Rich.
+
+Generic: the observation dict of any game is shown key by key, cards in the shared notation;
+a person answers with the number of a listed legal action or types one in notation
+(``play AS AS``, ``call AH nth=1``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from paizhuo.arena.simulate import seat_bots
+from paizhuo.bots.base import Bot
+from paizhuo.bots.registry import make_bot
+from paizhuo.cards import NUM_CARD_IDS
+from paizhuo.engine.actions import Action
+from paizhuo.engine.dealing import derive_seed
+from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.game import Game
+from paizhuo.notation import NotationError, format_cards, parse_cards
+
+MAX_LISTED = 40
+"""Legal actions listed at most; the rest can be typed (or listed with ``all``)."""
+
+_CARD_KEYS = ("hand", "card", "kitty", "trick", "play", "bury", "bottom", "tribute")
+QUIT_WORDS = frozenset({"quit", "q", "exit"})
+
+
+class Quit(Exception):
+    """The person asked to stop (``quit``, or end of input)."""
+
+
+def action_text(action: Action) -> str:
+    """An action as a person types it: ``play AS AS``, ``call AH nth=1``.
+
+    >>> action_text(Action(0, "pass"))
+    'pass'
+    """
+    parts = [action.verb]
+    if action.cards:
+        parts.append(format_cards(action.cards))
+    if action.extra:
+        parts += [f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in action.extra.items()]
+    return " ".join(parts)
+
+
+def _looks_like_cards(key: str, value: list[Any]) -> bool:
+    return (any(word in key.lower() for word in _CARD_KEYS) and bool(value)
+            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < NUM_CARD_IDS
+                    for v in value))
+
+
+def render_value(key: str, value: Any) -> RenderableType:
+    """One observation value, readable: card-id lists as notation, objects as nested tables."""
+    if isinstance(value, dict):
+        return render_mapping(value)
+    if isinstance(value, list | tuple):
+        items = list(value)
+        if _looks_like_cards(key, items):
+            return format_cards(items)
+        if all(isinstance(v, str | int | float | bool) or v is None for v in items):
+            return " ".join(_scalar(v) for v in items) if items else "—"
+        table = Table.grid(padding=(0, 1))
+        for item in items:
+            table.add_row(render_value(key, item))
+        return table
+    return _scalar(value)
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def render_mapping(data: dict[str, Any], title: str | None = None) -> Table:
+    """A two-column table of an observation or result; keys naming a hand stand out."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold cyan", no_wrap=True)
+    table.add_column()
+    if title:
+        table.title = title
+    for key, value in data.items():
+        label = str(key)
+        rendered = render_value(label, value)
+        if "hand" in label.lower() and isinstance(rendered, str):
+            rendered = Text(rendered, style="bold yellow")
+        table.add_row(label, rendered)
+    return table
+
+
+def _parse_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def parse_typed_action(text: str, seat: int, verbs: frozenset[str]) -> Action:
+    """An action typed in notation: verb, cards, then ``key=value`` extras.
+
+    >>> parse_typed_action("play as 10s", 1, frozenset({"play"})).to_json()
+    [1, 'play', 'TS AS']
+    """
+    tokens = text.split()
+    verb = tokens[0].lower()
+    if verb not in verbs:
+        raise MalformedError("action", f"unknown verb {verb!r}; verbs are "
+                             f"{', '.join(sorted(verbs))}")
+    card_tokens: list[str] = []
+    extra: dict[str, Any] = {}
+    for token in tokens[1:]:
+        if "=" in token:
+            key, _, value = token.partition("=")
+            extra[key] = _parse_value(value)
+        else:
+            card_tokens.append(token)
+    try:
+        cards = parse_cards(" ".join(card_tokens))
+    except NotationError as exc:
+        raise MalformedError("action", str(exc)) from None
+    return Action.make(seat, verb, cards, extra or None)
+
+
+def _matches(typed: Action, legal: Sequence[Action]) -> list[Action]:
+    same = [a for a in legal if a.verb == typed.verb and a.cards == typed.cards]
+    if typed.extra:
+        same = [a for a in same
+                if a.extra and all(a.extra.get(k) == v for k, v in typed.extra.items())]
+    return same
+
+
+class TerminalPlay:
+    """One person at one seat, bots at the others, until the match ends or the person quits."""
+
+    def __init__(self, cls: type[Game], options: dict[str, Any], seat: int, seed: int,
+                 bots: Sequence[str], console: Console,
+                 ask: Callable[[str], str] | None = None) -> None:
+        self.cls = cls
+        self.options = options
+        self.seat = seat
+        self.seed = seed
+        self.console = console
+        self.ask = ask or console.input
+        self.rng = random.Random(f"paizhuo-play/{seed}")
+        self.game = cls.new(options, seed=seed)
+        if not 0 <= seat < self.game.num_seats:
+            raise MalformedError("seat", f"seat {seat} does not exist: this table has seats "
+                                 f"0–{self.game.num_seats - 1}")
+        names = seat_bots(bots, self.game.num_seats, 0)
+        self.bot_names = names
+        self.bots: list[Bot | None] = [None if s == seat else make_bot(names[s], cls.name)
+                                       for s in range(self.game.num_seats)]
+
+    def run(self) -> None:
+        """Play deals until the match ends or the person quits."""
+        rounds = 0
+        try:
+            while True:
+                self._play_round()
+                rounds += 1
+                self._show_result()
+                start = self.game.next_start()
+                if start is None or not self._yes("Play the next deal? [Y/n] "):
+                    break
+                self.game = self.cls.new(self.options, seed=derive_seed(self.seed, rounds),
+                                         start=start)
+        except Quit:
+            self.console.print("Stopped. The record of this deal so far:")
+            self.console.print(self.game.record().dumps(), markup=False, highlight=False,
+                               soft_wrap=True)
+
+    def _yes(self, prompt: str) -> bool:
+        try:
+            answer = self.ask(prompt).strip().lower()
+        except EOFError:
+            return False
+        if answer in QUIT_WORDS:
+            raise Quit
+        return answer in ("", "y", "yes")
+
+    def _play_round(self) -> None:
+        while not self.game.is_over:
+            to_act = self.game.to_act()
+            if self.seat in to_act:
+                self._human_turn()
+                continue
+            seat = to_act[0] if len(to_act) == 1 else self.rng.choice(to_act)
+            bot = self.bots[seat]
+            assert bot is not None
+            if bot.uses_sampler and seat == to_act[0]:
+                action = self.game.sample_action(self.rng)
+            else:
+                action = bot.act(self.game.observation(seat),
+                                 self.game.legal_actions(seat), self.rng)
+            self.game.apply(action)
+            self.console.print(f"[dim]seat {seat} ({self.bot_names[seat]}):[/dim] "
+                               f"{action_text(action)}", highlight=False)
+
+    def _show(self, legal: Sequence[Action], everything: bool = False) -> None:
+        obs = self.game.observation(self.seat)
+        self.console.rule(f"{self.cls.name} — seat {self.seat} to act — phase {self.game.phase}")
+        self.console.print(render_mapping(obs))
+        shown = legal if everything else legal[:MAX_LISTED]
+        table = Table(show_header=False, box=None, padding=(0, 1))
+        table.add_column(justify="right", style="bold green")
+        table.add_column()
+        for i, action in enumerate(shown, 1):
+            table.add_row(str(i), action_text(action))
+        self.console.print(table)
+        if len(shown) < len(legal):
+            self.console.print(f"… and {len(legal) - len(shown)} more: type one "
+                               "(e.g. [bold]play AS AS[/bold]) or [bold]all[/bold] to list them")
+
+    def _human_turn(self) -> None:
+        legal = self.game.legal_actions(self.seat)
+        self._show(legal)
+        while True:
+            try:
+                text = self.ask("Your action (number, notation, 'all' or 'quit'): ").strip()
+            except EOFError:
+                raise Quit from None
+            if not text:
+                continue
+            if text.lower() in QUIT_WORDS:
+                raise Quit
+            if text.lower() in ("all", "list", "?", "help"):
+                self._show(legal, everything=True)
+                continue
+            action = self._resolve(text, legal)
+            if action is None:
+                continue
+            try:
+                self.game.apply(action)
+            except IllegalActionError as exc:
+                self.console.print(f"[red]Not allowed ({exc.rule}):[/red] {exc.message}",
+                                   highlight=False)
+                continue
+            except MalformedError as exc:
+                self.console.print(f"[red]Not understood:[/red] {exc.message}", highlight=False)
+                continue
+            return
+
+    def _resolve(self, text: str, legal: Sequence[Action]) -> Action | None:
+        """The action a person means, or None after saying what was wrong."""
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self.console.print(f"[red]No action {number}:[/red] choose 1–{len(legal)}")
+            return None
+        try:
+            typed = parse_typed_action(text, self.seat, self.cls.VERBS)
+        except MalformedError as exc:
+            self.console.print(f"[red]Not understood:[/red] {exc.message}", highlight=False)
+            return None
+        found = _matches(typed, legal)
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            self.console.print("That matches several actions; type its number:")
+            for action in found:
+                self.console.print(f"  {legal.index(action) + 1}  {action_text(action)}",
+                                   highlight=False)
+            return None
+        return typed  # not listed: the engine says which rule it breaks
+
+    def _show_result(self) -> None:
+        result = self.game.result() or {}
+        self.console.rule("Deal over")
+        self.console.print(render_mapping(result))

@@ -1,0 +1,31 @@
+"""The bot protocol: a bot chooses one of a seat's legal actions from what that seat sees."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, runtime_checkable
+
+from paizhuo.engine.actions import Action
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player program.
+
+    A bot is given only the acting seat's :meth:`~paizhuo.engine.game.Game.observation` and
+    its legal actions (never the game state), so it cannot see a hidden card.
+
+    ``uses_sampler`` is the one narrow exception, for speed: a bot that sets it to true asks
+    the runner to draw its move with the game's own ``sample_action(rng)`` instead of calling
+    :meth:`act`, so that the (possibly long) list of legal actions is never built. The game's
+    sampler sees the state, but it draws a random legal move and nothing else, so the bot
+    learns nothing from it.
+    """
+
+    name: str
+    uses_sampler: bool
+
+    def act(self, observation: dict[str, Any], legal: list[Action],
+            rng: random.Random) -> Action:
+        """One of ``legal`` (never empty), chosen from ``observation``."""
+        ...

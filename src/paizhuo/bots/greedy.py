@@ -1,0 +1,34 @@
+"""A simple generic greedy bot: shed as many cards as possible, keep the strong ones.
+
+It knows no game: it reads only the cards of the legal actions. Among the actions it prefers
+the one that plays the most cards (getting rid of cards is how Gouji and Baohuang are won,
+and it leads Shengji combinations); ties go to the action whose cards are lowest (keep high
+cards for later); actions without cards (pass, yield) come last. Game packages can replace it
+for their game with a smarter heuristic via :func:`paizhuo.bots.registry.register_bot`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from paizhuo.cards import rank_of
+from paizhuo.engine.actions import Action
+
+
+def greedy_key(action: Action) -> tuple[int, int, int]:
+    """Sort key, smallest is best: most cards, then lowest ranks, then fewest jokers."""
+    ranks = [rank_of(c) for c in action.cards]
+    return (-len(action.cards), sum(ranks), max(ranks, default=0))
+
+
+class GreedyBot:
+    """Plays the legal action with the most cards, lowest cards first; random among equals."""
+
+    name = "greedy"
+    uses_sampler = False
+
+    def act(self, observation: dict[str, Any], legal: list[Action],
+            rng: random.Random) -> Action:
+        best = min(greedy_key(a) for a in legal)
+        return rng.choice([a for a in legal if greedy_key(a) == best])

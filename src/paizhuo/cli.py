@@ -1,0 +1,307 @@
+"""The ``paizhuo`` command line: judge records, play in the terminal, simulate, benchmark.
+
+Exit statuses: 0 success (``judge``: legal record), 1 illegal action (``judge``), 2 malformed
+input (a record, a file that cannot be read, an unknown game, preset, bot or option, a bad
+command line), 3 internal error (a bug in paizhuo; run with ``PAIZHUO_DEBUG=1`` for the
+traceback). No input gives a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from typing import Annotated, Any, ParamSpec, TypeVar
+
+import click
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from paizhuo.engine.errors import MalformedError
+from paizhuo.engine.game import Game
+from paizhuo.engine.judge import MALFORMED, judge_text
+from paizhuo.games import GAME_NAMES, game_class
+
+EXIT_MALFORMED = 2
+EXIT_INTERNAL = 3
+
+app = typer.Typer(
+    name="paizhuo",
+    help="牌桌 paizhuo — Shengji, Gouji and Baohuang: judge records, play, simulate, bench.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class CommandError(Exception):
+    """A problem with the command's input: printed as a message, exit status ``code``."""
+
+    def __init__(self, message: str, code: int = EXIT_MALFORMED) -> None:
+        self.message = message
+        self.code = code
+        super().__init__(message)
+
+
+def _guarded(func: Callable[P, R]) -> Callable[P, R]:
+    """Turn every error into a message and an exit status; never a traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
+            raise
+        except CommandError as exc:
+            err_console.print(f"[red]error:[/red] {exc.message}", markup=True, soft_wrap=True)
+            raise typer.Exit(exc.code) from None
+        except MalformedError as exc:
+            where = f"{exc.field}: " if exc.field else ""
+            err_console.print(f"[red]error:[/red] {where}{exc.message}", soft_wrap=True)
+            raise typer.Exit(EXIT_MALFORMED) from None
+        except KeyboardInterrupt:
+            err_console.print("interrupted")
+            raise typer.Exit(130) from None
+        except Exception as exc:
+            _internal_error(exc)
+            raise typer.Exit(EXIT_INTERNAL) from None
+
+    return wrapper
+
+
+def _internal_error(exc: BaseException) -> None:
+    if os.environ.get("PAIZHUO_DEBUG"):
+        err_console.print(traceback.format_exc(), markup=False)
+    err_console.print(f"[red]internal error[/red] (a bug in paizhuo, please report it): "
+                      f"{type(exc).__name__}: {exc}", soft_wrap=True)
+
+
+def _game(name: str) -> type[Game]:
+    try:
+        return game_class(name)
+    except MalformedError as exc:
+        raise CommandError(exc.message) from None
+
+
+def _presets(cls: type[Game], preset: str | None, allow_all: bool = False) -> list[str]:
+    if preset is None:
+        return []
+    if allow_all and preset == "all":
+        return list(cls.PRESETS)
+    if preset not in cls.PRESETS:
+        raise CommandError(f"unknown preset {preset!r} for {cls.name}; presets are "
+                           f"{', '.join(cls.PRESETS)}" + (" (or all)" if allow_all else ""))
+    return [preset]
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value`` with the value read as JSON when it is JSON, else as text.
+
+    >>> parse_option("decks=3"), parse_option("kitty_multiplier=doubling")
+    (('decks', 3), ('kitty_multiplier', 'doubling'))
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise CommandError(f"bad --option {text!r}: write key=value, e.g. --option decks=3")
+    try:
+        return key.strip(), json.loads(value)
+    except ValueError:
+        return key.strip(), value
+
+
+def _options(cls: type[Game], preset: str | None, option: list[str] | None) -> dict[str, Any]:
+    options = dict(parse_option(o) for o in option or [])
+    for name in _presets(cls, preset):
+        options["preset"] = name
+    return options
+
+
+def _bot_list(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise CommandError("--bots needs at least one bot name, e.g. --bots random,greedy")
+    return names
+
+
+# -- judge -----------------------------------------------------------------------------------
+
+def _read_input(file: str) -> str:
+    label = "standard input" if file == "-" else repr(file)
+    try:
+        if file == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data: bytes | str = stream.read() if stream is not None else sys.stdin.read()
+        else:
+            with open(file, "rb") as handle:
+                data = handle.read()
+    except OSError as exc:
+        raise CommandError(f"cannot read {label}: {exc.strerror or exc}") from None
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CommandError(f"cannot read {label}: not UTF-8 text ({exc.reason} at byte "
+                           f"{exc.start})") from None
+
+
+def _emit_json(answer: dict[str, Any]) -> None:
+    text = json.dumps(answer, ensure_ascii=False)
+    try:
+        sys.stdout.write(text + "\n")
+    except UnicodeEncodeError:  # a terminal that cannot show Chinese still gets the answer
+        sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()
+
+
+@app.command()
+def judge(
+    file: Annotated[str, typer.Argument(help="A record (JSON) file, or - for standard input.")],
+) -> None:
+    """Check a game record: print the judge's JSON answer; exit 0 legal, 1 illegal, 2 malformed.
+    """
+    try:
+        text = _read_input(file)
+    except CommandError as exc:
+        _emit_json({"valid": False, "malformed": True, "field": "", "message": exc.message})
+        err_console.print(f"[red]error:[/red] {exc.message}", soft_wrap=True)
+        raise typer.Exit(MALFORMED) from None
+    try:
+        status, answer = judge_text(text)
+    except Exception as exc:  # an engine bug must still answer in JSON, without a traceback
+        _emit_json({"valid": False, "internal_error": True,
+                    "message": f"{type(exc).__name__}: {exc}"})
+        _internal_error(exc)
+        raise typer.Exit(EXIT_INTERNAL) from None
+    _emit_json(answer)
+    raise typer.Exit(status)
+
+
+# -- simulate --------------------------------------------------------------------------------
+
+@app.command()
+@_guarded
+def simulate(
+    game: Annotated[str, typer.Argument(help=f"One of {', '.join(GAME_NAMES)}.")],
+    preset: Annotated[str | None, typer.Option(help="Option preset (default: the game's).")]
+    = None,
+    games: Annotated[int, typer.Option(min=1, help="Games (or matches) to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Game i deals with seed SEED+i.")] = 0,
+    bots: Annotated[str, typer.Option(help="Bots round the table, comma-separated.")]
+    = "random",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A rule option key=value (value read as JSON if it is).")]
+    = None,
+    matches: Annotated[bool, typer.Option(
+        "--matches", help="Play whole matches: deal again until the match ends.")] = False,
+    max_rounds: Annotated[int, typer.Option(min=1, help="Most deals in one match.")] = 200,
+) -> None:
+    """Play many games between bots and print outcome statistics."""
+    from paizhuo.arena.report import print_summary
+    from paizhuo.arena.simulate import SimulationError
+    from paizhuo.arena.simulate import simulate as run_simulation
+
+    cls = _game(game)
+    options = _options(cls, preset, option)
+    bot_names = _bot_list(bots)
+    progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                        MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
+                        transient=True)
+    with progress:
+        task = progress.add_task(f"{cls.name} {'matches' if matches else 'games'}",
+                                 total=games)
+        try:
+            summary = run_simulation(cls.name, games, seed, bot_names, options, matches,
+                                     max_rounds, lambda done: progress.update(task,
+                                                                              completed=done))
+        except SimulationError as exc:
+            progress.stop()
+            err_console.print(f"[red]engine error[/red] in {exc}", soft_wrap=True)
+            err_console.print("record of the failing game:", soft_wrap=True)
+            err_console.print(exc.record_json, markup=False, soft_wrap=True)
+            raise typer.Exit(EXIT_INTERNAL) from None
+    print_summary(summary, console)
+
+
+# -- play ------------------------------------------------------------------------------------
+
+@app.command()
+@_guarded
+def play(
+    game: Annotated[str, typer.Argument(help=f"One of {', '.join(GAME_NAMES)}.")],
+    preset: Annotated[str | None, typer.Option(help="Option preset (default: the game's).")]
+    = None,
+    seat: Annotated[int, typer.Option(help="Your seat.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the deal.")] = 0,
+    bots: Annotated[str, typer.Option(help="Bots at the other seats, comma-separated.")]
+    = "greedy",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A rule option key=value (value read as JSON if it is).")]
+    = None,
+) -> None:
+    """Play at a table in the terminal against bots."""
+    from paizhuo.arena.terminal import TerminalPlay
+
+    cls = _game(game)
+    options = _options(cls, preset, option)
+    TerminalPlay(cls, options, seat, seed, _bot_list(bots), console).run()
+
+
+# -- bench -----------------------------------------------------------------------------------
+
+@app.command()
+@_guarded
+def bench(
+    game: Annotated[str, typer.Argument(help=f"One of {', '.join(GAME_NAMES)}.")],
+    preset: Annotated[str, typer.Option(help="A preset, or all.")] = "all",
+    games: Annotated[int | None, typer.Option(min=1, help="Rounds per preset.")] = None,
+    seconds: Annotated[float | None, typer.Option(
+        min=0.0, help="Seconds per preset (default 3, or unlimited with --games).")] = None,
+    seed: Annotated[int, typer.Option(help="First seed.")] = 0,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A rule option key=value (value read as JSON if it is).")]
+    = None,
+) -> None:
+    """Benchmark random legal play on one core: rounds/s, decisions/s, memory, state size."""
+    from paizhuo.arena.report import print_bench
+    from paizhuo.bench import BenchResult, bench_preset
+
+    cls = _game(game)
+    presets = _presets(cls, preset, allow_all=True)
+    options = dict(parse_option(o) for o in option or [])
+    limit = seconds if seconds is not None else (math.inf if games is not None else 3.0)
+    results: list[BenchResult] = []
+    for name in presets:
+        with err_console.status(f"{cls.name} {name}…"):
+            results.append(bench_preset(cls, name, games=games, seconds=limit, seed=seed,
+                                        options=options))
+    print_bench(results, console)
+
+
+# -- serve -----------------------------------------------------------------------------------
+
+@app.command()
+def serve() -> None:
+    """The web table (not built yet)."""
+    err_console.print("The web table is not built yet: `paizhuo serve` comes in a later "
+                      "version. Play in the terminal with `paizhuo play shengji`.")
+    raise typer.Exit(EXIT_MALFORMED)
+
+
+def main() -> None:
+    """Entry point of the ``paizhuo`` script."""
+    try:
+        app()
+    except Exception as exc:  # last resort: the commands already turn errors into messages
+        _internal_error(exc)
+        sys.exit(EXIT_INTERNAL)

@@ -1,0 +1,39 @@
+"""Shared test setup: the ``--runslow`` switch and the throwaway ``fake`` game."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # tests/ helpers such as fake_game
+
+import fake_game  # noqa: E402  (needs the path above)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--runslow", action="store_true", default=False,
+                     help="also run the tests marked slow (long random sweeps)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--runslow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --runslow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture
+def fake_game_cls(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[fake_game.FakeGame]]:
+    """Register the throwaway ``fake`` game (see ``tests/fake_game.py``) for one test."""
+    import paizhuo.engine.records as records
+    import paizhuo.games as games
+
+    monkeypatch.setitem(sys.modules, "paizhuo_test_fake_game", fake_game)
+    monkeypatch.setitem(games._REGISTRY, "fake", ("paizhuo_test_fake_game", "FakeGame"))
+    monkeypatch.setattr(records, "GAMES", (*records.GAMES, "fake"))
+    yield fake_game.FakeGame
