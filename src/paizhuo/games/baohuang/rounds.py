@@ -1,0 +1,258 @@
+"""Play 出牌 (BH-4): leads, beating, pass, yield 让牌 and the second circle, closing 扣牌, last
+plays 底牌 and claims 接风, going out, and the end of the deal.
+
+A *circle* is one answer from each seat still in, after the current play's maker. If nobody
+beats the play in its first circle, the seats that yielded answer again (second circle); the
+others count as passing again. When no answer is left the round closes and the maker leads —
+or, if he has gone out, the claimant, else his next seat still in (接风).
+"""
+
+from __future__ import annotations
+
+import random
+
+from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
+from paizhuo.engine.actions import Action
+from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.games.baohuang.plays import (
+    SJ_RANK,
+    STRENGTH_OF_CARD,
+    PlayKey,
+    beats,
+    describe,
+    key_of,
+    leads,
+    rank_index,
+    responses,
+)
+from paizhuo.games.baohuang.state import NUM_SEATS, OVER, TableState
+
+# -- what may be done ----------------------------------------------------------------------
+
+
+def may_yield(st: TableState) -> bool:
+    return st.opts.yield_ and st.circle == 1 and st.claimant is None
+
+
+def may_claim(st: TableState) -> bool:
+    return st.opts.claim and st.last_play and st.circle == 1 and st.answered == 0
+
+
+def secret_guard(st: TableState, seat: int) -> bool:
+    return seat == st.guard and seat != st.emperor and not st.revealed
+
+
+def cards_for(st: TableState, seat: int, key: PlayKey, called_first: bool = False
+              ) -> tuple[int, ...]:
+    """The canonical cards of a play: suits in order S H C D with the called card taken last
+    (or first, for the guard's revealing variant), plain ``BJ`` before ``BJ*``."""
+    r, n, x, y = key
+    hand = st.hands[seat]
+    out: list[int] = []
+    if n:
+        base = rank_index(r) * 4
+        order = [base, base + 1, base + 2, base + 3]
+        called = st.called
+        if called is not None and base <= called < base + 4:
+            order.remove(called)
+            if called_first:
+                order.insert(0, called)
+            else:
+                order.append(called)
+        need = n
+        for card in order:
+            k = hand[card]
+            if k:
+                take = k if k < need else need
+                out.extend([card] * take)
+                need -= take
+                if not need:
+                    break
+    if x:
+        out.extend([SMALL_JOKER] * x)
+    if y:
+        plain = hand[BIG_JOKER]
+        if plain >= y:
+            out.extend([BIG_JOKER] * y)
+        else:
+            out.extend([BIG_JOKER] * plain)
+            out.extend([EMPEROR_CARD] * (y - plain))
+    out.sort()
+    return tuple(out)
+
+
+def _reveal_variant(st: TableState, seat: int, key: PlayKey) -> bool:
+    """True if the secret guard may choose to play the called card in this play or not."""
+    called = st.called
+    if called is None or called >= 52 or not key[1] or not secret_guard(st, seat):
+        return False
+    if STRENGTH_OF_CARD[called] != key[0] or not st.hands[seat][called]:
+        return False
+    return st.strengths[seat][key[0]] - st.hands[seat][called] >= key[1]
+
+
+def play_actions(st: TableState, seat: int, keys: list[PlayKey]) -> list[Action]:
+    out = []
+    for key in keys:
+        out.append(Action(seat, "play", cards_for(st, seat, key)))
+        if _reveal_variant(st, seat, key):
+            out.append(Action(seat, "play", cards_for(st, seat, key, True)))
+    return out
+
+
+def play_legal(st: TableState, seat: int) -> list[Action]:
+    if seat != st.turn:
+        return []
+    h = st.strengths[seat]
+    if st.current is None:
+        return play_actions(st, seat, leads(h))
+    out = play_actions(st, seat, responses(h, st.current))
+    out.append(Action(seat, "pass"))
+    if may_yield(st):
+        out.append(Action(seat, "yield"))
+    if may_claim(st):
+        out.append(Action(seat, "claim"))
+    return out
+
+
+def play_sample(st: TableState, rng: random.Random) -> Action:
+    """A random legal action of the seat to act, without listing every action."""
+    seat = st.turn
+    h = st.strengths[seat]
+    if st.current is None:
+        ranks = [r for r in range(13) if h[r]]
+        jokers = h[SJ_RANK] + h[14]
+        if ranks and (not jokers or rng.random() < 0.9):
+            r = rng.choice(ranks)
+            key = (r, rng.randint(1, h[r]), rng.randint(0, h[SJ_RANK]), rng.randint(0, h[14]))
+        else:
+            while True:
+                x, y = rng.randint(0, h[SJ_RANK]), rng.randint(0, h[14])
+                if x + y:
+                    break
+            key = (SJ_RANK if x else 14, 0, x, y)
+    else:
+        keys = responses(h, st.current)
+        verbs = ["pass"]
+        if may_yield(st):
+            verbs.append("yield")
+        if may_claim(st):
+            verbs.append("claim")
+        i = rng.randrange(len(keys) + len(verbs))
+        if i >= len(keys):
+            return Action(seat, verbs[i - len(keys)])
+        key = keys[i]
+    return Action(seat, "play", cards_for(st, seat, key,
+                                          _reveal_variant(st, seat, key) and rng.random() < .5))
+
+
+# -- applying ------------------------------------------------------------------------------
+
+
+def apply_play_phase(st: TableState, action: Action) -> None:
+    seat, verb = action.seat, action.verb
+    if seat != st.turn:
+        raise IllegalActionError("BH-4", f"it is seat {st.turn}'s turn, not yours", seat)
+    if verb == "play":
+        _play(st, action)
+        return
+    if action.cards:
+        raise MalformedError("cards", f"{verb} names no cards")
+    if st.current is None:
+        raise IllegalActionError("BH-4", "you lead this round: play a set of cards", seat)
+    if verb == "pass":
+        pass
+    elif verb == "yield":
+        if not st.opts.yield_:
+            raise IllegalActionError("BH-4", "yielding is off at this table", seat)
+        if st.circle != 1:
+            raise IllegalActionError("BH-4", "you may yield only in the first circle", seat)
+        if st.claimant is not None:
+            raise IllegalActionError("BH-4", f"seat {st.claimant} has claimed the lead: beat "
+                                     "the last play or pass", seat)
+        st.yielders.append(seat)
+    elif verb == "claim":
+        if not st.opts.claim:
+            raise IllegalActionError("BH-4", "claiming the lead is off at this table", seat)
+        if not st.last_play:
+            raise IllegalActionError("BH-4", "you may claim the lead 接风 only over a "
+                                     "player's last play", seat)
+        if st.circle != 1 or st.answered:
+            raise IllegalActionError("BH-4", "only the next player still in may claim the "
+                                     "lead, as his first answer to the last play", seat)
+        st.claimant = seat
+    else:
+        raise IllegalActionError("BH-4", f"in play you may play, pass, yield or claim, not "
+                                 f"{verb}", seat)
+    if st.circle == 1:
+        st.answered += 1
+    st.queue.pop(0)
+    _advance(st)
+
+
+def _play(st: TableState, action: Action) -> None:
+    seat = action.seat
+    try:
+        key = key_of(action.cards)
+    except ValueError as exc:
+        raise IllegalActionError("BH-3", f"{exc}: a set is cards of one rank plus jokers",
+                                 seat) from None
+    cur = st.current
+    if cur is not None and not beats(key, cur):
+        raise IllegalActionError(
+            "BH-3", f"{describe(key)} does not beat {describe(cur)}: same number of cards, a "
+            "higher rank, and over flowers big flowers only — at least as many as small "
+            "flowers, more than big flowers", seat)
+    cards = st.held_cards(seat, action.cards, "BH-4")
+    if cards != action.cards:
+        action = Action(seat, "play", cards)
+    for card in cards:
+        st.take(seat, card)
+    called = st.called
+    if secret_guard(st, seat) and called is not None and (
+            called in cards or (called == BIG_JOKER and EMPEROR_CARD in cards)):
+        st.revealed = True
+    st.current = key
+    st.current_cards = cards
+    st.maker = seat
+    st.circle = 1
+    st.answered = 0
+    st.yielders = []
+    st.claimant = None
+    st.last_play = st.sizes[seat] == 0
+    if st.last_play:
+        st.finished.append(seat)
+        st.out[seat] = True
+        if len(st.finished) == NUM_SEATS - 1:
+            st.finished.append(next(s for s in range(NUM_SEATS) if not st.out[s]))
+            st.state_phase = OVER
+            st.revealed = True
+            st.queue = []
+            return
+    st.queue = st.active_after(seat)
+    st.turn = st.queue[0]
+
+
+def _advance(st: TableState) -> None:
+    if st.queue:
+        st.turn = st.queue[0]
+        return
+    if st.circle == 1 and st.yielders:
+        st.circle = 2
+        st.queue = st.yielders
+        st.yielders = []
+        st.turn = st.queue[0]
+        return
+    # closed 扣牌: the maker leads, or the claimant, or the maker's next seat still in (接风)
+    if st.claimant is not None:
+        leader = st.claimant
+    elif not st.out[st.maker]:
+        leader = st.maker
+    else:
+        leader = st.active_after(st.maker)[0]
+    st.current = None
+    st.current_cards = ()
+    st.last_play = False
+    st.claimant = None
+    st.circle = 1
+    st.turn = leader

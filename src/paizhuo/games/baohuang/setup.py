@@ -1,0 +1,186 @@
+"""Building a deal from a record: seeded deals and redeals, explicit hands, positions (BH-1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_CARD_IDS, card_name
+from paizhuo.engine.dealing import deal_round_robin, derive_seed, shuffled
+from paizhuo.engine.errors import MalformedError
+from paizhuo.engine.records import Record
+from paizhuo.games.baohuang.state import (
+    CROWN,
+    HAND_SIZE,
+    NUM_SEATS,
+    OVER,
+    PLAY,
+    TableState,
+)
+from paizhuo.notation import NotationError, parse_cards
+
+POSITION_KEYS = ("phase", "emperor", "guard", "called", "open_guard", "leader", "finished",
+                 "seized", "revealed")
+"""Position ``start`` keys; ``seized`` and ``revealed`` are additions of this game."""
+
+
+def full_deck() -> list[int]:
+    """Four decks, 216 cards, one big joker replaced by the emperor card ``BJ*`` (BH-1)."""
+    deck = [c for c in range(54) for _ in range(4)]
+    deck[deck.index(BIG_JOKER)] = EMPEROR_CARD
+    return deck
+
+
+_DECK_COUNTS = [0] * NUM_CARD_IDS
+for _c in full_deck():
+    _DECK_COUNTS[_c] += 1
+
+
+def deal_seeded(st: TableState, seed: int, redeal: int) -> bool:
+    """Shuffle and deal 43 each; False if the emperor card was the left-over card."""
+    deck = shuffled(full_deck(), seed if redeal == 0 else derive_seed(seed, redeal))
+    hands, rest = deal_round_robin(deck, NUM_SEATS, HAND_SIZE)
+    st.set_hands(hands)
+    st.extra = rest
+    return EMPEROR_CARD not in rest
+
+
+def start_crown(st: TableState) -> None:
+    holder = st.holder_of_emperor_card()
+    assert holder is not None
+    st.state_phase = CROWN
+    st.holder = st.first_holder = holder
+    st.passes = 0
+    st.forced_seat = None
+
+
+def load(st: TableState, record: Record) -> None:
+    """Fill a fresh state from the record's deal and start (its actions are not applied)."""
+    deal = record.deal
+    if deal.hands is None:
+        if record.position:
+            raise MalformedError("deal", "a position gives explicit hands")
+        _no_start(record)
+        assert deal.seed is not None
+        st.seed = deal.seed
+        while not deal_seeded(st, deal.seed, st.redeals):
+            st.redeals += 1
+        start_crown(st)
+        return
+    if len(deal.hands) != NUM_SEATS:
+        raise MalformedError("deal.hands", f"Baohuang has {NUM_SEATS} hands, not "
+                             f"{len(deal.hands)}")
+    st.set_hands(deal.hands)
+    st.extra = list(deal.kitty or ())
+    if not record.position:
+        _no_start(record)
+        _check_complete(deal.hands, st.extra)
+        start_crown(st)
+        return
+    _load_position(st, record.start or {})
+
+
+def _no_start(record: Record) -> None:
+    if record.start:
+        raise MalformedError("start", "a Baohuang deal starts with choosing the emperor; "
+                             "give a start only with \"position\": true")
+
+
+def _check_complete(hands: list[tuple[int, ...]], kitty: list[int]) -> None:
+    for i, hand in enumerate(hands):
+        if len(hand) != HAND_SIZE:
+            raise MalformedError(f"deal.hands[{i}]", f"holds {len(hand)} cards; each hand is "
+                                 f"dealt {HAND_SIZE} (or mark the record \"position\": true)")
+    if len(kitty) != 1:
+        raise MalformedError("deal.kitty", "holds the one left-over card of the 216 (BH-1)")
+    if kitty[0] == EMPEROR_CARD:
+        raise MalformedError("deal.kitty", "the emperor card BJ* must be dealt to a player")
+    counts = [0] * NUM_CARD_IDS
+    for c in [c for hand in hands for c in hand] + kitty:
+        counts[c] += 1
+    for c in range(NUM_CARD_IDS):
+        if counts[c] != _DECK_COUNTS[c]:
+            raise MalformedError("deal", f"the deal holds {counts[c]} × {card_name(c)}; four "
+                                 f"decks with one BJ marked BJ* hold {_DECK_COUNTS[c]}")
+
+
+def _seat(start: dict[str, Any], key: str, *, optional: bool = False) -> int | None:
+    value = start.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < NUM_SEATS:
+        raise MalformedError(f"start.{key}", f"must be a seat 0–{NUM_SEATS - 1}, not {value!r}")
+    return value
+
+
+def _flag(start: dict[str, Any], key: str, default: bool) -> bool:
+    value = start.get(key, default)
+    if not isinstance(value, bool):
+        raise MalformedError(f"start.{key}", "must be true or false")
+    return value
+
+
+def _load_position(st: TableState, start: dict[str, Any]) -> None:
+    for key in start:
+        if key not in POSITION_KEYS:
+            raise MalformedError(f"start.{key}", f"unknown key; a Baohuang position start has "
+                                 f"{', '.join(POSITION_KEYS)}")
+    phase = start.get("phase")
+    if phase == CROWN:
+        if sum(h[EMPEROR_CARD] for h in st.hands) != 1:
+            raise MalformedError("deal.hands", "one hand holds the emperor card BJ*")
+        if EMPEROR_CARD in st.extra:
+            raise MalformedError("deal.kitty", "the emperor card BJ* must be in a hand")
+        start_crown(st)
+        return
+    if phase != PLAY:
+        raise MalformedError("start.phase", f"must be \"{PLAY}\" or \"{CROWN}\", not {phase!r}")
+    emperor = _seat(start, "emperor")
+    assert emperor is not None
+    seized = _flag(start, "seized", False)
+    guard = _seat(start, "guard", optional=seized)
+    if seized and guard is not None:
+        raise MalformedError("start.guard", "a seized crown has no guard (give null)")
+    st.emperor, st.guard, st.seized = emperor, guard, seized
+    called = start.get("called")
+    if called is not None:
+        if not isinstance(called, str):
+            raise MalformedError("start.called", "a card such as \"8H\"")
+        try:
+            ids = parse_cards(called)
+        except NotationError as exc:
+            raise MalformedError("start.called", str(exc)) from None
+        if len(ids) != 1:
+            raise MalformedError("start.called", "names one card")
+        st.called = BIG_JOKER if ids[0] == EMPEROR_CARD else ids[0]
+    elif not seized:
+        raise MalformedError("start.called", "name the called card (or set seized)")
+    st.open = _flag(start, "open_guard", False)
+    if st.open and seized:
+        raise MalformedError("start.open_guard", "a seized crown has no guard to open")
+    st.revealed = _flag(start, "revealed", st.open or seized)
+    finished = start.get("finished", [])
+    if not isinstance(finished, list):
+        raise MalformedError("start.finished", "a list of seats, in the order they went out")
+    for i, seat in enumerate(finished):
+        if (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < NUM_SEATS
+                or seat in finished[:i]):
+            raise MalformedError(f"start.finished[{i}]", f"not a new seat: {seat!r}")
+        if st.sizes[seat]:
+            raise MalformedError(f"start.finished[{i}]", f"seat {seat} has gone out but "
+                                 "holds cards")
+        st.finished.append(seat)
+        st.out[seat] = True
+    for seat in range(NUM_SEATS):
+        if not st.out[seat] and not st.sizes[seat]:
+            raise MalformedError(f"deal.hands[{seat}]", "a seat still in holds cards")
+    leader = _seat(start, "leader", optional=True)
+    if leader is None:
+        leader = emperor
+    if st.out[leader]:
+        raise MalformedError("start.leader", f"seat {leader} has gone out")
+    st.extra = []
+    st.state_phase = PLAY
+    st.turn = leader
+    if len(st.finished) >= NUM_SEATS - 1:
+        st.state_phase = OVER
+        st.finished.extend(s for s in range(NUM_SEATS) if not st.out[s])
