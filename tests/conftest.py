@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # tests/ helpers such as fake_game
 
-import fake_game  # noqa: E402  (needs the path above)
+import fake_game  # found through the path above
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -164,6 +164,14 @@ class Counts:
             self.add(card)
 
     def remove_all(self, cards: Iterable[int]) -> None:
+        """Remove every card of the multiset ``cards``, or raise and remove none of them."""
+        cards = list(cards)
+        if not self.contains_all(cards):
+            missing = Counts.of(cards)
+            for card in cards:
+                if self._c[card] < missing[card]:
+                    raise ValueError(f"cannot remove {missing[card]} × {card_name(card)}: "
+                                     f"only {self._c[card]} held")
         for card in cards:
             self.remove(card)
 

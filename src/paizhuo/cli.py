@@ -60,7 +60,8 @@ def _guarded(func: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return func(*args, **kwargs)
-        except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
+        except (typer.Exit, typer.Abort, click.exceptions.Exit, click.ClickException,
+                click.exceptions.Abort):
             raise
         except CommandError as exc:
             err_console.print(f"[red]error:[/red] {exc.message}", markup=True, soft_wrap=True)

@@ -84,20 +84,28 @@ def print_summary(summary: Summary, console: Console) -> None:
 
 
 def print_bench(results: list[BenchResult], console: Console) -> None:
-    """Print benchmark figures, one row per preset."""
+    """Print benchmark figures: one column per preset, one row per figure."""
     if not results:
         return
     table = Table(title=f"paizhuo bench {results[0].game} — random legal play, one core",
                   title_justify="left")
-    for col in ("preset", "rounds", "seconds", "rounds/s", "decisions/s", "decisions/round",
-                "traced peak", "max RSS", "state (deep sizeof)", "state (pickle)"):
-        table.add_column(col, justify="left" if col == "preset" else "right")
+    table.add_column("figure", no_wrap=True)
     for r in results:
-        table.add_row(r.preset, str(r.rounds), f"{r.seconds:.2f}", f"{r.rounds_per_s:,.1f}",
-                      f"{r.decisions_per_s:,.0f}", f"{r.decisions / max(r.rounds, 1):,.1f}",
-                      _bytes(r.traced_peak_bytes), _bytes(r.maxrss_bytes),
-                      _bytes(r.state_bytes), _bytes(r.pickle_bytes))
+        table.add_column(r.preset, justify="right", no_wrap=True)
+    rows: list[tuple[str, list[str]]] = [
+        ("rounds played", [f"{r.rounds:,}" for r in results]),
+        ("seconds", [f"{r.seconds:.2f}" for r in results]),
+        ("rounds/s", [f"{r.rounds_per_s:,.1f}" for r in results]),
+        ("decisions/s", [f"{r.decisions_per_s:,.0f}" for r in results]),
+        ("decisions/round", [f"{r.decisions / max(r.rounds, 1):,.1f}" for r in results]),
+        ("tracemalloc peak", [_bytes(r.traced_peak_bytes) for r in results]),
+        ("max RSS", [_bytes(r.maxrss_bytes) for r in results]),
+        ("state, deep sizeof", [_bytes(r.state_bytes) for r in results]),
+        ("state, pickle", [_bytes(r.pickle_bytes) for r in results]),
+    ]
+    for label, cells in rows:
+        table.add_row(label, *cells)
     console.print(table)
-    console.print("traced peak: tracemalloc peak over one extra round; max RSS: whole process "
+    console.print("tracemalloc peak: over one extra round; max RSS: the whole process "
                   "(ru_maxrss); state: one game halfway through a round, as a deep "
-                  "sys.getsizeof walk and as pickle length.", soft_wrap=True)
+                  "sys.getsizeof walk and as pickle length.")

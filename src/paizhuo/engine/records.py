@@ -158,14 +158,15 @@ def replay(record: Record) -> tuple[Game, int]:
     by raising :class:`IllegalActionError` with ``index`` set to its position.
     """
     from paizhuo.engine.errors import IllegalActionError
-    from paizhuo.games import game_class
+    from paizhuo.games import _REGISTRY, game_class
 
     try:
         cls = game_class(record.game)
     except ModuleNotFoundError as exc:
         # a game package not written yet is the record's problem; a broken import inside one
         # is not, and is raised as it is
-        if exc.name is None or not exc.name.startswith(f"paizhuo.games.{record.game}"):
+        module = _REGISTRY.get(record.game, ("",))[0]
+        if not exc.name or not module.startswith(exc.name):
             raise
         raise MalformedError("game", f"the game {record.game!r} is not available in this "
                              "installation yet") from None
