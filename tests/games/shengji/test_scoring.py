@@ -510,3 +510,10 @@ def test_level_names() -> None:
     assert parse_level("10") == 8 and parse_level("k") == 11
     with pytest.raises(ValueError):
         parse_level("1")
+
+
+def test_next_start_carries_dealer_and_levels_forward() -> None:
+    """SJ-10: the next round starts with the next dealer and the new levels; none after A."""
+    s = score_round(fixed4(0, dealer=1, level="4", other="7"))
+    assert s.next_start() == {"dealer": 3, "levels": {"0": "7", "1": "7", "2": "7", "3": "7"}}
+    assert score_round(fixed4(0, level="A")).next_start() is None

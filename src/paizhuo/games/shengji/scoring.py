@@ -269,6 +269,14 @@ class RoundScore:
     levels_lost: dict[int, int] = field(default_factory=dict)
     """Per seat, levels of a rise that could not be taken (must-play level or the top)."""
 
+    def next_start(self) -> dict[str, Any] | None:
+        """The record ``start`` of the match's next round (SJ-10): dealer and levels per seat,
+        or ``None`` once the match has been won."""
+        if self.match_winners is not None:
+            return None
+        return {"dealer": self.next_dealer,
+                "levels": {str(s): level_name(v) for s, v in sorted(self.new_levels.items())}}
+
     def to_json(self) -> dict[str, Any]:
         """JSON-ready: seat keys as strings, levels as level names (``'2'`` … ``'A'``)."""
         out: dict[str, Any] = {
