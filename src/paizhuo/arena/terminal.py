@@ -186,7 +186,7 @@ class TerminalPlay:
             return False
         if answer in QUIT_WORDS:
             raise Quit
-        return answer in ("", "y", "yes")
+        return answer not in ("n", "no")
 
     def _play_round(self) -> None:
         while not self.game.is_over:

@@ -1,0 +1,5 @@
+"""``python -m paizhuo`` runs the command line."""
+
+from paizhuo.cli import main
+
+main()

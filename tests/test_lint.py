@@ -1,0 +1,28 @@
+"""The suite enforces cleanliness: ``ruff check`` and ``mypy --strict`` pass on the project."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=600,
+                          check=False)
+
+
+def test_ruff_is_clean() -> None:
+    ruff = shutil.which("ruff")
+    command = (ruff,) if ruff else (sys.executable, "-m", "ruff")
+    proc = _run(*command, "check", "src", "tests")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_mypy_strict_is_clean() -> None:
+    # the configuration (strict, files = src/paizhuo) is pyproject.toml's
+    proc = _run(sys.executable, "-m", "mypy")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
