@@ -156,6 +156,9 @@ def may_reveal(st: TableState, seat: int) -> bool:
 
 def apply_declare(st: TableState, action: Action) -> None:
     seat, verb = action.seat, action.verb
+    if verb not in ("reveal", "pass"):
+        raise IllegalActionError("BH-2", f"before the first lead each seat says reveal or "
+                                 f"pass, not {verb}", seat)
     if action.cards:
         raise MalformedError("cards", f"{verb} names no cards here")
     if seat != st.declare_queue[0]:
@@ -167,9 +170,6 @@ def apply_declare(st: TableState, action: Action) -> None:
                                      "guard, 明独) may declare openly", seat)
         st.open = True
         st.revealed = True
-    elif verb != "pass":
-        raise IllegalActionError("BH-2", f"before the first lead each seat says reveal or "
-                                 f"pass, not {verb}", seat)
     st.declare_queue.pop(0)
     if not st.declare_queue:
         _start_play(st)

@@ -156,6 +156,9 @@ def apply_play_phase(st: TableState, action: Action) -> None:
     if verb == "play":
         _play(st, action)
         return
+    if verb not in ("pass", "yield", "claim"):
+        raise IllegalActionError("BH-4", f"in play you may play, pass, yield or claim, not "
+                                 f"{verb}", seat)
     if action.cards:
         raise MalformedError("cards", f"{verb} names no cards")
     if st.current is None:
@@ -181,9 +184,6 @@ def apply_play_phase(st: TableState, action: Action) -> None:
             raise IllegalActionError("BH-4", "only the next player still in may claim the "
                                      "lead, as his first answer to the last play", seat)
         st.claimant = seat
-    else:
-        raise IllegalActionError("BH-4", f"in play you may play, pass, yield or claim, not "
-                                 f"{verb}", seat)
     if st.circle == 1:
         st.answered += 1
     st.queue.pop(0)
