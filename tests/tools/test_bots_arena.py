@@ -46,9 +46,14 @@ def test_greedy_sheds_most_cards_then_lowest() -> None:
     legal = [act(0, "pass"), act(0, "play", "AS"), act(0, "play", "3S 3H"),
              act(0, "play", "KS KH")]
     assert greedy.act({}, legal, rng) == act(0, "play", "3S 3H")
-    assert greedy.act({}, [act(0, "pass"), act(0, "play", "BJ")], rng).verb == "play"
+    # jokers are kept: a lone joker waits, a joker added to a play counts against it
+    assert greedy.act({}, [act(0, "pass"), act(0, "play", "BJ")], rng).verb == "pass"
     assert greedy.act({}, [act(0, "play", "2S"), act(0, "play", "SJ")], rng).cards == \
         parse_cards("2S")
+    assert greedy.act({}, [act(0, "play", "5S 5S SJ"), act(0, "play", "5S 5S")], rng) == \
+        act(0, "play", "5S 5S")
+    assert greedy.act({}, [act(0, "play", "5S 5S 5H BJ"), act(0, "play", "KS KS")], rng) == \
+        act(0, "play", "5S 5S 5H BJ")
 
 
 def test_unknown_bot_is_malformed() -> None:

@@ -30,6 +30,11 @@ MAX_LISTED = 40
 """Legal actions listed at most; the rest can be typed (or listed with ``all``)."""
 
 _CARD_KEYS = ("hand", "card", "kitty", "trick", "play", "bury", "bottom", "tribute")
+_NOT_CARD_KEYS = ("count", "num", "size", "left", "point", "score", "seat", "rank", "level")
+HIDDEN_KEYS = frozenset({"legal", "legal_actions"})
+"""Observation keys not shown: the numbered list of legal actions shows them."""
+MAX_ROWS = 12
+"""Rows of a long list shown (the latest ones, as in a log)."""
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 
 
@@ -52,7 +57,10 @@ def action_text(action: Action) -> str:
 
 
 def _looks_like_cards(key: str, value: list[Any]) -> bool:
-    return (any(word in key.lower() for word in _CARD_KEYS) and bool(value)
+    """A list of card ids, judged by its key (``hand``, ``kitty`` but not ``hand_counts``)."""
+    name = key.lower()
+    return (any(word in name for word in _CARD_KEYS)
+            and not any(word in name for word in _NOT_CARD_KEYS) and bool(value)
             and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < NUM_CARD_IDS
                     for v in value))
 
@@ -68,6 +76,9 @@ def render_value(key: str, value: Any) -> RenderableType:
         if all(isinstance(v, str | int | float | bool) or v is None for v in items):
             return " ".join(_scalar(v) for v in items) if items else "—"
         table = Table.grid(padding=(0, 1))
+        if len(items) > MAX_ROWS:
+            table.add_row(Text(f"… {len(items) - MAX_ROWS} earlier", style="dim"))
+            items = items[-MAX_ROWS:]
         for item in items:
             table.add_row(render_value(key, item))
         return table
@@ -83,7 +94,10 @@ def _scalar(value: Any) -> str:
 
 
 def render_mapping(data: dict[str, Any], title: str | None = None) -> Table:
-    """A two-column table of an observation or result; keys naming a hand stand out."""
+    """A two-column table of an observation or result; keys naming a hand stand out.
+
+    Empty values and the observation's own list of legal actions are left out.
+    """
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold cyan", no_wrap=True)
     table.add_column()
@@ -91,6 +105,8 @@ def render_mapping(data: dict[str, Any], title: str | None = None) -> Table:
         table.title = title
     for key, value in data.items():
         label = str(key)
+        if label in HIDDEN_KEYS or value is None or value in ("", [], {}):
+            continue
         rendered = render_value(label, value)
         if "hand" in label.lower() and isinstance(rendered, str):
             rendered = Text(rendered, style="bold yellow")
@@ -194,17 +210,25 @@ class TerminalPlay:
             if self.seat in to_act:
                 self._human_turn()
                 continue
-            seat = to_act[0] if len(to_act) == 1 else self.rng.choice(to_act)
-            bot = self.bots[seat]
-            assert bot is not None
-            if bot.uses_sampler and seat == to_act[0]:
-                action = self.game.sample_action(self.rng)
-            else:
-                action = bot.act(self.game.observation(seat),
-                                 self.game.legal_actions(seat), self.rng)
-            self.game.apply(action)
-            self.console.print(f"[dim]seat {seat} ({self.bot_names[seat]}):[/dim] "
-                               f"{action_text(action)}", highlight=False)
+            self._bot_turn(to_act)
+
+    def _others_may_act(self) -> bool:
+        return any(s != self.seat for s in self.game.to_act())
+
+    def _bot_turn(self, seats: list[int]) -> None:
+        """One bot decision, by one of ``seats`` (drawn at random when several may act)."""
+        to_act = self.game.to_act()
+        seat = seats[0] if len(seats) == 1 else self.rng.choice(seats)
+        bot = self.bots[seat]
+        assert bot is not None
+        if bot.uses_sampler and seat == to_act[0]:
+            action = self.game.sample_action(self.rng)
+        else:
+            action = bot.act(self.game.observation(seat), self.game.legal_actions(seat),
+                             self.rng)
+        self.game.apply(action)
+        self.console.print(f"[dim]seat {seat} ({self.bot_names[seat]}):[/dim] "
+                           f"{action_text(action)}", highlight=False)
 
     def _show(self, legal: Sequence[Action], everything: bool = False) -> None:
         obs = self.game.observation(self.seat)
@@ -216,6 +240,9 @@ class TerminalPlay:
         table.add_column()
         for i, action in enumerate(shown, 1):
             table.add_row(str(i), action_text(action))
+        if self._others_may_act():
+            others = ", ".join(str(s) for s in self.game.to_act() if s != self.seat)
+            table.add_row("w", f"wait: let seat {others} act first")
         self.console.print(table)
         if len(shown) < len(legal):
             self.console.print(f"… and {len(legal) - len(shown)} more: type one "
@@ -236,6 +263,9 @@ class TerminalPlay:
             if text.lower() in ("all", "list", "?", "help"):
                 self._show(legal, everything=True)
                 continue
+            if text.lower() in ("w", "wait") and self._others_may_act():
+                self._bot_turn([s for s in self.game.to_act() if s != self.seat])
+                return
             action = self._resolve(text, legal)
             if action is None:
                 continue

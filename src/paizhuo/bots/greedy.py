@@ -2,8 +2,9 @@
 
 It knows no game: it reads only the cards of the legal actions. Among the actions it prefers
 the one that plays the most cards (getting rid of cards is how Gouji and Baohuang are won,
-and it leads Shengji combinations); ties go to the action whose cards are lowest (keep high
-cards for later); actions without cards (pass, yield) come last. Game packages can replace it
+and it leads Shengji combinations), not counting jokers, which it keeps as long as it can;
+ties go to the action whose cards are lowest (keep high cards for later); actions without
+cards (pass, yield) come after every play without jokers. Game packages can replace it
 for their game with a smarter heuristic via :func:`paizhuo.bots.registry.register_bot`.
 """
 
@@ -12,14 +13,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from paizhuo.cards import rank_of
+from paizhuo.cards import is_joker, rank_of
 from paizhuo.engine.actions import Action
 
 
-def greedy_key(action: Action) -> tuple[int, int, int]:
-    """Sort key, smallest is best: most cards, then lowest ranks, then fewest jokers."""
+def greedy_key(action: Action) -> tuple[int, int, int, int]:
+    """Sort key, smallest is best: most ordinary cards, fewest jokers, then lowest ranks.
+
+    Jokers are the strongest cards of all three games (and wild in some plays), so they are
+    kept: a play counts its non-joker cards, and each joker it spends is a cost.
+    """
+    jokers = sum(1 for c in action.cards if is_joker(c))
     ranks = [rank_of(c) for c in action.cards]
-    return (-len(action.cards), sum(ranks), max(ranks, default=0))
+    return (-(len(action.cards) - jokers), jokers, sum(ranks), max(ranks, default=0))
 
 
 class GreedyBot:
