@@ -1,0 +1,208 @@
+"""Leading 出牌 (SJ-6): every lead, their count by formula, a sampler, step masks and errors.
+
+With throws allowed any non-empty sub-multiset of one suit group may be led (a throw that is
+not highest is not illegal: SJ-7 forces a unit back, see :func:`~paizhuo.games.shengji.trick.
+check_throw`). Without throws (SJ-12's ``bidding-3`` preset) only single units may be led.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from itertools import product
+from math import prod
+
+from paizhuo.cards import Counts, card_name
+from paizhuo.games.shengji.combos import ComboRules, decompose, group_name, tables
+from paizhuo.games.shengji.order import TrumpContext
+from paizhuo.notation import format_cards
+
+
+def _runs(hg: dict[int, int], k: int, ctx: TrumpContext,
+          rules: ComboRules) -> Iterator[list[list[int]]]:
+    """For tuple size ``k``: each chain of consecutive slots (length ≥ the minimum) as lists of
+    the ids holding ``k`` copies at each slot; every start and every length."""
+    if k < rules.min_tractor_tuple:
+        return
+    slot = ctx.slot
+    at: dict[int, list[int]] = {}
+    for x, h in hg.items():
+        if h >= k:
+            at.setdefault(slot[x], []).append(x)
+    for low in sorted(at):
+        chain = [sorted(at[low])]
+        s = low + 1
+        while s in at:
+            chain.append(sorted(at[s]))
+            if len(chain) >= rules.min_tractor_length:
+                yield list(chain)
+            s += 1
+
+
+def unit_leads(hg: dict[int, int], ctx: TrumpContext,
+               rules: ComboRules) -> list[tuple[int, ...]]:
+    """Every single-unit lead from one group's holding: singles, tuples, tractors."""
+    out: list[tuple[int, ...]] = [(x,) for x in sorted(hg)]
+    for k in (2, 3):
+        out.extend((x,) * k for x in sorted(hg) if hg[x] >= k)
+    for k in (2, 3):
+        for chain in _runs(hg, k, ctx, rules):
+            for combo in product(*chain):
+                out.append(tuple(sorted(x for x in combo for _ in range(k))))
+    return out
+
+
+def _count_unit_leads(hg: dict[int, int], ctx: TrumpContext, rules: ComboRules) -> int:
+    total = sum(min(h, 3) for h in hg.values())  # single, pair, triple per id
+    for k in (2, 3):
+        total += sum(prod(len(ids) for ids in chain) for chain in _runs(hg, k, ctx, rules))
+    return total
+
+
+def _holdings(hand: Counts, ctx: TrumpContext) -> list[dict[int, int]]:
+    arr = hand.array()
+    ids = tables(ctx).group_ids
+    return [{x: arr[x] for x in ids[g] if arr[x]} for g in range(5)]
+
+
+def legal_leads(hand: Counts, ctx: TrumpContext, rules: ComboRules,
+                allow_throws: bool) -> list[tuple[int, ...]]:
+    """Every lead: any non-empty sub-multiset of one group, or (no throws) single units only."""
+    out: list[tuple[int, ...]] = []
+    for hg in _holdings(hand, ctx):
+        if not hg:
+            continue
+        if not allow_throws:
+            out.extend(unit_leads(hg, ctx, rules))
+            continue
+        items = sorted(hg.items())
+        for takes in product(*(range(h + 1) for _, h in items)):
+            play = tuple(x for (x, _), t in zip(items, takes, strict=True) for _ in range(t))
+            if play:
+                out.append(play)
+    return out
+
+
+def count_leads(hand: Counts, ctx: TrumpContext, rules: ComboRules, allow_throws: bool) -> int:
+    """Number of leads, by formula (no listing)."""
+    total = 0
+    for hg in _holdings(hand, ctx):
+        if not hg:
+            continue
+        if allow_throws:
+            total += prod(h + 1 for h in hg.values()) - 1
+        else:
+            total += _count_unit_leads(hg, ctx, rules)
+    return total
+
+
+def sample_lead(hand: Counts, ctx: TrumpContext, rules: ComboRules, allow_throws: bool,
+                rng: random.Random) -> tuple[int, ...]:
+    """A random lead (not uniform): mostly singles, tuples and tractors, now and then a throw."""
+    arr = hand.array()
+    held = [x for x, h in enumerate(arr) if h]
+    if not held:
+        raise ValueError("an empty hand cannot lead")
+    x = held[int(rng.random() * len(held))]
+    r = rng.random()
+    group = ctx.group
+    g = group[x]
+    if allow_throws and r < 0.1:
+        play = [x]
+        for y in tables(ctx).group_ids[g]:
+            h = arr[y] - (y == x)
+            if h > 0 and rng.random() < 0.3:
+                play.extend([y] * (1 + int(rng.random() * h)))
+        return tuple(sorted(play))
+    h = arr[x]
+    if h < 2 or r > 0.7:
+        return (x,)
+    k = 3 if h >= 3 and rng.random() < 0.5 else 2
+    if k >= rules.min_tractor_tuple and rng.random() < 0.7:
+        slot = ctx.slot
+        slot_ids = ctx.slot_cards[g]
+        run = [x]
+        s = slot[x] + 1
+        while s < len(slot_ids):
+            ys = [y for y in slot_ids[s] if arr[y] >= k]
+            if not ys:
+                break
+            run.append(ys[0])
+            s += 1
+        s = slot[x] - 1
+        while s >= 0:
+            ys = [y for y in slot_ids[s] if arr[y] >= k]
+            if not ys:
+                break
+            run.append(ys[0])
+            s -= 1
+        if len(run) >= rules.min_tractor_length:
+            return tuple(sorted(y for y in run for _ in range(k)))
+    return (x,) * k
+
+
+def lead_mask(hand: Counts, partial: Sequence[int], ctx: TrumpContext, rules: ComboRules,
+              allow_throws: bool) -> tuple[frozenset[int], bool]:
+    """Card ids that can be added to ``partial`` so it still completes to a lead, and whether
+    ``partial`` itself is one."""
+    arr = hand.array()
+    q: dict[int, int] = {}
+    for c in partial:
+        q[c] = q.get(c, 0) + 1
+    if any(arr[c] < m for c, m in q.items()):
+        return frozenset(), False
+    if not partial:
+        return frozenset(x for x, h in enumerate(arr) if h), False
+    group = ctx.group
+    g = group[partial[0]]
+    if any(group[c] != g for c in partial):
+        return frozenset(), False
+    ids = tables(ctx).group_ids[g]
+    if allow_throws:
+        return frozenset(x for x in ids if arr[x] > q.get(x, 0)), True
+    hg = {x: arr[x] for x in ids if arr[x]}
+    mask: set[int] = set()
+    complete = False
+    want = tuple(sorted(partial))
+    for unit in unit_leads(hg, ctx, rules):
+        if len(unit) < len(want):
+            continue
+        uc: dict[int, int] = {}
+        for c in unit:
+            uc[c] = uc.get(c, 0) + 1
+        if any(uc.get(c, 0) < m for c, m in q.items()):
+            continue
+        if unit == want:
+            complete = True
+        mask.update(c for c, m in uc.items() if m > q.get(c, 0))
+    return frozenset(mask), complete
+
+
+def lead_error(hand: Counts, cards: Sequence[int], ctx: TrumpContext, rules: ComboRules,
+               allow_throws: bool) -> str | None:
+    """``None`` if ``cards`` may be led (SJ-6), else why not (empty, not held, mixed groups,
+    a throw where throws are not allowed)."""
+    if not cards:
+        return "a lead needs at least one card"
+    arr = hand.array()
+    q: dict[int, int] = {}
+    for c in cards:
+        q[c] = q.get(c, 0) + 1
+    for c, m in q.items():
+        if arr[c] < m:
+            return f"you do not hold {format_cards([c] * m)}"
+    group = ctx.group
+    groups = sorted({group[c] for c in cards})
+    if len(groups) > 1:
+        parts = "; ".join(
+            f"{format_cards(c for c in sorted(cards) if group[c] == g)}: {group_name(g)}"
+            for g in groups)
+        return f"a lead must be of one suit group (SJ-6): {parts}"
+    if not allow_throws and len(cards) > 1 and len(decompose(cards, ctx, rules)) > 1:
+        return (f"throws are not allowed at this table: {format_cards(sorted(cards))} is not "
+                f"one single, tuple or tractor")
+    return None
+
+
+__all__ = ["card_name", "count_leads", "lead_error", "lead_mask", "legal_leads",
+           "sample_lead", "unit_leads"]

@@ -1,0 +1,308 @@
+"""Units and the decomposition of a lead (SJ-3, SJ-6), and the house rules that shape them (SJ-14).
+
+A *unit* is a single, a tuple (pair 对 / triple 三同张) or a tractor 拖拉机 (two or more tuples
+of one size on consecutive order slots of one suit group). A lead is decomposed greedily:
+larger tuples first, then longer tractors (``docs/shengji.md``).
+
+>>> from paizhuo.notation import parse_cards
+>>> from paizhuo.cards import HEARTS
+>>> from paizhuo.games.shengji.order import TrumpContext
+>>> ctx = TrumpContext.make(level=8, trump=HEARTS)
+>>> [(u.size, u.length) for u in decompose(parse_cards("5S 5S 4S 4S 3S"), ctx)]
+[(2, 2), (1, 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from paizhuo.games.shengji.order import TRUMP, TrumpContext
+from paizhuo.notation import format_cards
+
+THROW_COMPARE_CHOICES: Final = ("deciding_unit", "highest_card")
+
+
+@dataclass(frozen=True)
+class ComboRules:
+    """House rules of SJ-14 that change what a combination is or what following demands.
+
+    The defaults are the reference's defaults.
+    """
+
+    min_tractor_length: int = 2
+    """SJ-14: a tractor has at least this many tuples."""
+    min_tractor_tuple: int = 2
+    """SJ-14: the tuple size a tractor needs (2: pairs and triples form tractors; 3: only
+    triples do)."""
+    protect_triples: bool = False
+    """SJ-14: a triple need not be broken to follow a pair. A follower's triple then counts
+    only against the lead's triples (it is never demanded as a pair, nor as part of a pair
+    tractor)."""
+    protect_tractors: bool = False
+    """SJ-14: a tractor need only be drawn by a tractor. When the lead holds no tractor, the
+    follower's tuples that lie in a tractor of his hand are not demanded as tuples."""
+    bombs: bool = False
+    """SJ-14 bombs 炸弹: a play of four or more cards of one rank, all in one suit group (in
+    practice level cards, or 2s with ``constant_twos``) beats every play that is not a bomb,
+    whatever the lead's shape. Bombs change nothing in what must be followed."""
+    throw_compare: str = "deciding_unit"
+    """SJ-14 throw judging: ``deciding_unit`` (SJ-8) or ``highest_card`` (a ruff of a throw
+    is compared by its highest card only)."""
+
+    def __post_init__(self) -> None:
+        if self.min_tractor_length < 2:
+            raise ValueError("min_tractor_length must be at least 2")
+        if self.min_tractor_tuple not in (2, 3):
+            raise ValueError("min_tractor_tuple must be 2 or 3")
+        if self.throw_compare not in THROW_COMPARE_CHOICES:
+            raise ValueError(f"throw_compare must be one of {THROW_COMPARE_CHOICES}")
+
+
+DEFAULT_RULES: Final = ComboRules()
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A single, tuple or tractor: ``size`` copies per slot, ``length`` slots, ``top`` slot."""
+
+    size: int
+    length: int
+    top: int
+    cards: tuple[int, ...]
+
+    @property
+    def is_tractor(self) -> bool:
+        return self.length >= 2
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.size, self.length)
+
+    def describe(self) -> str:
+        if self.length >= 2:
+            kind = "tractor"
+        else:
+            kind = {1: "single", 2: "pair", 3: "triple"}.get(self.size, f"{self.size}-tuple")
+        return f"{kind} {format_cards(self.cards)}"
+
+
+class _Tables:
+    """Per-context lookup tables (built once per :class:`TrumpContext`)."""
+
+    __slots__ = ("group", "group_ids", "level", "slot", "slot_count", "slot_ids")
+
+    def __init__(self, ctx: TrumpContext) -> None:
+        self.group = ctx.group
+        self.slot = ctx.slot
+        self.slot_count = ctx.slot_count
+        self.slot_ids = ctx.slot_cards
+        self.group_ids: tuple[tuple[int, ...], ...] = tuple(
+            tuple(c for s in ctx.slot_cards[g] for c in s) for g in range(5)
+        )
+        self.level = ctx.level
+
+
+def tables(ctx: TrumpContext) -> _Tables:
+    """The cached lookup tables of a context."""
+    t: _Tables | None = ctx.__dict__.get("_combo_tables")
+    if t is None:
+        t = _Tables(ctx)
+        object.__setattr__(ctx, "_combo_tables", t)
+    return t
+
+
+def group_of(cards: Iterable[int], ctx: TrumpContext) -> int | None:
+    """The one suit group all ``cards`` belong to; ``None`` if they are mixed (or empty)."""
+    group = ctx.group
+    g: int | None = None
+    for c in cards:
+        cg = group[c]
+        if g is None:
+            g = cg
+        elif cg != g:
+            return None
+    return g
+
+
+def _unit_order(u: Unit) -> tuple[int, int, int]:
+    return (-u.size, -u.length, -u.top)
+
+
+def decompose(cards: Sequence[int], ctx: TrumpContext,
+              rules: ComboRules = DEFAULT_RULES) -> list[Unit]:
+    """Units of ``cards`` (all of one suit group), SJ-6 order: larger tuples, longer tractors.
+
+    Raises ``ValueError`` if the cards are of several groups.
+    """
+    if not cards:
+        return []
+    if group_of(cards, ctx) is None:
+        raise ValueError(f"cards of several suit groups: {format_cards(cards)}")
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return decompose_counts(counts, ctx, rules)
+
+
+def decompose_counts(counts: dict[int, int], ctx: TrumpContext,
+                     rules: ComboRules = DEFAULT_RULES) -> list[Unit]:
+    """:func:`decompose` on a count dict (card id → copies) of one group (mutates a copy)."""
+    counts = dict(counts)
+    slot = ctx.slot
+    units: list[Unit] = []
+    for k in (3, 2):
+        ids_k = sorted(x for x, m in counts.items() if m >= k)
+        if not ids_k:
+            continue
+        if k >= rules.min_tractor_tuple and len(ids_k) >= rules.min_tractor_length:
+            by_slot: dict[int, list[int]] = {}
+            for x in ids_k:
+                by_slot.setdefault(slot[x], []).append(x)
+            while True:
+                best_len, best_top = 0, -1
+                for s in sorted(by_slot, reverse=True):
+                    if not by_slot[s] or by_slot.get(s + 1):
+                        continue  # empty, or not the top of a run
+                    low = s
+                    while by_slot.get(low - 1):
+                        low -= 1
+                    if s - low + 1 > best_len:
+                        best_len, best_top = s - low + 1, s
+                if best_len < rules.min_tractor_length:
+                    break
+                run: list[int] = []
+                for s in range(best_top - best_len + 1, best_top + 1):
+                    x = by_slot[s].pop(0)
+                    counts[x] -= k
+                    run.extend((x,) * k)
+                units.append(Unit(k, best_len, best_top, tuple(sorted(run))))
+            ids_k = sorted(x for xs in by_slot.values() for x in xs)
+        for x in ids_k:
+            counts[x] -= k
+            units.append(Unit(k, 1, slot[x], (x,) * k))
+    for x in sorted(counts):
+        for _ in range(counts[x]):
+            units.append(Unit(1, 1, slot[x], (x,)))
+    units.sort(key=_unit_order)
+    return units
+
+
+def hand_tractor_ids(counts: dict[int, int], ctx: TrumpContext, rules: ComboRules) -> set[int]:
+    """Card ids of one group's holding that lie in some tractor of that holding.
+
+    Used by ``protect_tractors``: such tuples need only be drawn by a tractor.
+    """
+    slot = ctx.slot
+    out: set[int] = set()
+    for k in (2, 3):
+        if k < rules.min_tractor_tuple:
+            continue
+        by_slot: dict[int, list[int]] = {}
+        for x, h in counts.items():
+            if h < k or (k == 2 and h >= 3 and rules.protect_triples):
+                continue
+            by_slot.setdefault(slot[x], []).append(x)
+        for s in by_slot:
+            if s + 1 in by_slot:
+                continue
+            low = s
+            while low - 1 in by_slot:
+                low -= 1
+            if s - low + 1 >= rules.min_tractor_length:
+                for t in range(low, s + 1):
+                    out.update(by_slot[t])
+    return out
+
+
+@dataclass(frozen=True)
+class Lead:
+    """A lead: its suit group, cards (sorted) and units (SJ-6 order), with shape summaries."""
+
+    group: int
+    cards: tuple[int, ...]
+    units: tuple[Unit, ...]
+    n: int = field(init=False)
+    """Number of cards every follower plays."""
+    tractors: tuple[tuple[int, int], ...] = field(init=False)
+    """``(size, length)`` of each tractor, largest size then longest first."""
+    tuple_sizes: tuple[int, ...] = field(init=False)
+    """Sizes of every tuple of the lead, those inside tractors included, largest first."""
+    pairs: int = field(init=False)
+    """Tuples of size 2 (inside tractors included)."""
+    triples: int = field(init=False)
+    """Tuples of size 3 (inside tractors included)."""
+    deciding: tuple[int, int] = field(init=False)
+    """Shape ``(size, length)`` of the deciding unit (SJ-8 4): longest tractor (ties: larger
+    tuple), else largest tuple, else a single."""
+
+    def __post_init__(self) -> None:
+        tractors = sorted(((u.size, u.length) for u in self.units if u.length >= 2),
+                          reverse=True)
+        sizes = sorted((u.size for u in self.units if u.size >= 2 for _ in range(u.length)),
+                       reverse=True)
+        object.__setattr__(self, "n", len(self.cards))
+        object.__setattr__(self, "tractors", tuple(tractors))
+        object.__setattr__(self, "tuple_sizes", tuple(sizes))
+        object.__setattr__(self, "pairs", sizes.count(2))
+        object.__setattr__(self, "triples", sizes.count(3))
+        if tractors:
+            deciding = max((u.length, u.size) for u in self.units if u.length >= 2)
+            object.__setattr__(self, "deciding", (deciding[1], deciding[0]))
+        else:
+            object.__setattr__(self, "deciding", (max(u.size for u in self.units), 1))
+
+    @property
+    def is_throw(self) -> bool:
+        """A lead of several units 甩牌 (SJ-7)."""
+        return len(self.units) > 1
+
+    @property
+    def has_tuples(self) -> bool:
+        return bool(self.tuple_sizes)
+
+    def tractor_length_total(self) -> int:
+        return sum(length for _, length in self.tractors)
+
+    def tuple_size_total(self) -> int:
+        return sum(self.tuple_sizes)
+
+    def __repr__(self) -> str:
+        return f"Lead({format_cards(self.cards)!r}, group={self.group})"
+
+
+def make_lead(cards: Sequence[int], ctx: TrumpContext,
+              rules: ComboRules = DEFAULT_RULES) -> Lead:
+    """The :class:`Lead` of ``cards``; ``ValueError`` if empty or of several suit groups."""
+    if not cards:
+        raise ValueError("a lead needs at least one card")
+    g = group_of(cards, ctx)
+    if g is None:
+        raise ValueError(f"a lead must be of one suit group (SJ-6): {format_cards(cards)}")
+    if len(cards) == 1:
+        c = cards[0]
+        return Lead(g, (c,), (Unit(1, 1, ctx.slot[c], (c,)),))
+    return Lead(g, tuple(sorted(cards)), tuple(decompose(cards, ctx, rules)))
+
+
+def group_name(g: int) -> str:
+    from paizhuo.games.shengji.order import GROUP_NAMES
+
+    return GROUP_NAMES[g]
+
+
+__all__ = [
+    "DEFAULT_RULES",
+    "TRUMP",
+    "ComboRules",
+    "Lead",
+    "Unit",
+    "decompose",
+    "decompose_counts",
+    "group_name",
+    "group_of",
+    "hand_tractor_ids",
+    "make_lead",
+    "tables",
+]

@@ -1,0 +1,383 @@
+"""Following 跟牌 and leading 出牌: legality, generators, samplers and step masks (SJ-6, SJ-8).
+
+A follow of a lead of ``n`` cards from suit group ``G`` is legal unless another follow from
+the same hand has a lexicographically larger *match vector* ``(a, b, c)``: (a) cards of ``G``,
+(b) tractor coverage, (c) tuple coverage (``docs/shengji.md``). :func:`legal_follows` builds
+the legal follows directly; :func:`brute_force_follows` applies the definition literally and
+is the reference the tests compare against.
+
+>>> from paizhuo.cards import Counts, HEARTS
+>>> from paizhuo.notation import parse_cards
+>>> from paizhuo.games.shengji.order import TrumpContext
+>>> from paizhuo.games.shengji.combos import ComboRules, make_lead
+>>> ctx, rules = TrumpContext.make(level=0, trump=HEARTS), ComboRules()
+>>> lead = make_lead(parse_cards("KS KS"), ctx, rules)
+>>> hand = Counts.of(parse_cards("7S 7S 9S AH"))
+>>> follow_error(hand, lead, parse_cards("7S 9S"), ctx, rules)
+'must follow with a pair: you hold 7S 7S'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from math import prod
+
+from paizhuo.cards import Counts, card_name
+from paizhuo.games.shengji._follow_core import (
+    Holding,
+    optimum,
+    play_vector_bc,
+    protected_ids,
+)
+from paizhuo.games.shengji._follow_leads import (
+    count_leads,
+    lead_error,
+    lead_mask,
+    legal_leads,
+    sample_lead,
+)
+from paizhuo.games.shengji.combos import ComboRules, Lead, group_name, tables
+from paizhuo.games.shengji.order import TrumpContext
+from paizhuo.notation import format_cards
+
+__all__ = [
+    "brute_force_follows",
+    "count_follows",
+    "count_leads",
+    "follow_error",
+    "follow_mask",
+    "lead_error",
+    "lead_mask",
+    "legal_follows",
+    "legal_leads",
+    "sample_follow",
+    "sample_lead",
+]
+
+
+def _holding(arr: list[int], ids: tuple[int, ...]) -> Holding:
+    return {x: arr[x] for x in ids if arr[x]}
+
+
+def _fmt_holding(h: Holding) -> str:
+    return format_cards(x for x in sorted(h) for _ in range(h[x]))
+
+
+def _sub_multisets(items: list[tuple[int, int]], r: int) -> Iterator[tuple[int, ...]]:
+    """Every ``r``-card sub-multiset of ``items`` (id, copies), ids ascending, as sorted tuples."""
+    avail_after = [0] * (len(items) + 1)
+    for i in range(len(items) - 1, -1, -1):
+        avail_after[i] = avail_after[i + 1] + items[i][1]
+    acc: list[int] = []
+
+    def rec(i: int, need: int) -> Iterator[tuple[int, ...]]:
+        if need == 0:
+            yield tuple(acc)
+            return
+        if i == len(items) or avail_after[i] < need:
+            return
+        x, h = items[i]
+        for take in range(min(h, need), -1, -1):
+            acc.extend((x,) * take)
+            yield from rec(i + 1, need - take)
+            del acc[len(acc) - take:]
+
+    yield from rec(0, r)
+
+
+def _count_sub_multisets(counts: list[int], r: int) -> int:
+    """Number of ``r``-card sub-multisets of a multiset with the given copies per id."""
+    ways = [1] + [0] * r
+    for h in counts:
+        new = [0] * (r + 1)
+        for total in range(r + 1):
+            if ways[total]:
+                for take in range(min(h, r - total) + 1):
+                    new[total + take] += ways[total]
+        ways = new
+    return ways[r]
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContext,
+                 rules: ComboRules) -> str | None:
+    """``None`` if ``play`` legally follows ``lead`` from ``hand`` (SJ-8 1–2), else why not."""
+    n = lead.n
+    if len(play) != n:
+        return f"play {n} card{'s' if n > 1 else ''} to follow a lead of {n}"
+    arr = hand.array()
+    group = ctx.group
+    g = lead.group
+    if n == 1:
+        c = play[0]
+        if not arr[c]:
+            return f"you do not hold {card_name(c)}"
+        if group[c] == g:
+            return None
+        hg = _holding(arr, tables(ctx).group_ids[g])
+        if hg:
+            return f"must follow {group_name(g)}: you hold {_fmt_holding(hg)}"
+        return None
+    pc: Holding = {}
+    for c in play:
+        pc[c] = pc.get(c, 0) + 1
+    for c, m in pc.items():
+        if arr[c] < m:
+            held = arr[c]
+            return (f"you do not hold {format_cards([c] * m)}"
+                    + (f" (only {held})" if held else ""))
+    hg = _holding(arr, tables(ctx).group_ids[g])
+    size_g = sum(hg.values())
+    pg = {x: m for x, m in pc.items() if group[x] == g}
+    a = sum(pg.values())
+    if a < min(n, size_g):
+        rest = {x: h - pg.get(x, 0) for x, h in hg.items() if h > pg.get(x, 0)}
+        return f"must follow {group_name(g)}: you hold {_fmt_holding(rest)}"
+    if size_g <= n or not lead.tuple_sizes:
+        return None  # all of G is played, or only (a) matters
+    prot = protected_ids(hg, lead, ctx, rules)
+    best = optimum(hg, lead, ctx, rules, prot)
+    b, c = play_vector_bc(pg, hg, lead, ctx, rules, prot)
+    if b < best.b:
+        sk = {x: m for x, m in best.skeleton.items()}
+        return (f"must follow the tractor with a tractor: you hold "
+                f"{_tractor_text(hg, lead, ctx, rules, sk)}")
+    if c < best.c:
+        return _tuple_message(hg, lead, rules, prot)
+    return None
+
+
+def _tractor_text(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules,
+                  sk: Holding) -> str:
+    from paizhuo.games.shengji.combos import decompose_counts
+
+    units = [u for u in decompose_counts(hg, ctx, rules) if u.length >= 2]
+    if units:
+        return ", ".join(format_cards(u.cards) for u in units)
+    return _fmt_holding(sk)
+
+
+def _tuple_message(hg: Holding, lead: Lead, rules: ComboRules, prot: set[int]) -> str:
+    tuples = [x for x, h in sorted(hg.items())
+              if h >= 2 and x not in prot and not (rules.protect_triples and h >= 3
+                                                    and not lead.triples)]
+    many = len(lead.tuple_sizes) > 1
+    what = ("pairs" if many else "a pair") if not lead.triples else (
+        "triples and pairs" if many else "a triple")
+    held = ", ".join(format_cards([x] * hg[x]) for x in tuples)
+    return f"must follow with {what}: you hold {held}"
+
+
+# --------------------------------------------------------------------------- generating
+
+
+def _skeleton_plays(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules,
+                    best_b: int, best_c: int, prot: set[int]) -> Iterator[Holding]:
+    """Every exact tuple structure S (id → copies ≥ 2) of a legal follow from ``hg``.
+
+    A legal follow is S plus single copies of distinct ids outside S; S must reach the
+    optimum (b, c) within ``lead.n`` cards.
+    """
+    n = lead.n
+    tuple_ids = sorted(x for x, h in hg.items() if h >= 2)
+    n_ids = len(hg)
+    chosen: Holding = {}
+
+    def rec(i: int, used: int) -> Iterator[Holding]:
+        if i == len(tuple_ids):
+            if n_ids - len(chosen) < n - used:
+                return
+            if play_vector_bc(chosen, hg, lead, ctx, rules, prot) == (best_b, best_c):
+                yield dict(chosen)
+            return
+        x = tuple_ids[i]
+        yield from rec(i + 1, used)
+        for m in range(2, hg[x] + 1):
+            if used + m > n:
+                break
+            chosen[x] = m
+            yield from rec(i + 1, used + m)
+            del chosen[x]
+
+    yield from rec(0, 0)
+
+
+def _plays_of_skeleton(sk: Holding, hg: Holding, r: int) -> Iterator[tuple[int, ...]]:
+    pool = [x for x in sorted(hg) if x not in sk]
+    base = [x for x in sorted(sk) for _ in range(sk[x])]
+    for extra in combinations(pool, r):
+        yield tuple(sorted(base + list(extra)))
+
+
+def legal_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
+                  rules: ComboRules) -> list[tuple[int, ...]]:
+    """Every legal follow (SJ-8 1–2) as a distinct sorted tuple of card ids."""
+    arr = hand.array()
+    n = lead.n
+    g = lead.group
+    hg = _holding(arr, tables(ctx).group_ids[g])
+    size_g = sum(hg.values())
+    if size_g <= n:
+        base = tuple(x for x in sorted(hg) for _ in range(hg[x]))
+        others = [(x, h) for x, h in enumerate(arr) if h and ctx.group[x] != g]
+        return [tuple(sorted(base + extra)) for extra in _sub_multisets(others, n - size_g)]
+    if not lead.tuple_sizes:
+        return list(_sub_multisets(sorted(hg.items()), n))
+    prot = protected_ids(hg, lead, ctx, rules)
+    best = optimum(hg, lead, ctx, rules, prot)
+    out: list[tuple[int, ...]] = []
+    for sk in _skeleton_plays(hg, lead, ctx, rules, best.b, best.c, prot):
+        out.extend(_plays_of_skeleton(sk, hg, n - sum(sk.values())))
+    return out
+
+
+def count_follows(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules) -> int:
+    """Number of legal follows (by formula where the lead holds no tuple)."""
+    arr = hand.array()
+    n = lead.n
+    g = lead.group
+    hg = _holding(arr, tables(ctx).group_ids[g])
+    size_g = sum(hg.values())
+    if size_g <= n:
+        return _count_sub_multisets([h for x, h in enumerate(arr) if h and ctx.group[x] != g],
+                                    n - size_g)
+    if not lead.tuple_sizes:
+        return _count_sub_multisets(list(hg.values()), n)
+    prot = protected_ids(hg, lead, ctx, rules)
+    best = optimum(hg, lead, ctx, rules, prot)
+    total = 0
+    for sk in _skeleton_plays(hg, lead, ctx, rules, best.b, best.c, prot):
+        pool = len(hg) - len(sk)
+        r = n - sum(sk.values())
+        total += _comb(pool, r)
+    return total
+
+
+def _comb(a: int, b: int) -> int:
+    if b < 0 or b > a:
+        return 0
+    return prod(range(a - b + 1, a + 1)) // prod(range(1, b + 1))
+
+
+def sample_follow(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules,
+                  rng: random.Random) -> tuple[int, ...]:
+    """A random legal follow (not uniform), fast: skeleton of tuples plus random filler."""
+    arr = hand.array()
+    n = lead.n
+    g = lead.group
+    ids = tables(ctx).group_ids[g]
+    if n == 1:
+        held = [x for x in ids if arr[x]]
+        if held:
+            return (held[int(rng.random() * len(held))],)
+        cards = [x for x, h in enumerate(arr) if h]
+        return (cards[int(rng.random() * len(cards))],)
+    hg = {x: arr[x] for x in ids if arr[x]}
+    size_g = sum(hg.values())
+    if size_g <= n:
+        base = [x for x in hg for _ in range(hg[x])]
+        if size_g < n:
+            group = ctx.group
+            others = [x for x, h in enumerate(arr) if h and group[x] != g for _ in range(h)]
+            base.extend(rng.sample(others, n - size_g))
+        return tuple(sorted(base))
+    if not lead.tuple_sizes:
+        cards = [x for x in hg for _ in range(hg[x])]
+        return tuple(sorted(rng.sample(cards, n)))
+    if not lead.tractors and lead.n == 2 and not rules.protect_tractors:
+        pairs = [x for x, h in hg.items() if h >= 2 and not (h >= 3 and rules.protect_triples)]
+        if pairs:
+            x = pairs[int(rng.random() * len(pairs))]
+            return (x, x)
+        cards = [x for x in hg for _ in range(hg[x])]
+        return tuple(sorted(rng.sample(cards, 2)))
+    prot = protected_ids(hg, lead, ctx, rules)
+    best = optimum(hg, lead, ctx, rules, prot, rng.shuffle)
+    sk = best.skeleton
+    play = [x for x in sk for _ in range(sk[x])]
+    rest = [x for x, h in hg.items() for _ in range(h - sk.get(x, 0))]
+    play.extend(rng.sample(rest, n - len(play)))
+    return tuple(sorted(play))
+
+
+# --------------------------------------------------------------------------- masks
+
+
+def follow_mask(hand: Counts, lead: Lead, partial: Sequence[int], ctx: TrumpContext,
+                rules: ComboRules) -> tuple[frozenset[int], bool]:
+    """Card ids that can be added to ``partial`` so it still completes to a legal follow, and
+    whether ``partial`` itself is a complete legal follow."""
+    arr = hand.array()
+    n = lead.n
+    g = lead.group
+    group = ctx.group
+    q: Holding = {}
+    for c in partial:
+        q[c] = q.get(c, 0) + 1
+    if any(arr[c] < m for c, m in q.items()) or len(partial) > n:
+        return frozenset(), False
+    if len(partial) == n:
+        return frozenset(), follow_error(hand, lead, partial, ctx, rules) is None
+    hg = _holding(arr, tables(ctx).group_ids[g])
+    size_g = sum(hg.values())
+    qg = sum(m for c, m in q.items() if group[c] == g)
+    if size_g <= n:
+        out_budget = n - size_g - (len(partial) - qg)
+        if out_budget < 0:
+            return frozenset(), False
+        mask = {x for x, h in hg.items() if h > q.get(x, 0)}
+        if out_budget > 0:
+            mask.update(x for x, h in enumerate(arr) if h > q.get(x, 0) and group[x] != g)
+        return frozenset(mask), False
+    if qg != len(partial):
+        return frozenset(), False
+    if not lead.tuple_sizes:
+        return frozenset(x for x, h in hg.items() if h > q.get(x, 0)), False
+    prot = protected_ids(hg, lead, ctx, rules)
+    best = optimum(hg, lead, ctx, rules, prot)
+    mask = set()
+    for sk in _skeleton_plays(hg, lead, ctx, rules, best.b, best.c, prot):
+        r = n - sum(sk.values())
+        singles = 0
+        ok = True
+        for x, m in q.items():
+            if x in sk:
+                if m > sk[x]:
+                    ok = False
+                    break
+            elif m > 1:
+                ok = False
+                break
+            else:
+                singles += 1
+        if not ok or singles > r:
+            continue
+        for x, m in sk.items():
+            if q.get(x, 0) < m:
+                mask.add(x)
+        if singles < r:
+            mask.update(x for x in hg if x not in sk and x not in q)
+    return frozenset(mask), False
+
+
+# --------------------------------------------------------------------------- reference
+
+
+def brute_force_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
+                        rules: ComboRules) -> list[tuple[int, ...]]:
+    """Every legal follow by SJ-8's definition, literally: enumerate every ``n``-card
+    sub-multiset of the hand, compute its match vector (a, b, c) by exhaustive search, keep
+    those no other beats. Slow; the reference for tests."""
+    from paizhuo.games.shengji._follow_brute import literal_vector
+
+    arr = hand.array()
+    items = [(x, h) for x, h in enumerate(arr) if h]
+    hg = _holding(arr, tables(ctx).group_ids[lead.group])
+    plays = list(_sub_multisets(items, lead.n))
+    vectors = [literal_vector(p, hg, lead, ctx, rules) for p in plays]
+    top = max(vectors)
+    return [p for p, v in zip(plays, vectors, strict=True) if v == top]

@@ -1,0 +1,159 @@
+"""Throws 甩牌 (SJ-7), ruffs 毙 and the winner of a trick (SJ-8 3–4).
+
+>>> from paizhuo.cards import HEARTS
+>>> from paizhuo.notation import parse_cards
+>>> from paizhuo.games.shengji.order import TrumpContext
+>>> from paizhuo.games.shengji.combos import ComboRules, make_lead
+>>> ctx, rules = TrumpContext.make(level=0, trump=HEARTS), ComboRules()
+>>> lead = make_lead(parse_cards("5S 4S 4S"), ctx, rules)       # over side 5 4 4 …
+>>> plays = [lead.cards, parse_cards("9H 7H 7H"), parse_cards("8H 8H 4H")]
+>>> trick_winner(lead, plays, ctx, rules)                         # … 8 8 4 over-ruffs 9 7 7
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from paizhuo.cards import Counts, rank_of
+from paizhuo.games.shengji._follow_core import play_vector_bc
+from paizhuo.games.shengji.combos import ComboRules, Lead, Unit, decompose
+from paizhuo.games.shengji.order import TRUMP, TrumpContext
+
+__all__ = ["check_throw", "play_rank", "trick_winner", "unit_beaten_by"]
+
+
+def unit_beaten_by(unit: Unit, arr: Sequence[int], g: int, ctx: TrumpContext) -> bool:
+    """Does a holding (count array) hold, in group ``g``, a unit of ``unit``'s shape that beats
+    it (SJ-7): a higher single; a higher tuple of that size; a tractor of that tuple size, at
+    least that long, with a higher top?"""
+    slot_ids = ctx.slot_cards[g]
+    k, length, top = unit.size, unit.length, unit.top
+    if length == 1:
+        for s in range(top + 1, len(slot_ids)):
+            for x in slot_ids[s]:
+                if arr[x] >= k:
+                    return True
+        return False
+    run = 0
+    for s in range(len(slot_ids)):
+        if any(arr[x] >= k for x in slot_ids[s]):
+            run += 1
+            if run >= length and s > top:
+                return True
+        else:
+            run = 0
+    return False
+
+
+def check_throw(lead_cards: Sequence[int], leader: int, hands: Sequence[Counts],
+                ctx: TrumpContext,
+                rules: ComboRules) -> tuple[tuple[int, ...], tuple[Unit, ...]] | None:
+    """``None`` if the lead stands (one unit, or every unit highest of its shape against every
+    *other* hand, SJ-7); else (the cards the leader must play instead — the failing unit that
+    holds the smallest card — and every failing unit).
+
+    >>> from paizhuo.cards import HEARTS
+    >>> from paizhuo.notation import parse_cards, format_cards
+    >>> ctx, rules = TrumpContext.make(level=0, trump=HEARTS), ComboRules()
+    >>> hands = [Counts.of(parse_cards("9S 8S 8S 4S 4S")), Counts.of(parse_cards("QS QS"))]
+    >>> forced, failing = check_throw(parse_cards("9S 8S 8S 4S 4S"), 0, hands, ctx, rules)
+    >>> format_cards(forced)
+    '4S 4S'
+    """
+    units = decompose(lead_cards, ctx, rules)
+    if len(units) <= 1:
+        return None
+    g = ctx.group[lead_cards[0]]
+    others = [h.array() for i, h in enumerate(hands) if i != leader]
+    failing = tuple(u for u in units if any(unit_beaten_by(u, arr, g, ctx) for arr in others))
+    if not failing:
+        return None
+    forced = min(failing, key=lambda u: (u.top - u.length + 1, len(u.cards)))
+    return forced.cards, failing
+
+
+def _unprotected(rules: ComboRules) -> ComboRules:
+    if rules.protect_triples or rules.protect_tractors:
+        return replace(rules, protect_triples=False, protect_tractors=False)
+    return rules
+
+
+def _run_top(pc: dict[int, int], k: int, length: int, slot: tuple[int, ...]) -> int:
+    """Highest top slot of a run of ``length`` slots holding ``k``-tuples in ``pc`` (-1: none)."""
+    slots = {slot[x] for x, m in pc.items() if m >= k}
+    best = -1
+    for s in slots:
+        if s > best and all(s - i in slots for i in range(1, length)):
+            best = s
+    return best
+
+
+def play_rank(lead: Lead, play: Sequence[int], ctx: TrumpContext,
+              rules: ComboRules) -> tuple[int, int] | None:
+    """Comparable strength of a play in a trick, or ``None`` if it cannot win (SJ-8 3–4).
+
+    The key is ``(tier, value)``: tier 0 side cards of the led group, 1 trumps (the lead's own
+    trumps or a ruff), 2/3 side/trump bombs (option ``bombs``); value is the top slot of the
+    play's best unit of the lead's deciding shape. The lead itself always has a key.
+    """
+    n = lead.n
+    if len(play) != n:
+        return None
+    group = ctx.group
+    slot = ctx.slot
+    g = lead.group
+    if n == 1:
+        c = play[0]
+        cg = group[c]
+        if cg in (g, TRUMP):
+            return (1 if cg == TRUMP else 0, slot[c])
+        return None
+    pgrp = group[play[0]]
+    if pgrp != g and pgrp != TRUMP:
+        return None
+    for c in play:
+        if group[c] != pgrp:
+            return None
+    tier = 1 if pgrp == TRUMP else 0
+    if rules.bombs and n >= 4:
+        r0 = rank_of(play[0])
+        if all(rank_of(c) == r0 for c in play):
+            return (2 + tier, max(slot[c] for c in play))
+    if n == 2 and lead.pairs == 1:  # a pair led
+        if play[0] == play[1]:
+            return (tier, slot[play[0]])
+        return None
+    pc: dict[int, int] = {}
+    for c in play:
+        pc[c] = pc.get(c, 0) + 1
+    if lead.tuple_sizes:
+        plain = _unprotected(rules)
+        b, cov = play_vector_bc(pc, pc, lead, ctx, plain, set())
+        if b < lead.tractor_length_total() or cov < lead.tuple_size_total():
+            return None
+    if pgrp != g and rules.throw_compare == "highest_card" and lead.is_throw:
+        return (tier, max(slot[c] for c in play))
+    k, length = lead.deciding
+    if length >= 2:
+        value = _run_top(pc, k, length, slot)
+    elif k >= 2:
+        value = max(slot[x] for x, m in pc.items() if m >= k)
+    else:
+        value = max(slot[c] for c in play)
+    return (tier, value)
+
+
+def trick_winner(lead: Lead, plays: Sequence[Sequence[int]], ctx: TrumpContext,
+                 rules: ComboRules) -> int:
+    """Index into ``plays`` (``plays[0]`` is the lead) of the winning play; ties: the earlier."""
+    best_i = 0
+    best = play_rank(lead, plays[0], ctx, rules)
+    if best is None:
+        raise ValueError("plays[0] must be the lead's cards")
+    for i in range(1, len(plays)):
+        key = play_rank(lead, plays[i], ctx, rules)
+        if key is not None and key > best:
+            best, best_i = key, i
+    return best_i
