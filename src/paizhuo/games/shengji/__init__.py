@@ -1,1 +1,6 @@
 """升级 Shengji / 拖拉机 Tractor (``../shared/rules/shengji.md``)."""
+
+from paizhuo.games.shengji.game import ShengjiGame
+from paizhuo.games.shengji.options import PRESETS, ShengjiOptions
+
+__all__ = ["PRESETS", "ShengjiGame", "ShengjiOptions"]

@@ -1,0 +1,358 @@
+"""Shengji table settings: every option of SJ-1 … SJ-14 in one typed, validated object.
+
+A table is created from a preset name and overrides::
+
+    >>> opts = ShengjiOptions.from_dict({"preset": "single-deck"})
+    >>> opts.players, opts.decks, opts.hand_size, opts.kitty_size, opts.kitty_no_points
+    (4, 1, 12, 6, True)
+    >>> ShengjiOptions.from_dict({"kitty_multiplier": "times"}).kitty_multiplier
+    'times'
+
+Anything unknown, of the wrong type or impossible together raises
+:class:`~paizhuo.engine.errors.InvalidOptionsError` naming the option.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from paizhuo.cards import RANK_CHARS
+from paizhuo.engine.errors import InvalidOptionsError
+
+PRESETS: Final[tuple[str, ...]] = (
+    "tractor", "single-deck", "titanic", "six-three",
+    "friends-4", "friends-5", "friends-5-2", "bidding-3",
+)
+"""The configurations of SJ-1; the first is the default."""
+
+_PRESET_VALUES: Final[dict[str, dict[str, Any]]] = {
+    "tractor": dict(players=4, decks=2, hand_size=25, kitty_size=8, teams="fixed", step=40),
+    "single-deck": dict(players=4, decks=1, hand_size=12, kitty_size=6, teams="fixed", step=20,
+                        kitty_no_points=True),
+    "titanic": dict(players=4, decks=3, hand_size=39, kitty_size=6, teams="fixed", step=60),
+    "six-three": dict(players=6, decks=3, hand_size=26, kitty_size=6, teams="fixed", step=60),
+    "friends-4": dict(players=4, decks=2, hand_size=25, kitty_size=8, teams="friends", step=40),
+    "friends-5": dict(players=5, decks=3, hand_size=31, kitty_size=7, teams="friends", step=60),
+    "friends-5-2": dict(players=5, decks=2, hand_size=20, kitty_size=8, teams="friends",
+                        step=40),
+    "bidding-3": dict(players=3, decks=2, hand_size=33, kitty_size=9, teams="bidding", step=40,
+                      allow_throws=False),
+}
+
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "teams": ("fixed", "friends", "bidding"),
+    "no_bid": ("kitty_third_card", "redeal"),
+    "bidding": ("during_deal", "after_deal"),
+    "throw_penalty": ("none", "per_card"),
+    "kitty_multiplier": ("doubling", "by_shape", "times", "power", "flat"),
+    "overflow": ("lost", "demote_opponents"),
+    "friend_by": ("play", "holding"),
+    "throw_compare": ("deciding_unit", "highest_card"),
+}
+
+
+@dataclass(frozen=True)
+class ShengjiOptions:
+    """The settings of one Shengji table (``../shared/rules/shengji.md``)."""
+
+    preset: str = "tractor"
+    """SJ-1: the configuration these settings started from (default ``tractor``)."""
+
+    # -- SJ-1 configuration -------------------------------------------------------------------
+    players: int = 4
+    """SJ-1: number of seats, 3–6 (preset)."""
+    decks: int = 2
+    """SJ-1: number of 54-card decks, 1–3 (preset)."""
+    hand_size: int = 25
+    """SJ-1: cards dealt to each player (preset; ``players·hand_size + kitty_size = 54·decks``)."""
+    kitty_size: int = 8
+    """SJ-1/SJ-5: cards in the kitty 底牌 (preset)."""
+    teams: str = "fixed"
+    """SJ-1: ``fixed`` partners (equal seat parity), ``friends`` found by calling (SJ-11), or
+    ``bidding`` — the dealer alone against the others (SJ-12). Preset."""
+    step: int = 40
+    """SJ-1/SJ-9: points per level step 分数段 (20 per deck; preset)."""
+
+    # -- SJ-2 trumps --------------------------------------------------------------------------
+    constant_twos: bool = False
+    """SJ-2: every 2 is a trump 2为常主 (default off)."""
+
+    # -- SJ-4 bidding -------------------------------------------------------------------------
+    single_deck_joker_nt: bool = False
+    """SJ-4: with one deck, ``SJ``+``BJ`` bids no trump (default off; one deck only)."""
+    suit_order_overcall: bool = False
+    """SJ-4: an equal tuple of level cards overcalls one of a lower suit, ♠ > ♥ > ♣ > ♦
+    (default off)."""
+    no_bid: str = "kitty_third_card"
+    """SJ-4: nobody bid in a later round — ``kitty_third_card`` (its suit is trump, a joker
+    means no trump; default) or ``redeal``."""
+    kitty_fight: bool = False
+    """SJ-4: 炒地皮/反底 — after the bury, the others in turn may overcall, take the kitty and
+    bury again, doubling the stakes (default off)."""
+    bidding: str = "during_deal"
+    """SJ-4: bids are made ``during_deal`` (default) or ``after_deal`` (each player once, in
+    turn from the dealer)."""
+
+    # -- SJ-5 kitty ---------------------------------------------------------------------------
+    kitty_no_points: bool = False
+    """SJ-5: buried cards are shown and may hold no point card (default off; on for
+    ``single-deck``)."""
+
+    # -- SJ-7 throws --------------------------------------------------------------------------
+    allow_throws: bool = True
+    """SJ-6/SJ-7/SJ-12: multi-unit leads 甩牌 are allowed (default on; off for ``bidding-3``)."""
+    throw_penalty: str = "none"
+    """SJ-7: ``none`` (default) or ``per_card`` — 10 points per card taken back."""
+
+    # -- SJ-9 scoring -------------------------------------------------------------------------
+    kitty_multiplier: str = "doubling"
+    """SJ-9: ``doubling`` (default), ``by_shape``, ``times``, ``power`` or ``flat``."""
+    dealer_stays: bool = False
+    """SJ-9: after the defenders win, the same dealer deals again (default: his partner)."""
+    must_play_levels: tuple[str, ...] = ()
+    """SJ-9: ranks a rise stops at when not yet played, e.g. ``("T", "K")`` (default none)."""
+    overflow: str = "lost"
+    """SJ-9: levels beyond a must-play level are ``lost`` (default) or ``demote_opponents``."""
+    hook_j: bool = False
+    """SJ-9: 钩J — a dealer side at J whose kitty is taken with a J goes back to 2 (off)."""
+    round_points: bool = False
+    """SJ-9: 欢乐升级 round points besides levels (default off)."""
+    round_points_stake: int = 1
+    """SJ-9: the base stake multiplying round points (default 1)."""
+
+    # -- SJ-11 friends ------------------------------------------------------------------------
+    friend_by: str = "play"
+    """SJ-11: a friend is who ``play``s the called copy (default) or the nearest ``holding``
+    one (边锋)."""
+    friends: int = 0
+    """SJ-11: number of friends the dealer calls; 0 means the rule's default (1 for 4–5
+    players, 2 for 6). Only with ``teams = friends``."""
+
+    # -- SJ-12 bidding-3 ----------------------------------------------------------------------
+    target_limit: int = 0
+    """SJ-12: every target bid must be below this (multiples of 5); 0 means ``100·decks``."""
+
+    # -- SJ-14 house rules --------------------------------------------------------------------
+    min_tractor_length: int = 2
+    """SJ-14: tuples needed to make a tractor (default 2)."""
+    min_tractor_tuple: int = 2
+    """SJ-14: smallest tuple size a tractor may be built of (default 2, pairs)."""
+    protect_triples: bool = False
+    """SJ-14: a triple need not be broken to follow a pair (default off)."""
+    protect_tractors: bool = False
+    """SJ-14: a tractor need only be drawn by a tractor (default off)."""
+    throw_compare: str = "deciding_unit"
+    """SJ-14/SJ-8: a ruff of a throw is compared by its ``deciding_unit`` (default) or by
+    its ``highest_card``."""
+    bombs: bool = False
+    """SJ-14: four or more identical-rank cards 炸弹 beat fewer cards (default off)."""
+    start_level: str = "2"
+    """SJ-14/SJ-2: the level every side starts at (default ``2``)."""
+    play_past_ace: bool = False
+    """SJ-14: after A, play on at a no-trump level instead of winning (default off)."""
+    take_backs: bool = False
+    """SJ-14: a bid or play may be taken back until the next player acts (default off;
+    honoured by the table server — the engine itself never undoes)."""
+    hide_points: bool = False
+    """SJ-14/SJ-13: the dealer side does not see the attackers' running score (default off)."""
+    reveal_kitty: bool = True
+    """SJ-14/SJ-13: the kitty is shown to everyone once the round is over (default on)."""
+    redeal_no_trump_or_points: bool = False
+    """SJ-14: redeal when a hand holds no trump or no point card (default off; checked once
+    trump is known, on the hands before the kitty)."""
+
+    overrides: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    """Names given explicitly (not from the preset), for :meth:`to_dict`."""
+
+    # -- derived ------------------------------------------------------------------------------
+
+    @property
+    def num_friends(self) -> int:
+        """SJ-11: friends called (0 unless ``teams = friends``)."""
+        if self.teams != "friends":
+            return 0
+        return self.friends or (2 if self.players >= 6 else 1)
+
+    @property
+    def start_level_index(self) -> int:
+        return RANK_CHARS.index(self.start_level)
+
+    @property
+    def must_play_level_indices(self) -> tuple[int, ...]:
+        return tuple(RANK_CHARS.index(r) for r in self.must_play_levels)
+
+    @property
+    def max_target(self) -> int:
+        """SJ-12: every target bid is strictly below this."""
+        return self.target_limit or 100 * self.decks
+
+    @property
+    def combo_rules(self) -> Any:
+        """The SJ-14 combination settings as :class:`~.combos.ComboRules`."""
+        from paizhuo.games.shengji.combos import ComboRules
+
+        return ComboRules(
+            min_tractor_length=self.min_tractor_length,
+            min_tractor_tuple=self.min_tractor_tuple,
+            protect_triples=self.protect_triples,
+            protect_tractors=self.protect_tractors,
+            bombs=self.bombs,
+            throw_compare=self.throw_compare,
+        )
+
+    # -- parsing ------------------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None = None) -> ShengjiOptions:
+        """Options from ``{"preset": …, option: value, …}``, validated."""
+        data = dict(data or {})
+        preset = data.pop("preset", "tractor")
+        if preset not in _PRESET_VALUES:
+            raise InvalidOptionsError("preset", f"unknown preset {preset!r}; presets are "
+                                      f"{', '.join(PRESETS)}")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        values: dict[str, Any] = dict(_PRESET_VALUES[preset])
+        given: list[str] = []
+        for name, value in data.items():
+            if name not in fields or name in ("overrides",):
+                names = ", ".join(sorted(k for k in fields if k != "overrides"))
+                raise InvalidOptionsError(name, f"unknown option; options are {names}")
+            values[name] = _coerce(name, value, fields[name].default)
+            given.append(name)
+        structural = {"players", "decks"} & set(given)
+        if structural and not {"hand_size", "kitty_size"} & set(given):
+            # another table size from a preset: derive the deal (smallest kitty of at least 6)
+            players = values["players"]
+            decks = values["decks"]
+            if isinstance(players, int) and isinstance(decks, int) and players > 0:
+                total = 54 * decks
+                kitty = total % players
+                while kitty < 6:
+                    kitty += players
+                values["hand_size"] = (total - kitty) // players
+                values["kitty_size"] = kitty
+                if "step" not in given:
+                    values["step"] = 20 * decks
+        elif {"hand_size", "kitty_size"} & set(given) and not (
+                {"hand_size", "kitty_size"} <= set(given)):
+            if "hand_size" in given:
+                values["kitty_size"] = (54 * values["decks"]
+                                        - values["players"] * values["hand_size"])
+            else:
+                values["hand_size"] = (54 * values["decks"] - values["kitty_size"]) // values[
+                    "players"]
+        opts = cls(preset=preset, overrides=tuple(given), **values)
+        opts.validate(set(given))
+        return opts
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as written in a record: the preset and every explicit override."""
+        out: dict[str, Any] = {"preset": self.preset}
+        for name in self.overrides:
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def full_dict(self) -> dict[str, Any]:
+        """Every option with its value (for display)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if f.name == "overrides":
+                continue
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def validate(self, given: set[str] | None = None) -> None:
+        """Raise :class:`InvalidOptionsError` for values or combinations that cannot be."""
+        given = given or set()
+        for name, choices in _CHOICES.items():
+            if getattr(self, name) not in choices:
+                raise InvalidOptionsError(name, f"must be one of {', '.join(choices)}, not "
+                                          f"{getattr(self, name)!r}")
+        if not 3 <= self.players <= 6:
+            raise InvalidOptionsError("players", "Shengji is played by 3 to 6 players")
+        if not 1 <= self.decks <= 3:
+            raise InvalidOptionsError("decks", "Shengji is played with 1 to 3 decks")
+        if self.hand_size < 1 or self.kitty_size < 0:
+            raise InvalidOptionsError("hand_size", "hand and kitty sizes must be positive")
+        if self.players * self.hand_size + self.kitty_size != 54 * self.decks:
+            raise InvalidOptionsError(
+                "hand_size", f"{self.players} hands of {self.hand_size} and a kitty of "
+                f"{self.kitty_size} make {self.players * self.hand_size + self.kitty_size} "
+                f"cards, but {self.decks} deck(s) hold {54 * self.decks}")
+        if self.step <= 0 or self.step % 5:
+            raise InvalidOptionsError("step", "the step is a positive multiple of 5 points")
+        if self.teams == "fixed" and self.players % 2:
+            raise InvalidOptionsError("teams", "fixed partners need an even number of players")
+        if self.teams == "friends" and self.players < 4:
+            raise InvalidOptionsError("teams", "finding friends needs at least 4 players")
+        if self.teams != "friends" and ({"friends", "friend_by"} & given):
+            name = "friends" if "friends" in given else "friend_by"
+            raise InvalidOptionsError(name, f"friends are only called with teams = friends, "
+                                      f"not {self.teams}")
+        if self.teams == "friends" and not 0 <= self.friends <= self.players - 3:
+            raise InvalidOptionsError("friends", f"the dealer can call 1 to "
+                                      f"{self.players - 3} friends at this table")
+        if self.single_deck_joker_nt and self.decks != 1:
+            raise InvalidOptionsError("single_deck_joker_nt",
+                                      "only with one deck (two decks bid no trump with joker "
+                                      "pairs)")
+        if self.kitty_no_points and self.hand_size < 12 * self.decks:
+            # the dealer could hold more point cards than hand_size, leaving fewer than a
+            # kitty's worth of cards without points to bury
+            raise InvalidOptionsError(
+                "kitty_no_points", f"impossible here: a dealer may hold only "
+                f"{self.hand_size + self.kitty_size - 12 * self.decks} cards without points "
+                f"and must bury {self.kitty_size}")
+        if self.throw_penalty != "none" and not self.allow_throws:
+            raise InvalidOptionsError("throw_penalty", "no throws are allowed at this table")
+        if self.min_tractor_length < 2:
+            raise InvalidOptionsError("min_tractor_length", "a tractor has at least 2 tuples")
+        if self.min_tractor_tuple < 2:
+            raise InvalidOptionsError("min_tractor_tuple", "a tuple has at least 2 cards")
+        if self.min_tractor_tuple > 3:
+            raise InvalidOptionsError("min_tractor_tuple", "with at most 3 decks a tuple has at "
+                                      "most 3 cards")
+        if self.start_level not in RANK_CHARS:
+            raise InvalidOptionsError("start_level", f"a rank of {RANK_CHARS}")
+        for rank in self.must_play_levels:
+            if rank not in RANK_CHARS or rank == "2":
+                raise InvalidOptionsError("must_play_levels", f"{rank!r} is not a rank 3–A")
+        if self.round_points_stake < 1:
+            raise InvalidOptionsError("round_points_stake", "a positive integer")
+        if self.target_limit and (self.target_limit % 5 or self.target_limit <= 5):
+            raise InvalidOptionsError("target_limit", "a multiple of 5 above 5")
+        if self.teams == "bidding" and self.bidding == "after_deal" and "bidding" in given:
+            raise InvalidOptionsError("bidding", "with teams = bidding trump is named by the "
+                                      "target auction's winner")
+        if self.kitty_fight and self.teams == "bidding":
+            raise InvalidOptionsError("kitty_fight", "with teams = bidding there are no trump "
+                                      "bids to overcall")
+
+
+def _coerce(name: str, value: Any, default: Any) -> Any:
+    """Check an option's type against its default's; lists become tuples."""
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise InvalidOptionsError(name, f"must be true or false, not {value!r}")
+        return value
+    if isinstance(default, int):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidOptionsError(name, f"must be an integer, not {value!r}")
+        return value
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise InvalidOptionsError(name, f"must be a string, not {value!r}")
+        if name == "start_level":
+            value = "T" if value == "10" else value.upper()
+        return value
+    if isinstance(default, tuple):
+        if isinstance(value, str):
+            value = [v for v in value.replace(",", " ").split() if v]
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            raise InvalidOptionsError(name, f"must be a list of ranks, not {value!r}")
+        return tuple("T" if v == "10" else v.upper() for v in value)
+    raise InvalidOptionsError(name, "unsupported option")  # pragma: no cover

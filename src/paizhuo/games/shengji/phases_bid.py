@@ -1,0 +1,724 @@
+"""The phases before the play: deal + trump bids (SJ-4), target auction (SJ-12), kitty (SJ-5),
+kitty fight (SJ-4 option), friend calls (SJ-11).
+
+:class:`BidPhases` is the part of :class:`~.game.ShengjiGame` that runs them; the model
+(decision points during the deal, the post-deal chance, which passes are recorded) is
+described in ``docs/shengji.md`` ("Dealing and bidding").
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from paizhuo.cards import NUM_PLAIN_IDS, SUIT_CHARS, Counts
+from paizhuo.engine.actions import Action
+from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.games.shengji.bidding import (
+    Bid,
+    could_beat,
+    legal_bids,
+    legal_targets,
+    parse_bid,
+    stronger,
+    target_error,
+)
+from paizhuo.games.shengji.order import TrumpContext, card_points
+from paizhuo.games.shengji.phases_setup import FriendCall, Setup, parse_friend_call
+from paizhuo.games.shengji.scoring import level_name
+from paizhuo.notation import format_cards
+
+if TYPE_CHECKING:
+    from paizhuo.games.shengji.options import ShengjiOptions
+
+TRUMP_NAMES = ("S", "H", "C", "D", "NT")
+BURY_LIST_CAP = 2000
+"""``legal_actions`` lists every bury only up to this many (see :meth:`bid_legal_actions`)."""
+
+
+def _illegal(rule: str, message: str, seat: int) -> IllegalActionError:
+    return IllegalActionError(rule, message, seat)
+
+
+def submultiset_count(counts: list[int], k: int) -> int:
+    """Number of distinct ``k``-card sub-multisets of a hand given as per-id counts."""
+    ways = [1] + [0] * k
+    for c in counts:
+        if not c:
+            continue
+        new = [0] * (k + 1)
+        for total in range(k + 1):
+            if ways[total]:
+                for take in range(min(c, k - total) + 1):
+                    new[total + take] += ways[total]
+        ways = new
+    return ways[k]
+
+
+class BidPhases:
+    """Deal, bids, kitty, kitty fight and friend calls of one round (a mixin of the game)."""
+
+    # provided by ShengjiGame
+    opts: ShengjiOptions
+    n: int
+    total: int
+    _phase: str
+
+    def start_play(self, leader: int | None = None) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def void(self, reason: str) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _play(self, action: Action) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    # -- setup --------------------------------------------------------------------------------
+
+    def init_bid_phases(self, setup: Setup) -> None:
+        opts = self.opts
+        n = self.n
+        self.levels: dict[int, int] = dict(setup.levels)
+        self.first_round = setup.dealer is None
+        self.dealer: int | None = setup.dealer
+        self.first = setup.first
+        self.level: int = setup.level if setup.level is not None else opts.start_level_index
+        self.deal_seq = setup.deal_seq
+        self.dealt = 0
+        self.hands: list[Counts] = [Counts() for _ in range(n)]
+        self.original_kitty: tuple[int, ...] = setup.kitty
+        self.kitty: tuple[int, ...] = setup.kitty
+        """The kitty: as dealt until buried, then the buried cards."""
+        self.standing: Bid | None = None
+        self.bidder: int | None = None
+        self.bids: list[dict[str, Any]] = []
+        """Public log of every bid (trump bids, targets, kitty-fight overcalls, trump named)."""
+        self.ask: int | None = None
+        self.queue: list[int] = []
+        self.stage = "deal"
+        self.trump: int | None = setup.trump
+        self.trump_known = False
+        self.ctx: TrumpContext | None = None
+        self.burier: int | None = None
+        self.buried_by: dict[int, tuple[int, ...]] = {}
+        self.stakes = setup.stakes
+        self.calls: list[FriendCall] = list(setup.calls)
+        self.defenders: set[int] = set()
+        self.base_points = setup.attackers_points
+        self.target: int | None = setup.target
+        self.lowest: int | None = None
+        self.lowest_bidder: int | None = None
+        self.passed: set[int] = set()
+        self.turn = setup.first
+        self.third_card: int | None = None
+        """The kitty card turned up to set trump (SJ-4 ``no_bid``), shown to all."""
+        self.position_leader = setup.leader
+        self.joker_nt = opts.single_deck_joker_nt
+        self.suit_order = opts.suit_order_overcall
+        self._phase = "bid"
+        if setup.phase == "bid":
+            self._begin_deal()
+            return
+        # a position after the bidding
+        self._deal_to(self.total)
+        dealer = setup.dealer
+        assert dealer is not None
+        self.stage = "done"
+        self._set_trump(setup.trump)
+        if setup.phase == "bury":
+            self._take_kitty(dealer)
+        elif setup.phase == "call":
+            self.buried_by[dealer] = self.kitty
+            self._after_bury()
+        else:
+            self.buried_by[dealer] = self.kitty
+            for call in self.calls:
+                if call.friend is not None and call.friend != dealer:
+                    self.defenders.add(call.friend)
+            self._begin_play(resolve=False)
+
+    @property
+    def dealer_seat(self) -> int:
+        assert self.dealer is not None
+        return self.dealer
+
+    def trump_name(self) -> str | None:
+        if not self.trump_known:
+            return None
+        return "NT" if self.trump is None else SUIT_CHARS[self.trump]
+
+    def _begin_deal(self) -> None:
+        if self.opts.teams == "bidding":
+            self._deal_to(self.total)
+            self.stage = "auction"
+            self.turn = self.first
+            return
+        if self.opts.bidding == "after_deal":
+            self._deal_to(self.total)
+            self._start_chance()
+            return
+        self._deal_on()
+
+    # -- dealing ------------------------------------------------------------------------------
+
+    def _deal_to(self, upto: int) -> None:
+        """Deal without stopping until ``upto`` cards are out."""
+        seq, hands = self.deal_seq, self.hands
+        for i in range(self.dealt, upto):
+            seat, card = seq[i]
+            hands[seat].add(card)
+        if upto > self.dealt:
+            self.dealt = upto
+
+    def _deal_on(self) -> None:
+        """Deal, stopping where the receiver has just got a card giving a stronger bid."""
+        seq, hands = self.deal_seq, self.hands
+        level, decks = self.level, self.opts.decks
+        total = self.total
+        while self.dealt < total:
+            seat, card = seq[self.dealt]
+            hand = hands[seat]
+            hand.add(card)
+            self.dealt += 1
+            if (card >= 52 or card >> 2 == level) and could_beat(
+                    hand.array(), level, decks, self.standing, self.joker_nt, self.suit_order):
+                self.ask = seat
+                return
+        self._start_chance()
+
+    def _start_chance(self) -> None:
+        """After the deal: every seat in turn from the first receiver may bid once more."""
+        self.stage = "chance"
+        self.queue = [(self.first + i) % self.n for i in range(self.n)]
+        self._next_chance()
+
+    def _can_bid(self, seat: int) -> bool:
+        return could_beat(self.hands[seat].array(), self.level, self.opts.decks, self.standing,
+                          self.joker_nt, self.suit_order)
+
+    def _next_chance(self) -> None:
+        while self.queue:
+            seat = self.queue.pop(0)
+            if self._can_bid(seat):
+                self.ask = seat
+                return
+        self.ask = None
+        self._finish_bidding()
+
+    def _finish_bidding(self) -> None:
+        opts = self.opts
+        self.stage = "done"
+        self.ask = None
+        self.queue = []
+        if self.standing is None:
+            if self.first_round:
+                self.void("nobody bid in the first deal (SJ-4): it is dealt again")
+                return
+            if opts.no_bid == "redeal":
+                self.void("nobody bid (SJ-4, no_bid = redeal): it is dealt again")
+                return
+            kitty = self.kitty
+            third = kitty[2] if len(kitty) >= 3 else (kitty[-1] if kitty else None)
+            self.third_card = third
+            trump = None if third is None or third >= 52 else third % 4
+        else:
+            trump = self.standing.suit
+            if self.first_round:
+                self.dealer = self.bidder
+        self._set_trump(trump)
+        if opts.redeal_no_trump_or_points and self._some_hand_lacks():
+            self.void("a hand holds no trump or no point card (SJ-14): it is dealt again")
+            return
+        self._take_kitty(self.dealer_seat)
+
+    def _some_hand_lacks(self) -> bool:
+        ctx = self.ctx
+        assert ctx is not None
+        for hand in self.hands:
+            cards = hand.distinct()
+            if not any(ctx.group[c] == 4 for c in cards):
+                return True
+            if not any(card_points(c) for c in cards):
+                return True
+        return False
+
+    def _set_trump(self, trump: int | None) -> None:
+        self.trump = trump
+        self.trump_known = True
+        self.ctx = TrumpContext.make(self.level, trump, self.opts.constant_twos)
+        dealer = self.dealer_seat
+        if self.opts.teams == "fixed":
+            self.defenders = {s for s in range(self.n) if s % 2 == dealer % 2}
+        elif not self.defenders:
+            self.defenders = {dealer}
+
+    def _take_kitty(self, seat: int) -> None:
+        self.hands[seat].add_all(self.kitty)
+        self.burier = seat
+        self._phase = "bury"
+
+    # -- to act, legal actions, sampling -------------------------------------------------------
+
+    def bid_to_act(self) -> list[int]:
+        phase = self._phase
+        if phase == "bid":
+            if self.stage == "auction":
+                return [self.turn]
+            if self.stage == "trump":
+                return [self.dealer_seat]
+            return [self.ask] if self.ask is not None else []
+        if phase == "bury":
+            return [self.burier] if self.burier is not None else []
+        if phase == "kitty_fight":
+            return [self.ask] if self.ask is not None else []
+        if phase == "call":
+            return [self.dealer_seat]
+        return []
+
+    def _bid_actions(self, seat: int) -> list[Action]:
+        """Stronger trump bids of ``seat`` now, and the pass when it is asked."""
+        out: list[Action] = []
+        extra = {"dealt": self.dealt} if self._phase == "bid" and self.stage == "deal" else None
+        if seat == self.ask:
+            out.append(Action(seat, "pass", (), extra))
+        for bid in legal_bids(self.hands[seat], self.level, self.opts.decks, self.standing,
+                              self.joker_nt, self.suit_order):
+            out.append(Action(seat, "bid", bid.cards, extra))
+        return out
+
+    def bid_legal_actions(self, seat: int) -> list[Action]:
+        phase = self._phase
+        if phase == "bid":
+            if self.stage == "auction":
+                if seat != self.turn:
+                    return []
+                return [Action(seat, "pass")] + [
+                    Action(seat, "bid_target", (), {"target": t})
+                    for t in legal_targets(self.lowest, self.opts.max_target)]
+            if self.stage == "trump":
+                if seat != self.dealer:
+                    return []
+                return [Action(seat, "bid", (), {"trump": t}) for t in TRUMP_NAMES]
+            return self._bid_actions(seat)
+        if phase == "kitty_fight":
+            if seat == self.burier:
+                return []
+            return self._bid_actions(seat)
+        if phase == "bury":
+            if seat != self.burier:
+                return []
+            return self._bury_list(seat)
+        if phase == "call":
+            if seat != self.dealer:
+                return []
+            nths = range(1, 2) if self.opts.friend_by == "holding" else \
+                range(1, self.opts.decks + 1)
+            return [Action(seat, "call", (), {"card": format_cards((c,)), "nth": k})
+                    for c in range(NUM_PLAIN_IDS) for k in nths]
+        return []
+
+    def _buryable(self, seat: int) -> list[int]:
+        counts = list(self.hands[seat].array()[:NUM_PLAIN_IDS])
+        if self.opts.kitty_no_points:
+            counts = [0 if card_points(c) else k for c, k in enumerate(counts)]
+        return counts
+
+    def _bury_list(self, seat: int) -> list[Action]:
+        """Every bury when there are at most :data:`BURY_LIST_CAP`; otherwise a fixed,
+        documented selection: the buries made of the lowest-ordered cards first (a full list
+        can run to millions; :meth:`count_legal` and :meth:`play_mask` stay exact)."""
+        counts = self._buryable(seat)
+        k = len(self.kitty)
+        out: list[Action] = []
+        cards: list[int] = []
+
+        def rec(i: int, left: int) -> bool:
+            if len(out) >= BURY_LIST_CAP:
+                return False
+            if left == 0:
+                out.append(Action(seat, "bury", tuple(cards)))
+                return True
+            if i >= len(counts):
+                return True
+            for take in range(min(counts[i], left), -1, -1):
+                cards.extend([i] * take)
+                rec(i + 1, left - take)
+                del cards[len(cards) - take:]
+            return True
+
+        rec(0, k)
+        return out
+
+    def bury_mask(self, partial: tuple[int, ...]) -> tuple[frozenset[int], bool]:
+        seat = self.burier
+        assert seat is not None
+        counts = self._buryable(seat)
+        for c in partial:
+            if c >= len(counts) or counts[c] == 0:
+                return frozenset(), False
+            counts[c] -= 1
+        k = len(self.kitty)
+        if len(partial) >= k:
+            return frozenset(), len(partial) == k
+        return frozenset(c for c, m in enumerate(counts) if m), False
+
+    def bid_count_legal(self) -> int:
+        acting = self.bid_to_act()
+        if not acting:
+            return 0
+        if self._phase == "bury":
+            return submultiset_count(self._buryable(acting[0]), len(self.kitty))
+        return len(self.bid_legal_actions(acting[0]))
+
+    def bid_sample_action(self, rng: random.Random) -> Action:
+        acting = self.bid_to_act()
+        if not acting:
+            raise ValueError("nobody is to act")
+        seat = acting[0]
+        phase = self._phase
+        if phase == "bury":
+            counts = self._buryable(seat)
+            pool = [c for c, m in enumerate(counts) for _ in range(m)]
+            return Action(seat, "bury", tuple(sorted(rng.sample(pool, len(self.kitty)))))
+        if phase == "call":
+            nth = 1 if self.opts.friend_by == "holding" else rng.randint(1, self.opts.decks)
+            card = rng.randrange(NUM_PLAIN_IDS)
+            return Action(seat, "call", (), {"card": format_cards((card,)), "nth": nth})
+        if phase == "bid" and self.stage == "auction":
+            if self.lowest is not None and rng.random() < 0.5:
+                return Action(seat, "pass")
+            targets = legal_targets(self.lowest, self.opts.max_target)
+            if not targets:
+                return Action(seat, "pass")
+            return Action(seat, "bid_target", (), {"target": targets[rng.randrange(
+                min(4, len(targets)))]})
+        return rng.choice(self.bid_legal_actions(seat))
+
+    # -- applying -----------------------------------------------------------------------------
+
+    def bid_apply(self, action: Action) -> bool:
+        """Apply a non-play action (or a play that ends a kitty fight); return whether it goes
+        into the record. Raises before or after partial changes: the caller restores."""
+        verb, seat, phase = action.verb, action.seat, self._phase
+        if phase == "over":
+            raise _illegal("SJ-10", "the round is over", seat)
+        if phase == "bid":
+            if self.stage in ("auction", "trump"):
+                self._auction(action)
+                return True
+            if verb == "bid":
+                self._deal_bid(action)
+                return True
+            if verb == "pass":
+                return self._deal_pass(action)
+            if verb == "bury":
+                self._bury_now(action)
+                return True
+            raise _illegal("SJ-4", f"the bidding is not over: no {verb} yet", seat)
+        if phase == "bury":
+            if verb == "bury":
+                self._bury(action)
+                return True
+            raise _illegal("SJ-5", f"seat {self.burier} must first bury {len(self.kitty)} "
+                           "cards", seat)
+        if phase == "kitty_fight":
+            if verb == "bid":
+                self._fight_bid(action)
+                return True
+            if verb == "pass":
+                self._no_extra(action)
+                if seat != self.ask:
+                    raise _illegal("SJ-4", f"it is seat {self.ask}'s turn to overcall or "
+                                   "pass", seat)
+                self._next_fight()
+                return True
+            if verb in ("call", "play"):
+                # the record goes on: everyone still to be asked passes
+                self.queue = []
+                self.ask = None
+                self._after_bury()
+                if verb == "play" and self._phase == "play":
+                    self._play(action)
+                    return True
+                return self.bid_apply(action)
+            raise _illegal("SJ-4", f"the kitty fight is on: no {verb} now", seat)
+        if phase == "call":
+            if verb == "call":
+                self._call(action)
+                return True
+            raise _illegal("SJ-11", f"the dealer (seat {self.dealer}) must first call "
+                           f"{self.opts.num_friends - len(self.calls)} friend(s)", seat)
+        raise _illegal("SJ-6", f"no {verb} in the play phase", seat)
+
+    @staticmethod
+    def _no_extra(action: Action, allowed: tuple[str, ...] = ()) -> dict[str, Any]:
+        extra = dict(action.extra or {})
+        for key in extra:
+            if key not in allowed:
+                what = f"may carry {', '.join(allowed)}" if allowed else "carries no extra"
+                raise MalformedError(f"3.{key}", f"unknown field: a {action.verb} {what}")
+        return extra
+
+    def _bid_of(self, action: Action) -> Bid:
+        bid = parse_bid(action.cards, self.level, self.opts.decks, self.joker_nt)
+        if bid is None:
+            lv = level_name(self.level)
+            jokers = " or SJ BJ" if self.joker_nt else \
+                (" or a pair of jokers" if self.opts.decks >= 2 else "")
+            raise _illegal("SJ-4", f"{format_cards(action.cards) or 'nothing'} is not a bid: "
+                           f"show one or more {lv} of one suit{jokers}", action.seat)
+        return bid
+
+    def _check_bid(self, action: Action, bid: Bid, when: str = "") -> None:
+        seat = action.seat
+        if not self.hands[seat].contains_all(bid.cards):
+            raise _illegal("SJ-4", f"you do not hold {bid}{when}", seat)
+        if not stronger(bid, self.standing, self.suit_order):
+            assert self.standing is not None
+            raise _illegal("SJ-4", f"{bid} is not stronger than the standing bid "
+                           f"{self.standing} of seat {self.bidder}", seat)
+
+    def _log_bid(self, seat: int, bid: Bid, dealt: int | None, kind: str = "trump") -> None:
+        entry: dict[str, Any] = {"seat": seat, "kind": kind, "cards": str(bid),
+                                 "trump": bid.trump_name}
+        if dealt is not None:
+            entry["dealt"] = dealt
+        self.bids.append(entry)
+        self.standing = bid
+        self.bidder = seat
+
+    def _deal_bid(self, action: Action) -> None:
+        seat = action.seat
+        extra = self._no_extra(action, ("dealt",))
+        dealt = extra.get("dealt")
+        if dealt is not None:
+            if not isinstance(dealt, int) or isinstance(dealt, bool):
+                raise MalformedError("3.dealt", f"the number of cards dealt, not {dealt!r}")
+            if not 0 <= dealt <= self.total:
+                raise MalformedError("3.dealt", f"between 0 and {self.total}, not {dealt}")
+            if dealt < self.dealt:
+                raise _illegal("SJ-4", f"too late: {self.dealt} cards are out, this bid was "
+                               f"made at {dealt}", seat)
+            if self.opts.bidding == "after_deal" and dealt < self.total:
+                raise _illegal("SJ-4", "at this table bids are made after the deal", seat)
+        bid = self._bid_of(action)
+        upto = self.total if dealt is None else dealt
+        self._deal_to(upto)
+        self.ask = None
+        when = f" after {upto} cards were dealt" if upto < self.total else ""
+        self._check_bid(action, bid, when)
+        self._log_bid(seat, bid, dealt)
+        if upto < self.total:
+            self._deal_on()
+            return
+        if self.stage != "chance":
+            self.stage = "chance"
+            self.queue = [(self.first + i) % self.n for i in range(self.n)]
+        if seat in self.queue:
+            del self.queue[:self.queue.index(seat) + 1]
+        self._next_chance()
+
+    def _deal_pass(self, action: Action) -> bool:
+        seat = action.seat
+        extra = self._no_extra(action, ("dealt",))
+        if "dealt" in extra:
+            dealt = extra["dealt"]
+            if not isinstance(dealt, int) or isinstance(dealt, bool):
+                raise MalformedError("3.dealt", f"the number of cards dealt, not {dealt!r}")
+            if self.stage != "deal" or dealt != self.dealt or seat != self.ask:
+                raise _illegal("SJ-4", f"no bid is asked of seat {seat} at card {dealt}", seat)
+            # a pass while cards are dealt: not recorded (see docs/shengji.md)
+            self.ask = None
+            self._deal_on()
+            return False
+        if self.stage == "deal":
+            self._deal_to(self.total)
+            self._start_chance()
+            if self._phase != "bid":
+                raise _illegal("SJ-4", f"nobody may bid now: no pass is asked of seat {seat}",
+                               seat)
+        if seat != self.ask:
+            raise _illegal("SJ-4", f"it is seat {self.ask}'s turn to bid or pass", seat)
+        self._next_chance()
+        return True
+
+    def _bury_now(self, action: Action) -> None:
+        """A bury straight after the bids: the deal ends, nobody else bids."""
+        self._deal_to(self.total)
+        if self.standing is None and self.first_round:
+            raise _illegal("SJ-4", "nobody has bid, so there is no dealer to bury", action.seat)
+        self._finish_bidding()
+        if self._phase != "bury":
+            raise _illegal("SJ-4", "this deal is void: nothing can be buried", action.seat)
+        self._bury(action)
+
+    def _bury(self, action: Action) -> None:
+        seat, cards = action.seat, action.cards
+        self._no_extra(action)
+        if seat != self.burier:
+            raise _illegal("SJ-5", f"seat {self.burier} buries the kitty", seat)
+        k = len(self.kitty)
+        if len(cards) != k:
+            raise _illegal("SJ-5", f"bury exactly {k} cards, not {len(cards)}", seat)
+        if any(c >= NUM_PLAIN_IDS for c in cards) or not self.hands[seat].contains_all(cards):
+            raise _illegal("SJ-5", f"you do not hold {format_cards(cards)}", seat)
+        if self.opts.kitty_no_points:
+            pts = [c for c in cards if card_points(c)]
+            if pts:
+                raise _illegal("SJ-5", f"the kitty may hold no point card at this table "
+                               f"(kitty_no_points): {format_cards(pts)}", seat)
+        self.hands[seat].remove_all(cards)
+        self.kitty = cards
+        self.buried_by[seat] = cards
+        if self.opts.kitty_fight:
+            self._phase = "kitty_fight"
+            self.queue = [(seat + i) % self.n for i in range(1, self.n)]
+            self._next_fight()
+        else:
+            self._after_bury()
+
+    def _next_fight(self) -> None:
+        while self.queue:
+            s = self.queue.pop(0)
+            if self._can_bid(s):
+                self.ask = s
+                return
+        self.ask = None
+        self._after_bury()
+
+    def _fight_bid(self, action: Action) -> None:
+        seat = action.seat
+        self._no_extra(action)
+        if seat == self.burier:
+            raise _illegal("SJ-4", "you buried this kitty: another player may overcall",
+                           seat)
+        bid = self._bid_of(action)
+        self._check_bid(action, bid)
+        self._log_bid(seat, bid, None, "overcall")
+        self.stakes *= 2
+        self.ask = None
+        self.queue = []
+        self._set_trump(bid.suit)
+        self._take_kitty(seat)
+
+    def _after_bury(self) -> None:
+        self.ask = None
+        if self.opts.teams == "friends" and len(self.calls) < self.opts.num_friends:
+            self._phase = "call"
+            return
+        self._begin_play()
+
+    def _call(self, action: Action) -> None:
+        seat = action.seat
+        if seat != self.dealer:
+            raise _illegal("SJ-11", f"the dealer (seat {self.dealer}) calls the friends", seat)
+        if action.cards:
+            raise MalformedError("2", "a call names its card in the extra: "
+                                 "{\"card\": \"AH\", \"nth\": 1}")
+        extra = self._no_extra(action, ("card", "nth"))
+        if "card" not in extra:
+            raise MalformedError("3", "a call is {\"card\": \"AH\", \"nth\": 1}")
+        call = parse_friend_call(extra, "3", self.opts.decks)
+        call.played = 0
+        call.friend = None
+        call.resolved = False
+        if not 1 <= call.nth <= self.opts.decks:
+            raise _illegal("SJ-11", f"there are {self.opts.decks} copies of each card: call "
+                           f"copy 1 to {self.opts.decks}, not {call.nth}", seat)
+        self.calls.append(call)
+        self.bids.append({"seat": seat, "kind": "call", "card": format_cards((call.card,)),
+                          "nth": call.nth})
+        if len(self.calls) >= self.opts.num_friends:
+            self._begin_play()
+
+    def _begin_play(self, resolve: bool = True) -> None:
+        if resolve and self.opts.teams == "friends" and self.opts.friend_by == "holding":
+            dealer = self.dealer_seat
+            for call in self.calls:
+                if call.resolved:
+                    continue
+                call.resolved = True
+                for k in range(1, self.n):
+                    s = (dealer + k) % self.n
+                    if self.hands[s][call.card]:
+                        call.friend = s
+                        self.defenders.add(s)
+                        break
+        self.start_play(self.position_leader)
+
+    def note_friend_cards(self, seat: int, played: tuple[int, ...]) -> None:
+        """SJ-11 by play: count the called copies; the Nth one's player joins the dealer."""
+        for call in self.calls:
+            if call.resolved:
+                continue
+            k = played.count(call.card)
+            if not k:
+                continue
+            before = call.played
+            call.played += k
+            if before < call.nth <= call.played:
+                call.resolved = True
+                if seat != self.dealer:
+                    call.friend = seat
+                    self.defenders.add(seat)
+
+    # -- bidding-3: the target auction and naming trump (SJ-12) -------------------------------
+
+    def _auction(self, action: Action) -> None:
+        seat, verb = action.seat, action.verb
+        if self.stage == "trump":
+            if verb != "bid":
+                raise _illegal("SJ-12", f"seat {self.dealer} names trump now", seat)
+            if seat != self.dealer:
+                raise _illegal("SJ-12", f"the dealer (seat {self.dealer}) names trump", seat)
+            extra = self._no_extra(action, ("trump",))
+            name = extra.get("trump")
+            if action.cards or name not in TRUMP_NAMES:
+                raise MalformedError("3.trump", f"name trump as one of {', '.join(TRUMP_NAMES)}")
+            trump = None if name == "NT" else SUIT_CHARS.index(name)
+            self.bids.append({"seat": seat, "kind": "trump", "trump": name})
+            self.stage = "done"
+            self._set_trump(trump)
+            self._take_kitty(seat)
+            return
+        if seat != self.turn:
+            raise _illegal("SJ-12", f"it is seat {self.turn}'s turn to bid a target", seat)
+        if verb == "pass":
+            self._no_extra(action)
+            self.passed.add(seat)
+            self.bids.append({"seat": seat, "kind": "pass"})
+        elif verb == "bid_target":
+            extra = self._no_extra(action, ("target",))
+            target = extra.get("target")
+            if not isinstance(target, int) or isinstance(target, bool) or action.cards:
+                raise MalformedError("3.target", "a target bid is {\"target\": 120}")
+            err = target_error(target, self.lowest, self.opts.max_target)
+            if err is not None:
+                raise _illegal("SJ-12", err, seat)
+            self.lowest = target
+            self.lowest_bidder = seat
+            self.bids.append({"seat": seat, "kind": "target", "target": target})
+        else:
+            raise _illegal("SJ-12", f"bid a target (bid_target) or pass, not {verb}", seat)
+        self._next_auction()
+
+    def _next_auction(self) -> None:
+        active = [s for s in range(self.n) if s not in self.passed]
+        if not active:
+            self.void("everyone passed the target auction (SJ-12): it is dealt again")
+            return
+        low = self.lowest_bidder
+        others = [s for s in active if s != low]
+        if low is not None and (not others or (self.lowest or 0) <= 5):
+            self.dealer = low
+            self.target = self.lowest
+            self.level = min(self.levels[low], 12)
+            self.defenders = {low}
+            self.stage = "trump"
+            return
+        seat = self.turn
+        for _ in range(self.n):
+            seat = (seat + 1) % self.n
+            if seat in active and seat != low:
+                self.turn = seat
+                return
