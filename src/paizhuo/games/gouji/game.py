@@ -1,0 +1,518 @@
+"""The Gouji game: phases before play (tribute, revolution, buying 3s, 要头, 宣点), then the play
+phase (:mod:`paizhuo.games.gouji.rounds`), results and the series.
+
+Phases, in order (each skipped when it has nothing to decide):
+
+- ``tribute``: tribute owed from the last game of the series is paid and returned (GJ-10);
+- ``revolution``: players dealt no 2 and no joker may declare revolution (GJ-9);
+- ``buy``: with 憋三, players without a 3 (and a 4 in the 198 deck) buy one (GJ-9);
+- ``head``: a revolutionary's 对头 chooses 要头 (``keep_head``) or 无头 (``no_head``);
+- ``declare``: with option ``declare``, each player may declare 宣点 (GJ-10);
+- ``play`` and ``over``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Self
+
+from paizhuo.cards import Counts
+from paizhuo.engine.actions import Action
+from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.game import Game
+from paizhuo.engine.records import Record
+from paizhuo.games.gouji.options import PRESETS, GoujiOptions
+from paizhuo.games.gouji.plays import (
+    BJ,
+    CARDS_OF_RANK,
+    FOUR,
+    G_OF_CARD,
+    RANK_TEXT,
+    SJ,
+    THREE,
+    TWO,
+    rank_counts,
+)
+from paizhuo.games.gouji.rounds import OVER, SEATS, Table, opp
+from paizhuo.games.gouji.series import (
+    RANK_NAMES,
+    finishing_order,
+    score,
+    title,
+    tributes_for,
+)
+from paizhuo.games.gouji.setup import Start, parse_hands, parse_start
+
+PHASES = ("tribute", "revolution", "buy", "head", "declare", "play", "over")
+
+
+PHASE_RULE = {"tribute": "GJ-10", "revolution": "GJ-9", "buy": "GJ-9", "head": "GJ-9",
+              "declare": "GJ-10", "play": "GJ-5", "over": "GJ-7"}
+
+
+class GoujiGame(Game):
+    """够级 for six players (``../shared/rules/gouji.md``)."""
+
+    name: ClassVar[str] = "gouji"
+    VERBS: ClassVar[frozenset[str]] = frozenset({
+        "play", "pass", "yield", "burn", "revolution", "buy", "claim", "tribute", "return",
+        "refuse", "declare", "advise", "keep_head", "no_head",
+    })
+    PRESETS: ClassVar[tuple[str, ...]] = PRESETS
+
+    def __init__(self, record: Record, opts: GoujiOptions, start: Start,
+                 hands: list[Counts]) -> None:
+        super().__init__(record)
+        self.opts = opts
+        self.start = start
+        self.hands = hands
+        self.revolution: list[int] = list(start.revolution)
+        self.redeal = False
+        self.declared = [False] * SEATS
+        self.exempt = [False] * SEATS
+        self.head_choice: dict[int, bool] = {}
+        self.advice: dict[int, tuple[int, tuple[int, ...]]] = {}
+        """Latest advice 挑牌 to a seat: (advisor, suggested cards)."""
+        self.parties: dict[int, tuple[int, int]] = {}
+        """Action index → the two seats allowed to see that action's cards (GJ-12)."""
+        self.tributes: list[dict[str, Any]] = (
+            [dict(t) for t in start.tributes] if opts.tribute and opts.series > 1 else [])
+        self.t_index = 0
+        self.t_step = "pay"
+        self.t_returned = 0
+        self.t_refused: set[int] = set()
+        self.t_offer = -1
+        self.rev_queue: list[int] = []
+        self.buy_queue: list[tuple[int, int]] = []
+        self.head_queue: list[int] = []
+        self.decl_queue: list[int] = []
+        self.table: Table | None = None
+        self._turn = -1
+        self._phase = "tribute"
+        self._result: dict[str, Any] | None = None
+        if record.position:
+            self._start_position()
+        else:
+            self._advance()
+
+    # -- creation ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_record(cls, record: Record) -> Self:
+        opts = GoujiOptions.from_dict(dict(record.options))
+        start = parse_start(record.start, record.position)
+        hands = parse_hands(record, opts)
+        return cls(record, opts, start, hands)
+
+    def _start_position(self) -> None:
+        st = self.start
+        assert st.leader is not None
+        active = [s not in st.finished and s not in st.revolution for s in range(SEATS)]
+        tokens = [st.dead_gouji.get(s, 0) for s in range(SEATS)]
+        opened = [s in st.opened for s in range(SEATS)]
+        exempt = [rank_counts(h)[THREE] == 0 for h in self.hands]
+        self.exempt = exempt
+        self.table = Table(self.opts, self.hands, leader=st.leader, active=active,
+                           tops=list(st.finished), revolution=list(st.revolution),
+                           tokens=tokens, opened=opened, exempt=exempt)
+        self._phase = "over" if self.table.stage == OVER else "play"
+
+    # -- the interface ----------------------------------------------------------------------
+
+    @property
+    def num_seats(self) -> int:
+        return SEATS
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    def to_act(self) -> list[int]:
+        if self._phase == "over":
+            return []
+        if self._phase == "play":
+            assert self.table is not None
+            return [self.table.turn]
+        return [self._turn]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        acting = self.to_act()
+        if not acting:
+            return []
+        if seat is None:
+            seat = acting[0]
+        if seat not in acting:
+            return []
+        if self._phase == "play":
+            assert self.table is not None
+            return self.table.legal(seat)
+        return self._prelude_legal(seat)
+
+    def sample_action(self, rng: random.Random) -> Action:
+        if self._phase == "play":
+            assert self.table is not None
+            return self.table.sample(rng)
+        return rng.choice(self.legal_actions())
+
+    def apply(self, action: Action) -> None:
+        seat = action.seat
+        if action.verb == "advise":
+            self._advise(action)
+        elif self._phase == "over":
+            raise IllegalActionError("GJ-7", "the game is over", seat)
+        elif self._phase == "play":
+            assert self.table is not None
+            self.table.apply(action)
+            if self.table.stage == OVER:
+                self._phase = "over"
+        else:
+            self._prelude_apply(action)
+        if action.verb != "advise":
+            self.advice.pop(seat, None)
+        self.actions.append(action)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        from paizhuo.games.gouji.views import observation
+
+        return observation(self, seat)
+
+    def result(self) -> dict[str, Any] | None:
+        if self._phase != "over":
+            return None
+        if self._result is None:
+            self._result = self._compute_result()
+        return self._result
+
+    # -- advice 挑牌 (GJ-7) -------------------------------------------------------------------
+
+    def may_see_hand(self, viewer: int, owner: int) -> bool:
+        """GJ-12: a teammate sees a hand of ≤10 cards (any hand once he is out), advice on."""
+        if viewer == owner:
+            return True
+        if not self.opts.advice or viewer % 2 != owner % 2 or self.table is None:
+            return False
+        t = self.table
+        if not t.active[owner] or owner in self.revolution:
+            return False
+        if viewer in t.tops:
+            return True
+        return len(self.hands[owner]) <= 10 and viewer not in self.revolution
+
+    def _advise(self, action: Action) -> None:
+        seat = action.seat
+        extra = action.extra or {}
+        to = extra.get("to")
+        if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < SEATS:
+            raise MalformedError("3.to", "advice names the teammate: {\"to\": seat}")
+        if self._phase != "play" or not self.may_see_hand(seat, to) or seat == to:
+            raise IllegalActionError(
+                "GJ-7", "you may advise only a teammate whose hand you see: one with 10 or "
+                "fewer cards, or any teammate once you are out (advice on)", seat)
+        if not self.hands[to].contains_all(action.cards) or not action.cards:
+            raise IllegalActionError("GJ-7", f"seat {to} does not hold these cards", seat)
+        self.advice[to] = (seat, action.cards)
+        self.parties[len(self.actions)] = (seat, to)
+
+    # -- phases before play -----------------------------------------------------------------
+
+    def _no_money(self, seat: int) -> bool:
+        rc = rank_counts(self.hands[seat])
+        return rc[TWO] == rc[SJ] == rc[BJ] == 0
+
+    def _advance(self) -> None:
+        """Move to the next decision before play, doing what needs no decision."""
+        opts = self.opts
+        while True:
+            ph = self._phase
+            if ph == "tribute":
+                if self.t_index < len(self.tributes):
+                    t = self.tributes[self.t_index]
+                    self._turn = t["to"] if self.t_step == "return" else t["from"]
+                    return
+                self._phase = "revolution"
+                self.rev_queue = [s for s in range(SEATS) if opts.revolution
+                                  and self._no_money(s)]
+            elif ph == "revolution":
+                if self.rev_queue:
+                    self._turn = self.rev_queue[0]
+                    return
+                self._phase = "buy"
+                if opts.bie_san:
+                    self.buy_queue = [(s, THREE) for s in range(SEATS)]
+                    if opts.deck == 198:
+                        self.buy_queue += [(s, FOUR) for s in range(SEATS)]
+            elif ph == "buy":
+                if len(self.revolution) < 2 and self._next_buyer():
+                    return
+                if len(self.revolution) >= 2:
+                    self.redeal = True
+                    self._phase, self._turn = "over", -1
+                    return
+                self._phase = "head"
+                self.head_queue = [opp(r) for r in self.revolution]
+            elif ph == "head":
+                if self.head_queue:
+                    self._turn = self.head_queue[0]
+                    return
+                self._phase = "declare"
+                if opts.declare:
+                    self.decl_queue = [s for s in range(SEATS) if s not in self.revolution]
+            elif ph == "declare":
+                if self.decl_queue:
+                    self._turn = self.decl_queue[0]
+                    return
+                self._start_play()
+                return
+            else:  # pragma: no cover
+                return
+
+    def _next_buyer(self) -> bool:
+        while self.buy_queue:
+            s, g = self.buy_queue[0]
+            if s in self.revolution or rank_counts(self.hands[s])[g] > 0:
+                self.buy_queue.pop(0)
+                continue
+            if self._buy_source(s, g) is not None:
+                self._turn = s
+                return True
+            self.buy_queue.pop(0)
+            if self._no_money(s) and self.opts.revolution:
+                self.revolution.append(s)  # GJ-9: nothing to buy with → revolution
+            elif g == THREE:
+                self.exempt[s] = True
+        return False
+
+    def _buy_source(self, buyer: int, g: int) -> tuple[bool, int] | None:
+        """(paid?, seller) of the 3 (or 4) ``buyer`` must buy, by the buying order (GJ-9)."""
+        rc = rank_counts(self.hands[buyer])
+        can_pay = bool(rc[TWO] or rc[SJ] or rc[BJ])
+        b = buyer
+        paid_opp = [(True, (b + 3) % SEATS)]
+        paid_others = [(True, (b + 1) % SEATS), (True, (b + 5) % SEATS)]
+        gifts = [(False, (b + 2) % SEATS), (False, (b + 4) % SEATS)]
+        order = (paid_opp + paid_others + gifts if self.opts.buy_order == "opponents_first"
+                 else paid_opp + gifts + paid_others)
+        for paid, seller in order:
+            if paid and not can_pay:
+                continue
+            if seller not in self.revolution and rank_counts(self.hands[seller])[g] >= 2:
+                return paid, seller
+        return None
+
+    def _start_play(self) -> None:
+        active = [s not in self.revolution for s in range(SEATS)]
+        leader = self.start.leader
+        if leader is None or not active[leader]:
+            leader = self._first_lead(active) if leader is None else (leader + 1) % SEATS
+            while not active[leader]:
+                leader = (leader + 1) % SEATS
+        tokens = [0] * SEATS
+        for r in self.revolution:
+            if self.head_choice.get(opp(r)):
+                tokens[opp(r)] = 3
+        self.table = Table(self.opts, self.hands, leader=leader, active=active, tops=[],
+                           revolution=list(self.revolution), tokens=tokens,
+                           opened=[False] * SEATS, exempt=self.exempt)
+        self._phase = "play"
+
+    def _first_lead(self, active: list[bool]) -> int:
+        """GJ-11 上班: most 3s (4s with 憋三) of one suit; ties to the earlier seat."""
+        ids = CARDS_OF_RANK[FOUR if self.opts.bie_san else THREE]
+        best, best_n = -1, -1
+        for s in range(SEATS):
+            if active[s]:
+                n = max(self.hands[s][c] for c in ids)
+                if n > best_n:
+                    best, best_n = s, n
+        return best
+
+    def _highest(self, seat: int, n: int) -> tuple[int, ...]:
+        hand = self.hands[seat]
+        out: list[int] = []
+        for g in range(BJ, -1, -1):
+            for c in CARDS_OF_RANK[g]:
+                while hand[c] > out.count(c) and len(out) < n:
+                    out.append(c)
+            if len(out) >= n:
+                break
+        return tuple(sorted(out))
+
+    def _prelude_legal(self, seat: int) -> list[Action]:
+        ph = self._phase
+        if ph == "tribute":
+            t = self.tributes[self.t_index]
+            if self.t_step == "pay":
+                return [Action(seat, "tribute", self._highest(seat, t["cards"]))]
+            if self.t_step == "refuse":
+                return [Action(seat, "refuse"), Action(seat, "pass")]
+            hand = self.hands[seat]
+            return [Action(seat, "return", (c,)) for c in hand.distinct()
+                    if G_OF_CARD[c] not in self.t_refused
+                    and not any(G_OF_CARD[d] == G_OF_CARD[c] for d in hand.distinct() if d < c)]
+        if ph == "revolution":
+            return [Action(seat, "revolution"), Action(seat, "pass")]
+        if ph == "buy":
+            s, g = self.buy_queue[0]
+            src = self._buy_source(s, g)
+            assert src is not None
+            if not src[0]:
+                return [Action(seat, "buy")]
+            hand = self.hands[seat]
+            return [Action(seat, "buy", (CARDS_OF_RANK[r][0] if r >= SJ else
+                                         next(c for c in CARDS_OF_RANK[r] if hand[c]),))
+                    for r in (TWO, SJ, BJ) if any(hand[c] for c in CARDS_OF_RANK[r])]
+        if ph == "head":
+            return [Action(seat, "keep_head"), Action(seat, "no_head")]
+        return [Action(seat, "declare"), Action(seat, "pass")]
+
+    def _prelude_apply(self, a: Action) -> None:
+        seat, verb = a.seat, a.verb
+        ph = self._phase
+        rule = PHASE_RULE[ph]
+        if seat != self._turn:
+            raise IllegalActionError(rule, f"it is seat {self._turn}'s turn to decide "
+                                     f"({ph}), not seat {seat}'s", seat)
+        allowed = {a2.verb for a2 in self._prelude_legal(seat)}
+        if verb not in allowed:
+            raise IllegalActionError(rule, f"now seat {seat} may only "
+                                     f"{' or '.join(sorted(allowed))}", seat)
+        if ph == "tribute":
+            self._tribute_apply(a)
+        elif ph == "revolution":
+            if verb == "revolution":
+                self.revolution.append(seat)
+            self.rev_queue.pop(0)
+        elif ph == "buy":
+            self._buy_apply(a)
+        elif ph == "head":
+            self.head_choice[seat] = verb == "keep_head"
+            self.head_queue.pop(0)
+        else:
+            self.declared[seat] = verb == "declare"
+            self.decl_queue.pop(0)
+        self._advance()
+
+    def _tribute_apply(self, a: Action) -> None:
+        t = self.tributes[self.t_index]
+        payer, receiver, n = t["from"], t["to"], t["cards"]
+        seat = a.seat
+        if self.t_step == "pay":
+            want = sorted(G_OF_CARD[c] for c in self._highest(seat, n))
+            if (len(a.cards) != n or not self.hands[seat].contains_all(a.cards)
+                    or sorted(G_OF_CARD[c] for c in a.cards) != want):
+                raise IllegalActionError(
+                    "GJ-10", f"a tribute is your {n} highest card{'s' if n > 1 else ''}: "
+                    f"{' '.join(RANK_TEXT[g] for g in reversed(want))}", seat)
+            self.parties[len(self.actions)] = (payer, receiver)
+            self.hands[payer].remove_all(a.cards)
+            self.hands[receiver].add_all(a.cards)
+            self.t_step, self.t_returned, self.t_refused = "return", 0, set()
+            return
+        if self.t_step == "return":
+            if len(a.cards) != 1 or not self.hands[seat].contains_all(a.cards):
+                raise IllegalActionError("GJ-10", "return one card you hold", seat)
+            c = a.cards[0]
+            if G_OF_CARD[c] in self.t_refused:
+                raise IllegalActionError("GJ-10", f"seat {payer} refused a "
+                                         f"{RANK_TEXT[G_OF_CARD[c]]}: return another card",
+                                         seat)
+            self.parties[len(self.actions)] = (payer, receiver)
+            self.t_offer = c
+            held = rank_counts(self.hands[payer])
+            others = {G_OF_CARD[d] for d in self.hands[receiver].distinct()} - self.t_refused
+            if held[G_OF_CARD[c]] == 0 and len(others) > 1:
+                self.t_step = "refuse"
+                return
+            self._accept_return()
+            return
+        if a.verb == "refuse":
+            self.t_refused.add(G_OF_CARD[self.t_offer])
+            self.t_step = "return"
+        else:
+            self._accept_return()
+
+    def _accept_return(self) -> None:
+        t = self.tributes[self.t_index]
+        self.hands[t["to"]].remove(self.t_offer)
+        self.hands[t["from"]].add(self.t_offer)
+        self.t_returned += 1
+        self.t_offer = -1
+        self.t_step = "return"
+        if self.t_returned >= t["cards"]:
+            self.t_index += 1
+            self.t_step = "pay"
+
+    def _buy_apply(self, a: Action) -> None:
+        s, g = self.buy_queue[0]
+        src = self._buy_source(s, g)
+        assert src is not None
+        paid, seller = src
+        if paid:
+            if len(a.cards) != 1 or G_OF_CARD[a.cards[0]] < TWO \
+                    or not self.hands[s].contains_all(a.cards):
+                raise IllegalActionError("GJ-9", f"pay seat {seller} one 2 or joker you hold "
+                                         f"for a {RANK_TEXT[g]}", s)
+            self.hands[s].remove(a.cards[0])
+            self.hands[seller].add(a.cards[0])
+        elif a.cards:
+            raise IllegalActionError("GJ-9", f"seat {seller}, your teammate, gives you a "
+                                     f"{RANK_TEXT[g]}: nothing to pay", s)
+        card = next(c for c in CARDS_OF_RANK[g] if self.hands[seller][c])
+        self.hands[seller].remove(card)
+        self.hands[s].add(card)
+        self.parties[len(self.actions)] = (s, seller)
+        self.buy_queue.pop(0)
+
+    # -- results and the series -------------------------------------------------------------
+
+    def _compute_result(self) -> dict[str, Any]:
+        st, opts = self.start, self.opts
+        base: dict[str, Any] = {"game": st.game, "series": opts.series,
+                                "revolution": list(self.revolution)}
+        if self.redeal:
+            return {"redeal": True, **base, "ranks": None, "order": None, "scores": None,
+                    "team_scores": None, "totals": list(st.totals)}
+        t = self.table
+        assert t is not None
+        rest = [s for s in range(SEATS) if t.active[s]]
+        order = finishing_order(t.tops, rest, t.bottoms, t.revolution)
+        sc = score(order, opts.positive_only)
+        ranks = [""] * SEATS
+        for i, s in enumerate(order):
+            ranks[s] = RANK_NAMES[i]
+        totals = [st.totals[i] + sc["scores"][i] for i in range(SEATS)]
+        out: dict[str, Any] = {
+            "redeal": False, **base, "ranks": ranks, "order": order, **sc,
+            "teams": [[0, 2, 4], [1, 3, 5]],
+            "burns": [{"burnt": a, "burner": b} for a, b in t.burns],
+            "failed_burns": list(t.failed),
+            "stuck": sorted(t.stuck_by),
+            "opened": [s for s in range(SEATS) if t.opened[s]],
+            "declared": [s for s in range(SEATS) if self.declared[s]],
+            "totals": totals,
+        }
+        if opts.titles:
+            out["titles"] = [title(x) for x in totals]
+        owed: list[dict[str, Any]] = []
+        if opts.tribute and st.game < opts.series:
+            owed = tributes_for(order, chuan_san_hu=sc["chuan_san_hu"],
+                                stuck=[s for s in range(SEATS) if t.stuck[s]], burns=t.burns,
+                                opened=t.opened, declared=self.declared,
+                                revolution=t.revolution)
+        out["tributes_next"] = owed
+        return out
+
+    def next_start(self) -> dict[str, Any] | None:
+        res = self.result()
+        if res is None:
+            return None
+        st = self.start
+        if res["redeal"]:
+            nxt = Start(game=st.game, totals=list(st.totals), tributes=st.tributes,
+                        leader=st.leader, redeals=st.redeals + 1)
+            return nxt.to_json()
+        if st.game >= self.opts.series:
+            return None
+        nxt = Start(game=st.game + 1, totals=list(res["totals"]),
+                    tributes=list(res["tributes_next"]), leader=res["order"][-1])
+        return nxt.to_json()

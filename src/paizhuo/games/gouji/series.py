@@ -1,0 +1,131 @@
+"""Ranks, scoring 计分, tribute 进贡 between the games of a series, and titles (GJ-7, GJ-10).
+
+>>> order = [0, 2, 4, 1, 3, 5]              # team {0,2,4} takes 头科, 二科, 三科: 串三户
+>>> s = score(order, positive_only=False)
+>>> s["chuan_san_hu"], s["team_scores"]
+(True, [12, -12])
+>>> title(250)
+'上等兵'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+RANK_NAMES: Final = ("头科", "二科", "三科", "四科", "二落", "大落")
+RANK_POINTS: Final = (4, 2, 0, 0, -2, -4)
+TRIBUTE_KINDS: Final = ("stuck", "burn", "point", "place")
+"""闷贡, 烧贡, 点贡, 落贡 — in the order they are paid (GJ-10)."""
+
+TITLES: Final = (
+    (30, "下等兵"), (200, "上等兵"), (600, "下士"), (1300, "中士"), (2100, "上士"),
+    (3000, "准军士长"), (4000, "军士长"), (5500, "总军士长"), (7700, "准尉"), (10000, "少尉"),
+    (14000, "中尉"), (20000, "上尉"), (30000, "少校"), (45000, "中校"), (72000, "上校"),
+    (100000, "准将"), (150000, "少将"), (300000, "中将"), (500000, "上将"),
+)
+
+
+def title(points: int) -> str:
+    """The titles ladder (GJ-10): 列兵 below 30 points."""
+    name = "列兵"
+    for threshold, t in TITLES:
+        if points >= threshold:
+            name = t
+    return name
+
+
+def finishing_order(tops: list[int], rest: list[int], bottoms: list[int],
+                    revolution: list[int]) -> list[int]:
+    """Seats from 头科 to 大落 (GJ-7, GJ-9).
+
+    ``tops`` went out in order, ``rest`` are still in (at most one once the game is over),
+    ``bottoms`` were ranked last at once (first = 大落). A revolutionary is 四科, or 三科 when
+    his two teammates took 头科 and 二科.
+    """
+    order = list(tops) + list(rest) + list(reversed(bottoms))
+    for r in revolution:
+        mates = [s for s in order[:2] if s % 2 == r % 2]
+        at = 2 if len(mates) == 2 else 3
+        order.insert(min(at, len(order)), r)
+    return order
+
+
+def score(order: list[int], positive_only: bool) -> dict[str, Any]:
+    """Points, team results and each seat's score (GJ-10)."""
+    points = [0] * 6
+    for i, seat in enumerate(order):
+        points[seat] = RANK_POINTS[i]
+    team = [sum(points[s] for s in range(t, 6, 2)) for t in (0, 1)]
+    chuan = len({s % 2 for s in order[:3]}) == 1
+    if chuan:
+        team = [2 * t for t in team]
+    if positive_only:
+        team = [max(t, 0) for t in team]
+    scores = [team[s % 2] for s in range(6)]
+    return {"points": points, "team_scores": team, "scores": scores, "chuan_san_hu": chuan}
+
+
+def point_tribute(a_declared: bool, a_open: bool, b_declared: bool,
+                  b_open: bool) -> tuple[int, int]:
+    """点贡 between two 对头 (seed 001's table): (cards a gives b, cards b gives a).
+
+    >>> point_tribute(False, True, False, False)   # nobody declared; a opened, b did not
+    (0, 1)
+    >>> point_tribute(True, False, True, False)    # both declared, neither opened
+    (2, 2)
+    """
+    if a_declared == b_declared:
+        if a_declared:
+            if a_open == b_open:
+                return (2, 2)
+            return (0, 4) if a_open else (4, 0)
+        if a_open and b_open:
+            return (0, 0)
+        if not a_open and not b_open:
+            return (1, 1)
+        return (0, 1) if a_open else (1, 0)
+    if b_declared:
+        x, y = point_tribute(b_declared, b_open, a_declared, a_open)
+        return (y, x)
+    # a declared, b did not
+    if a_open and not b_open:
+        return (0, 3)
+    if not a_open and not b_open:
+        return (1, 2)
+    if a_open and b_open:
+        return (2, 0)
+    return (3, 0)
+
+
+def tributes_for(order: list[int], *, chuan_san_hu: bool, stuck: list[int],
+                 burns: list[tuple[int, int]], opened: list[bool], declared: list[bool],
+                 revolution: list[int]) -> list[dict[str, Any]]:
+    """The tribute owed before the next game, in paying order 闷 > 烧 > 点 > 落 (GJ-10).
+
+    Tribute is never paid between teammates (seed 000: teammates settle it themselves), and
+    not at all after 串三户.
+    """
+    if chuan_san_hu:
+        return []
+    out: list[dict[str, Any]] = []
+
+    def owe(kind: str, payer: int, receiver: int, n: int) -> None:
+        if n > 0 and payer % 2 != receiver % 2:
+            out.append({"kind": kind, "from": payer, "to": receiver, "cards": n})
+
+    for s in stuck:
+        owe("stuck", s, (s + 3) % 6, 1)
+    for burnt, burner in burns:
+        owe("burn", burnt, burner, 1)
+    opened = list(opened)
+    for r in revolution:  # a revolution counts as not opened, and his 对头 as opened
+        opened[r] = False
+        opened[(r + 3) % 6] = True
+    for a in range(3):
+        b = a + 3
+        give_a, give_b = point_tribute(declared[a], opened[a], declared[b], opened[b])
+        owe("point", a, b, give_a)
+        owe("point", b, a, give_b)
+    owe("place", order[5], order[0], 2)
+    owe("place", order[4], order[1], 1)
+    return out

@@ -1,0 +1,114 @@
+"""What one seat sees (GJ-12), computed in one place.
+
+A seat sees its own hand; every play, pass, yield, claim, burn and revolution; hand counts only
+at 10 cards or fewer (报牌, GJ-7); ranks as they are decided; tribute and buying cards only when
+it is a party to them; with advice on, a teammate's hand it may see (≤ 10 cards, or any once
+the viewer is out) and advice between it and a teammate. Nothing else of another hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from paizhuo.games.gouji.plays import describe
+from paizhuo.games.gouji.rounds import SEATS
+from paizhuo.games.gouji.series import RANK_NAMES
+from paizhuo.notation import format_cards
+
+if TYPE_CHECKING:
+    from paizhuo.games.gouji.game import GoujiGame
+
+PRIVATE_VERBS = frozenset({"tribute", "return", "buy", "advise"})
+
+
+def visible_count(game: GoujiGame, viewer: int, owner: int) -> int | None:
+    """A hand's size as ``viewer`` may see it: own, or ≤ 10 cards (报牌), else hidden."""
+    n = len(game.hands[owner])
+    if viewer == owner or n <= 10 or game.may_see_hand(viewer, owner):
+        return n
+    return None
+
+
+def observation(game: GoujiGame, seat: int) -> dict[str, Any]:
+    t = game.table
+    obs: dict[str, Any] = {
+        "game": "gouji",
+        "seat": seat,
+        "phase": game.phase,
+        "to_act": game.to_act(),
+        "options": dict(game.setup.options),
+        "series_game": game.start.game,
+        "totals": list(game.start.totals),
+        "hand": format_cards(game.hands[seat].to_tuple()),
+        "counts": [visible_count(game, seat, s) for s in range(SEATS)],
+        "revolution": list(game.revolution),
+        "teammate_hands": {
+            str(s): format_cards(game.hands[s].to_tuple())
+            for s in range(SEATS) if s != seat and game.may_see_hand(seat, s)
+        },
+        "advice": {
+            str(to): {"from": by, "cards": format_cards(cards)}
+            for to, (by, cards) in game.advice.items() if seat in (to, by)
+        },
+        "log": [e for i in range(len(game.actions)) if (e := _entry(game, i, seat))],
+    }
+    if t is not None:
+        obs["table"] = {
+            "stage": t.stage,
+            "leader_to_play": t.stage == "lead",
+            "play": format_cards(t.cur_cards) if t.cur is not None else None,
+            "play_words": describe(t.cur) if t.cur is not None else None,
+            "maker": t.maker if t.cur is not None else None,
+            "gouji": t.cur_gouji,
+            "dead": t.cur_dead,
+            "passed": [s for s in range(SEATS) if t.passed[s]],
+            "chaos": t.chaos,
+            "burner": t.burner if t.burner >= 0 else None,
+            "yielding": t.yielding if t.yielding >= 0 else None,
+            "claim": t.claim if t.claim >= 0 else None,
+        }
+        obs["finished"] = list(t.tops)
+        obs["ranked_last"] = list(t.bottoms)
+        obs["ranks"] = _known_ranks(game)
+        obs["opened"] = [s for s in range(SEATS) if t.opened[s]]
+        obs["dead_gouji"] = list(t.tokens)
+        obs["headless"] = [s for s in range(SEATS)
+                           if t.active[s] and not t.active[(s + 3) % SEATS]]
+        obs["stuck"] = [s for s in range(SEATS) if t.stuck[s]]
+    if game.phase == "tribute" and game.t_index < len(game.tributes):
+        tr = game.tributes[game.t_index]
+        obs["tribute"] = {"kind": tr["kind"], "from": tr["from"], "to": tr["to"],
+                          "cards": tr["cards"], "step": game.t_step}
+        if seat in (tr["from"], tr["to"]) and game.t_offer >= 0:
+            obs["tribute"]["offered"] = format_cards((game.t_offer,))
+    obs["result"] = game.result()
+    return obs
+
+
+def _known_ranks(game: GoujiGame) -> dict[str, str]:
+    t = game.table
+    assert t is not None
+    order = list(t.tops)
+    if t.revolution and len(order) >= 2:
+        r = t.revolution[0]
+        at = 2 if all(s % 2 == r % 2 for s in order[:2]) else 3
+        if len(order) >= at:
+            order.insert(at, r)
+    out = {str(s): RANK_NAMES[i] for i, s in enumerate(order)}
+    for i, s in enumerate(t.bottoms):
+        out[str(s)] = RANK_NAMES[5 - i]
+    return out
+
+
+def _entry(game: GoujiGame, index: int, seat: int) -> list[Any]:
+    a = game.actions[index]
+    if a.verb in PRIVATE_VERBS:
+        parties = game.parties.get(index, ())
+        if seat not in parties:
+            out: list[Any] = [a.seat, a.verb]
+            if a.cards:
+                out.append(f"{len(a.cards)} hidden")
+            if a.verb == "advise":
+                return []
+            return out
+    return a.to_json()
