@@ -1,0 +1,41 @@
+"""Every registered game, every preset: random games keep the interface's promises.
+
+Game packages still being written are skipped until they import. The default run plays a
+few fully checked games per preset; ``--runslow`` plays many more.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from paizhuo.games import game_class
+
+from .conformance import game_presets, play_checked
+
+PRESETS = game_presets() or [pytest.param("-", "-", marks=pytest.mark.skip("no game yet"))]
+
+
+@pytest.mark.parametrize(("game", "preset"), PRESETS)
+def test_random_games_keep_the_interface(game: str, preset: str) -> None:
+    cls = game_class(game)
+    for seed in range(2):
+        play_checked(cls, preset, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "preset"), PRESETS)
+def test_many_random_games(game: str, preset: str) -> None:
+    cls = game_class(game)
+    for seed in range(100, 140):
+        play_checked(cls, preset, seed, full=seed < 110)
+
+
+@pytest.mark.parametrize(("game", "preset"), PRESETS)
+def test_next_start_begins_a_legal_next_deal(game: str, preset: str) -> None:
+    cls = game_class(game)
+    first = play_checked(cls, preset, 7, full=False)
+    start = first.next_start()
+    if start is None:
+        pytest.skip(f"{game} {preset}: no next deal")
+    nxt = cls.new({"preset": preset}, seed=8, start=start)
+    assert not nxt.is_over and nxt.to_act()
