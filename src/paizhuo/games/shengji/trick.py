@@ -62,6 +62,8 @@ def check_throw(lead_cards: Sequence[int], leader: int, hands: Sequence[Counts],
     >>> format_cards(forced)
     '4S 4S'
     """
+    if len(lead_cards) == 1 or (len(lead_cards) == 2 and lead_cards[0] == lead_cards[1]):
+        return None
     units = decompose(lead_cards, ctx, rules)
     if len(units) <= 1:
         return None

@@ -1,0 +1,163 @@
+"""Throws (SJ-7), ruffs and the trick winner (SJ-8 3–4), from explicit hands."""
+
+from __future__ import annotations
+
+import pytest
+
+from paizhuo.cards import Counts, HEARTS
+from paizhuo.games.shengji.combos import ComboRules, make_lead
+from paizhuo.games.shengji.order import TrumpContext
+from paizhuo.games.shengji.trick import check_throw, play_rank, trick_winner
+from paizhuo.notation import format_cards, parse_cards
+
+RULES = ComboRules()
+# level 2, hearts trump: spades run 3 … A with no gap
+LEVEL_2_HEARTS = TrumpContext.make(level=0, trump=HEARTS)
+# level J, hearts trump: trumps 9H 9H 8H 8H 7H 2H are plain trump-suit cards
+LEVEL_J_HEARTS = TrumpContext.make(level=9, trump=HEARTS)
+LEVEL_T_HEARTS = TrumpContext.make(level=8, trump=HEARTS)
+
+
+def h(text: str) -> Counts:
+    return Counts.of(parse_cards(text))
+
+
+def throw(cards: str, others: list[str], ctx: TrumpContext = LEVEL_2_HEARTS,
+          rules: ComboRules = RULES) -> tuple[str, list[str]] | None:
+    """check_throw with the leader at seat 0; forced cards and failing units as text."""
+    hands = [h(cards)] + [h(o) for o in others]
+    result = check_throw(parse_cards(cards), 0, hands, ctx, rules)
+    if result is None:
+        return None
+    forced, failing = result
+    return format_cards(forced), [format_cards(u.cards) for u in failing]
+
+
+def winner(lead: str, plays: list[str], ctx: TrumpContext = LEVEL_J_HEARTS,
+           rules: ComboRules = RULES) -> int:
+    led = make_lead(parse_cards(lead), ctx, rules)
+    return trick_winner(led, [led.cards] + [parse_cards(p) for p in plays], ctx, rules)
+
+
+# --- SJ-7 throws ---------------------------------------------------------------------------
+
+
+def test_sj7_seed_a_higher_single_forces_the_nine() -> None:
+    """SJ-7 seed: throwing 9 8 8 4 4 when another player holds J forces the 9."""
+    assert throw("9S 8S 8S 4S 4S", ["JS 3D", "2C"]) == ("9S", ["9S"])
+
+
+@pytest.mark.parametrize("holding", ["QS QS", "5S 5S"])
+def test_sj7_seed_a_higher_pair_forces_the_low_pair(holding: str) -> None:
+    """SJ-7 seed: when another holds QQ or 55 the throw 9 8 8 4 4 forces 4 4."""
+    forced, failing = throw("9S 8S 8S 4S 4S", ["3D", holding]) or ("", [])
+    assert forced == "4S 4S"
+    assert "4S 4S" in failing
+
+
+def test_sj7_throw_stands_when_nothing_beats_it() -> None:
+    """SJ-7: every unit highest of its shape — the throw stands (own cards don't count)."""
+    assert throw("AS KS KS", ["QS QS JS", "9S 9S"]) is None
+    assert throw("9S 8S 8S 4S 4S", ["3S 3S 2S", "7S 6S"]) is None
+    # a single unit is never a throw, even when beaten
+    assert throw("4S 4S", ["AS AS"]) is None
+
+
+def test_sj7_tractor_in_a_throw() -> None:
+    """SJ-7: a tractor of the throw fails only to a tractor at least as long with a higher top."""
+    assert throw("AS AS KS KS QS", ["JS JS TS TS 9S 9S"]) is None
+    assert throw("9S 9S 8S 8S AS", ["JS JS TS TS"]) == ("8S 8S 9S 9S", ["8S 8S 9S 9S"])
+    # a longer lead tractor is not beaten by a shorter higher one
+    assert throw("9S 9S 8S 8S 7S 7S AS", ["KS KS QS QS"]) is None
+    # but a higher pair beats a throw's lone pair, not its tractor
+    assert throw("9S 9S 8S 8S 3S 3S", ["QS QS"]) == ("3S 3S", ["3S 3S"])
+
+
+def test_sj7_off_suit_level_shared_slot() -> None:
+    """SJ-7/SJ-3: level T, hearts trump — TD TD TH TH is a tractor above TS TS AH AH, but
+    TC TC TD TD (one shared slot) is no tractor at all."""
+    lead = "TS TS AH AH BJ"
+    assert throw(lead, ["TD TD TH TH"], LEVEL_T_HEARTS) == ("TS TS AH AH", ["TS TS AH AH"])
+    assert throw(lead, ["TC TC TD TD"], LEVEL_T_HEARTS) is None
+    # an off-suit level single does not beat another off-suit level single (equal order)
+    assert throw("TS AH AH", ["TC"], LEVEL_T_HEARTS) is None
+    assert throw("TS AH AH", ["TH"], LEVEL_T_HEARTS) == ("TS", ["TS"])
+
+
+def test_sj7_three_decks_triples() -> None:
+    """SJ-7, three decks: a triple fails to a higher triple; a pair to a higher pair (or to
+    two cards of a higher triple)."""
+    assert throw("KS KS KS QS QS", ["AS AS", "JS JS JS"]) == ("QS QS", ["QS QS"])
+    assert throw("KS KS KS QS QS", ["AS AS AS"]) == ("QS QS", ["KS KS KS", "QS QS"])
+    assert throw("KS KS KS QS QS", ["JS JS JS", "JS JS"]) is None
+    # a Titanic (tractor of triples) in a throw
+    assert throw("9S 9S 9S 8S 8S 8S AS", ["KS KS KS QS QS"]) is None
+    assert throw("9S 9S 9S 8S 8S 8S AS", ["KS KS KS QS QS QS"]) == (
+        "8S 8S 8S 9S 9S 9S", ["8S 8S 8S 9S 9S 9S"])
+
+
+# --- SJ-8 ruffs and the winner -------------------------------------------------------------
+
+
+def test_sj8_seed_ruff_needs_the_leads_shape() -> None:
+    """SJ-8 seed: trumps 9 9 8 8 7 2 ruff side A K 5 5 4 4 but not A A 5 5 4 4."""
+    ruff = "9H 9H 8H 8H 7H 2H"
+    assert winner("AS KS 5S 5S 4S 4S", [ruff]) == 1
+    assert winner("AS AS 5S 5S 4S 4S", [ruff]) == 0
+    lead = make_lead(parse_cards("AS AS 5S 5S 4S 4S"), LEVEL_J_HEARTS, RULES)
+    assert play_rank(lead, parse_cards(ruff), LEVEL_J_HEARTS, RULES) is None
+
+
+def test_sj8_seed_over_ruff_by_the_pair() -> None:
+    """SJ-8 seed: over side 5 4 4, trumps 9 7 7 ruff and 8 8 4 over-ruffs (88 > 77)."""
+    assert winner("5S 4S 4S", ["9H 7H 7H"]) == 1
+    assert winner("5S 4S 4S", ["9H 7H 7H", "8H 8H 4H"]) == 2
+    assert winner("5S 4S 4S", ["8H 8H 4H", "9H 7H 7H"]) == 1
+
+
+def test_sj8_seed_over_singles_the_highest_card_decides() -> None:
+    """SJ-8 seed: over side 5 6 7, 9 7 7 ruffs and 8 8 4 does not (9 > 8)."""
+    assert winner("5S 6S 7S", ["9H 7H 7H", "8H 8H 4H"]) == 1
+    assert winner("5S 6S 7S", ["8H 8H 4H", "9H 7H 7H"]) == 2
+
+
+def test_sj8_following_suit_and_discards() -> None:
+    """SJ-8 4: a higher card of the led suit wins; off-suit side cards never win; equal → first."""
+    assert winner("9S", ["KS", "AD", "3S"]) == 1
+    assert winner("9S", ["KS", "2H"]) == 2  # any trump beats side cards
+    assert winner("9S 9S", ["KS QS", "AS AS"]) == 2  # a non-pair cannot win over a pair
+    assert winner("9S 9S", ["3H 3H", "2H 2H"]) == 1  # ruffs compare by their pair
+    # equal order (two off-suit level cards): the first played wins
+    assert winner("3D", ["JS", "JC"]) == 1
+    assert winner("JS", ["JC", "JD"], LEVEL_J_HEARTS) == 0
+
+
+def test_sj8_tractor_lead_needs_a_tractor() -> None:
+    """SJ-8 3: a ruff of a tractor must hold a tractor as long; pairs alone are discards."""
+    assert winner("9S 9S 8S 8S", ["3H 3H 5H 5H"]) == 0
+    assert winner("9S 9S 8S 8S", ["3H 3H 4H 4H"]) == 1
+    assert winner("9S 9S 8S 8S", ["3H 3H 4H 4H", "KH KH AH AH"]) == 2
+    # level J: J leaves the spades, so TS TS QS QS is a tractor; TS TS KS KS is not
+    assert winner("9S 9S 8S 8S", ["TS TS QS QS"]) == 1
+    assert winner("9S 9S 8S 8S", ["TS TS KS KS"]) == 0
+    assert winner("9S 9S 8S 8S", ["QS QS KS KS"]) == 1
+
+
+def test_sj14_throw_compare_highest_card() -> None:
+    """SJ-14: a ruff of a throw compared by its highest card only."""
+    highest = ComboRules(throw_compare="highest_card")
+    # side throw A + 5 5: ruffs 3H 3H KH (deciding pair 33, highest K) vs 4H 4H 6H
+    assert winner("AS 5S 5S", ["3H 3H KH", "4H 4H 6H"]) == 2
+    assert winner("AS 5S 5S", ["3H 3H KH", "4H 4H 6H"], rules=highest) == 1
+
+
+def test_sj14_bombs() -> None:
+    """SJ-14 bombs (our reading): four level cards beat any non-bomb play of four cards."""
+    bombs = ComboRules(bombs=True)
+    level_5 = TrumpContext.make(level=3, trump=HEARTS)
+    # four level cards are no tractor: without bombs they cannot beat a led tractor
+    assert winner("AH AH KH KH", ["5S 5C 5D 5H"], level_5) == 0
+    assert winner("AH AH KH KH", ["5S 5C 5D 5H"], level_5, bombs) == 1
+    assert winner("AS AS KS KS", ["3H 3H 4H 4H", "5S 5C 5D 5H"], level_5) == 1
+    assert winner("AS AS KS KS", ["3H 3H 4H 4H", "5S 5C 5D 5H"], level_5, bombs) == 2
+    assert winner("5S 5C 5D 5H", ["5S 5C 5D 5H"], level_5, bombs) == 0  # equal: first wins
