@@ -80,15 +80,15 @@ def test_a_game_can_register_its_own_bot(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_flatten_splits_scalars_and_per_seat_fields() -> None:
     scalars: dict[str, Any] = {}
-    per_seat: dict[str, list[float]] = {}
-    result = {"winner": "attackers", "points": 85, "levels": {"0": 2, "1": 0},
+    per_seat: dict[str, dict[int, float]] = {}
+    result = {"winner": "attackers", "points": 85, "taken": {"0": 2, "3": 1},
+              "levels": {"0": "2", "1": "5", "2": "2", "3": "5"},
               "scores": [3, -1, 0, 2], "finished": [3, 0, 2, 1], "roles": ["a", "b"],
               "kitty": {"points": 10, "multiplier": 4}, "over": True, "next": None}
     _flatten(result, "", 4, scalars, per_seat)
     assert scalars == {"winner": "attackers", "points": 85, "kitty.points": 10,
-                       "kitty.multiplier": 4, "over": True, "next": None,
-                       "levels.0": 2, "levels.1": 0}
-    assert per_seat == {"scores": [3.0, -1.0, 0.0, 2.0]}
+                       "kitty.multiplier": 4, "over": True, "next": None}
+    assert per_seat == {"scores": {0: 3.0, 1: -1.0, 2: 0.0, 3: 2.0}, "taken": {0: 2.0, 3: 1.0}}
 
 
 def test_summary_counts_and_means() -> None:

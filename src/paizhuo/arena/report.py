@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.table import Table
 
-from paizhuo.arena.simulate import _TOO_MANY, Summary
+from paizhuo.arena.simulate import _TOO_MANY, Summary, is_category
 
 if TYPE_CHECKING:
     from paizhuo.bench import BenchResult
@@ -43,15 +43,19 @@ def print_summary(summary: Summary, console: Console) -> None:
     counts = Table(title="Outcomes (counted)", title_justify="left")
     for col in ("field", "value", "count", "share"):
         counts.add_column(col, justify="right" if col in ("count", "share") else "left")
+    skipped: list[str] = []
     for key, counter in summary.counts.items():
-        if counter is _TOO_MANY:
-            counts.add_row(key, f"(more than {len(counter) or 20} values)", "", "")
+        if counter is _TOO_MANY or not is_category(counter):
+            skipped.append(key)
             continue
         total = sum(counter.values())
         for value, n in counter.most_common():
             counts.add_row(key, value, str(n), f"{n / total:.1%}")
             key = ""
     console.print(counts)
+    if skipped:
+        console.print(f"[dim]not counted (too many different values): {', '.join(skipped)}[/dim]",
+                      soft_wrap=True)
 
     means = Table(title="Means per deal", title_justify="left")
     means.add_column("field")

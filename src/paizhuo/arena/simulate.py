@@ -5,9 +5,10 @@ so the same runner serves every game. A result dict is summarised without knowin
 
 - text and true/false fields are counted (``winner: attackers × 61``);
 - numeric fields are averaged;
-- a list with one number per seat (or an object keyed by seat numbers) is a *per-seat*
-  field (``scores``): its values are averaged per seat and per bot. A list that is an order
-  of the seats (``finished: [3, 0, 5, …]``) is not per-seat and is skipped.
+- a list with one number per seat, or an object of numbers keyed by seat numbers, is a
+  *per-seat* field (``scores``): its values are averaged per seat and per bot. A list that is
+  an order of the seats (``finished: [3, 0, 5, …]``) is not per-seat and is skipped, and so
+  is an object of text keyed by seats.
 """
 
 from __future__ import annotations
@@ -26,8 +27,20 @@ from paizhuo.engine.errors import PaizhuoError
 from paizhuo.engine.game import Game
 from paizhuo.games import game_class
 
-MAX_DISTINCT = 20
+MAX_DISTINCT = 12
 """A text field with more distinct values than this is not counted (it is not a category)."""
+
+
+def is_category(counter: Counter[str]) -> bool:
+    """Whether a counted text field is worth showing: few values, and values that repeat.
+
+    >>> is_category(Counter({"attackers": 6, "defenders": 4}))
+    True
+    >>> is_category(Counter({f"kitty {i}": 1 for i in range(10)}))
+    False
+    """
+    distinct, total = len(counter), sum(counter.values())
+    return 0 < distinct <= MAX_DISTINCT and (distinct <= 3 or 2 * distinct <= total)
 
 
 class SimulationError(PaizhuoError):
@@ -93,7 +106,7 @@ class Summary:
             self.bot_decisions[bot] += n
             self.bot_seats[bot] += 1
         scalars: dict[str, Any] = {}
-        per_seat: dict[str, list[float]] = {}
+        per_seat: dict[str, dict[int, float]] = {}
         _flatten(result, "", len(seat_bots), scalars, per_seat)
         for key, value in scalars.items():
             if isinstance(value, bool | str) or value is None:
@@ -103,9 +116,9 @@ class Summary:
         for key, values in per_seat.items():
             seat_stats = self.seat_means.setdefault(key, {})
             bot_stats = self.bot_means.setdefault(key, {})
-            for seat, (value, bot) in enumerate(zip(values, seat_bots, strict=True)):
+            for seat, value in values.items():
                 seat_stats.setdefault(seat, Mean()).add(value)
-                bot_stats.setdefault(bot, Mean()).add(value)
+                bot_stats.setdefault(seat_bots[seat], Mean()).add(value)
 
     def _count(self, key: str, value: Any) -> None:
         counter = self.counts.setdefault(key, Counter())
@@ -132,22 +145,29 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+def _seat_keys(value: dict[Any, Any], seats: int) -> bool:
+    names = {str(s) for s in range(seats)}
+    return bool(value) and all(str(k) in names for k in value)
+
+
 def _flatten(value: Any, path: str, seats: int, scalars: dict[str, Any],
-             per_seat: dict[str, list[float]]) -> None:
-    """Split a result into scalar fields and per-seat numeric fields, by dotted path."""
+             per_seat: dict[str, dict[int, float]]) -> None:
+    """Split a result into scalar fields and per-seat numeric fields, by dotted path.
+
+    An object keyed by seat numbers is per-seat when its values are numbers, and skipped
+    otherwise (per-seat text, such as each seat's level, would only repeat other fields).
+    """
     if isinstance(value, dict):
-        keys = list(value)
-        if (len(keys) == seats and {str(k) for k in keys} == {str(s) for s in range(seats)}
-                and all(_is_number(v) for v in value.values())):
-            by_seat = {str(k): v for k, v in value.items()}
-            per_seat[path] = [float(by_seat[str(s)]) for s in range(seats)]
+        if _seat_keys(value, seats):
+            if all(_is_number(v) for v in value.values()):
+                per_seat[path] = {int(k): float(v) for k, v in value.items()}
             return
         for key, item in value.items():
             _flatten(item, f"{path}.{key}" if path else str(key), seats, scalars, per_seat)
     elif isinstance(value, list | tuple):
         if (len(value) == seats and all(_is_number(v) for v in value)
                 and sorted(value) != list(range(seats))):
-            per_seat[path] = [float(v) for v in value]
+            per_seat[path] = {s: float(v) for s, v in enumerate(value)}
     elif value is None or isinstance(value, bool | str) or _is_number(value):
         scalars[path or "result"] = value
 
