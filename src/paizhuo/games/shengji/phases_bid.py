@@ -85,6 +85,9 @@ class BidPhases:
         self.level: int = setup.level if setup.level is not None else opts.start_level_index
         self.deal_seq = setup.deal_seq
         self.dealt = 0
+        self.committed = 0
+        """Cards dealt when the last action was taken: dealing past it (to the next decision
+        point) is provisional, and a recorded bid may still come at any card from here on."""
         self.hands: list[Counts] = [Counts() for _ in range(n)]
         self.original_kitty: tuple[int, ...] = setup.kitty
         self.kitty: tuple[int, ...] = setup.kitty
@@ -169,6 +172,17 @@ class BidPhases:
             hands[seat].add(card)
         if upto > self.dealt:
             self.dealt = upto
+
+    def _rewind(self, upto: int) -> None:
+        """Take back the provisional dealing after card ``upto`` (no action happened there)."""
+        seq, hands = self.deal_seq, self.hands
+        for i in range(upto, self.dealt):
+            seat, card = seq[i]
+            hands[seat].remove(card)
+        self.dealt = upto
+        self.ask = None
+        self.stage = "deal"
+        self.queue = []
 
     def _deal_on(self) -> None:
         """Deal, stopping where the receiver has just got a card giving a stronger bid."""
@@ -419,6 +433,8 @@ class BidPhases:
             if verb == "bury":
                 self._bury(action)
                 return True
+            if verb == "bid" and not self.buried_by and self.opts.teams != "bidding":
+                self._late_bid(action)
             raise _illegal("SJ-5", f"seat {self.burier} must first bury {len(self.kitty)} "
                            "cards", seat)
         if phase == "kitty_fight":
@@ -496,14 +512,17 @@ class BidPhases:
                 raise MalformedError("3.dealt", f"the number of cards dealt, not {dealt!r}")
             if not 0 <= dealt <= self.total:
                 raise MalformedError("3.dealt", f"between 0 and {self.total}, not {dealt}")
-            if dealt < self.dealt:
-                raise _illegal("SJ-4", f"too late: {self.dealt} cards are out, this bid was "
-                               f"made at {dealt}", seat)
+            if dealt < self.committed:
+                raise _illegal("SJ-4", f"too late: {self.committed} cards were out at the last "
+                               f"action, this bid was made at {dealt}", seat)
             if self.opts.bidding == "after_deal" and dealt < self.total:
                 raise _illegal("SJ-4", "at this table bids are made after the deal", seat)
         bid = self._bid_of(action)
         upto = self.total if dealt is None else dealt
+        if upto < self.dealt:
+            self._rewind(upto)
         self._deal_to(upto)
+        self.committed = upto
         self.ask = None
         when = f" after {upto} cards were dealt" if upto < self.total else ""
         self._check_bid(action, bid, when)
@@ -529,6 +548,7 @@ class BidPhases:
                 raise _illegal("SJ-4", f"no bid is asked of seat {seat} at card {dealt}", seat)
             # a pass while cards are dealt: not recorded (see docs/shengji.md)
             self.ask = None
+            self.committed = dealt
             self._deal_on()
             return False
         if self.stage == "deal":
@@ -539,8 +559,22 @@ class BidPhases:
                                seat)
         if seat != self.ask:
             raise _illegal("SJ-4", f"it is seat {self.ask}'s turn to bid or pass", seat)
+        self.committed = self.total
         self._next_chance()
         return True
+
+    def _late_bid(self, action: Action) -> None:
+        """Explain why a bid after the bidding ended cannot stand (SJ-4)."""
+        seat = action.seat
+        extra = self._no_extra(action, ("dealt",))
+        dealt = extra.get("dealt")
+        if isinstance(dealt, int) and not isinstance(dealt, bool) and dealt < self.committed:
+            raise _illegal("SJ-4", f"too late: {self.committed} cards were out at the last "
+                           f"action, this bid was made at {dealt}", seat)
+        bid = self._bid_of(action)
+        # nobody could bid any more when the deal ended, so the bid cannot be stronger
+        self._check_bid(action, bid)
+        raise _illegal("SJ-4", "the bidding is over", seat)  # pragma: no cover
 
     def _bury_now(self, action: Action) -> None:
         """A bury straight after the bids: the deal ends, nobody else bids."""

@@ -1,0 +1,312 @@
+"""Trump bids during and after the deal, the kitty's third card, target bids (SJ-4, SJ-12).
+
+Deals are explicit: ``full_deal`` gives seat ``i`` the cards ``prefix[i]`` first (in arrival
+order), then cards that make no bid. With seat 0 dealing first, seat ``i``'s ``j``-th card
+(from 0) is the ``4·j + i + 1``-th card dealt: that is the ``dealt`` count of a bid made
+right after it arrives.
+"""
+
+from __future__ import annotations
+
+import sys
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from sj_helpers import act, full_deal, game, pass_all
+
+from paizhuo.cards import Counts
+from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.games.shengji.bidding import (
+    Bid,
+    legal_bids,
+    legal_targets,
+    parse_bid,
+    possible_bids,
+    stronger,
+    target_error,
+)
+from paizhuo.notation import parse_cards
+
+
+def bid(text: str, decks: int = 2, level: int = 0, joker_nt: bool = False) -> Bid:
+    b = parse_bid(parse_cards(text), level, decks, joker_nt)
+    assert b is not None, text
+    return b
+
+
+def nth_dealt(seat: int, j: int, first: int = 0, players: int = 4) -> int:
+    return j * players + (seat - first) % players + 1
+
+
+# -- strength tables ------------------------------------------------------------------------
+
+
+def test_two_deck_strengths_sj4() -> None:
+    assert [bid(t).strength for t in ("2H", "2H 2H", "SJ SJ", "BJ BJ")] == [1, 2, 3, 4]
+    assert bid("2H").suit == 1 and bid("SJ SJ").suit is None
+
+
+def test_one_deck_singles_and_joker_nt_option_sj4() -> None:
+    assert bid("2S", decks=1).strength == 1
+    assert parse_bid(parse_cards("SJ BJ"), 0, 1) is None
+    assert bid("SJ BJ", decks=1, joker_nt=True).suit is None
+    assert stronger(bid("SJ BJ", decks=1, joker_nt=True), bid("2S", decks=1))
+    assert parse_bid(parse_cards("2S 2S"), 0, 1) is None
+
+
+def test_three_deck_order_sj4() -> None:
+    order = ["2D", "2D 2D", "SJ SJ", "BJ BJ", "2D 2D 2D", "SJ SJ SJ", "BJ BJ BJ"]
+    bids = [bid(t, decks=3) for t in order]
+    for weaker, stronger_bid in pairwise(bids):
+        assert stronger(stronger_bid, weaker) and not stronger(weaker, stronger_bid)
+
+
+def test_not_bids() -> None:
+    for text in ("3H", "2H 2S", "SJ", "2H 2H 2H", "BJ*"):
+        assert parse_bid(parse_cards(text), 0, 2) is None, text
+
+
+def test_single_beaten_by_pair_pair_by_joker_pairs_sj4() -> None:
+    assert stronger(bid("2D 2D"), bid("2S"))
+    assert not stronger(bid("2S"), bid("2D"))          # equal singles never overcall
+    assert stronger(bid("SJ SJ"), bid("2S 2S"))
+    assert stronger(bid("BJ BJ"), bid("SJ SJ"))
+    assert not stronger(bid("2S 2S"), bid("2D 2D"))
+
+
+def test_suit_order_overcall_option_sj4() -> None:
+    assert stronger(bid("2S 2S"), bid("2D 2D"), suit_order=True)
+    assert not stronger(bid("2D 2D"), bid("2S 2S"), suit_order=True)
+    assert stronger(bid("2H 2H"), bid("2C 2C"), suit_order=True)
+    assert not stronger(bid("2S"), bid("2D"), suit_order=True)   # pairs only
+
+
+def test_legal_bids_from_a_hand() -> None:
+    hand = Counts.of(parse_cards("2H 2H 2S SJ SJ BJ 5C"))
+    assert [str(b) for b in possible_bids(hand, 0, 2)] == ["2H", "2S", "2H 2H", "SJ SJ"]
+    assert [str(b) for b in legal_bids(hand, 0, 2, bid("2D 2D"))] == ["SJ SJ"]
+
+
+def test_target_bids_sj12() -> None:
+    assert target_error(120, None, 200) is None
+    assert target_error(120, 120, 200) is not None          # strictly lower
+    assert target_error(122, None, 200) is not None         # multiples of 5
+    assert target_error(200, None, 200) is not None         # below the limit
+    assert legal_targets(20, 200) == [15, 10, 5]
+
+
+# -- bidding in a game -----------------------------------------------------------------------
+
+
+def test_first_bid_stops_the_deal_and_is_offered() -> None:
+    hands, kitty = full_deal(["3S 2H"])
+    g = game(hands=hands, kitty=kitty)
+    assert g.phase == "bid" and g.to_act() == [0] and g.dealt == nth_dealt(0, 1)
+    verbs = sorted((a.verb, a.extra["dealt"]) for a in g.legal_actions()
+                   if a.extra is not None)
+    assert verbs == [("bid", 5), ("pass", 5)]
+
+
+def test_pair_overcalls_single_and_joker_pair_overcalls_pair_sj4() -> None:
+    hands, kitty = full_deal(["2H", "3S 2S 2S", "SJ SJ 3H 3H"])
+    g = game(hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2H", {"dealt": 1})
+    act(g, 1, "bid", "2S 2S", {"dealt": nth_dealt(1, 2)})
+    assert str(g.standing) == "2S 2S" and g.bidder == 1
+    act(g, 2, "bid", "SJ SJ", {"dealt": nth_dealt(1, 2)})
+    assert g.standing is not None and g.standing.suit is None and g.bidder == 2
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 1, "bid", "2S 2S", {"dealt": 20})
+    assert err.value.rule == "SJ-4" and "not stronger" in err.value.message
+
+
+def test_single_does_not_overcall_single_sj4() -> None:
+    hands, kitty = full_deal(["2H", "2S"])
+    g = game(hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2H", {"dealt": 1})
+    before = (g.record().dumps(), g.observation(1), g.phase)
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 1, "bid", "2S", {"dealt": 2})
+    assert err.value.rule == "SJ-4"
+    assert (g.record().dumps(), g.observation(1), g.phase) == before
+
+
+def test_reinforcement_and_self_overcall_sj4() -> None:
+    hands, kitty = full_deal(["2H 3S 2H 2S 2S"])
+    g = game(hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2H", {"dealt": 1})
+    act(g, 0, "bid", "2H 2H", {"dealt": nth_dealt(0, 2)})       # 自保: single → pair
+    assert str(g.standing) == "2H 2H" and g.bidder == 0
+    with pytest.raises(IllegalActionError):                    # an equal pair of another suit
+        act(g, 0, "bid", "2S 2S", {"dealt": nth_dealt(0, 4)})
+
+
+def test_self_overcall_with_a_stronger_bid_sj4() -> None:
+    hands, kitty = full_deal(["2H SJ SJ"])
+    g = game(hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2H", {"dealt": 1})
+    act(g, 0, "bid", "SJ SJ", {"dealt": nth_dealt(0, 2)})       # 自反
+    assert g.standing is not None and g.standing.suit is None
+
+
+def test_suit_order_overcall_in_a_game_sj4() -> None:
+    hands, kitty = full_deal(["2D 2D", "2S 2S"])
+    plain = game(hands=hands, kitty=kitty)
+    act(plain, 0, "bid", "2D 2D", {"dealt": nth_dealt(0, 1)})
+    with pytest.raises(IllegalActionError):
+        act(plain, 1, "bid", "2S 2S", {"dealt": nth_dealt(1, 1)})
+    g = game({"suit_order_overcall": True}, hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2D 2D", {"dealt": nth_dealt(0, 1)})
+    act(g, 1, "bid", "2S 2S", {"dealt": nth_dealt(1, 1)})
+    assert g.bidder == 1
+
+
+def test_bid_is_checked_against_the_cards_held_at_dealt_k_sj4() -> None:
+    hands, kitty = full_deal(["3S 4S 2H"])            # 2H is seat 0's 3rd card: dealt 9
+    g = game(hands=hands, kitty=kitty)
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "bid", "2H", {"dealt": 8})
+    assert "do not hold" in err.value.message and "after 8 cards" in err.value.message
+    assert g.committed == 0 and not g.bids               # nothing moved
+    act(g, 0, "bid", "2H", {"dealt": 9})
+    assert g.bids[-1]["dealt"] == 9
+    with pytest.raises(IllegalActionError) as late:    # the deal cannot go back
+        act(g, 0, "bid", "2H 2H", {"dealt": 5})
+    assert "too late" in late.value.message
+
+
+def test_bid_extras_are_checked() -> None:
+    hands, kitty = full_deal(["2H"])
+    g = game(hands=hands, kitty=kitty)
+    with pytest.raises(MalformedError):
+        act(g, 0, "bid", "2H", {"dealt": "1"})
+    with pytest.raises(MalformedError):
+        act(g, 0, "bid", "2H", {"dealt": 1000})
+    with pytest.raises(MalformedError):
+        act(g, 0, "bid", "2H", {"when": 1})
+    with pytest.raises(IllegalActionError):
+        act(g, 0, "bid", "3H", {"dealt": 1})
+
+
+def test_first_round_dealer_is_the_bidder_and_may_bury_at_once_sj4() -> None:
+    hands, kitty = full_deal(["3S", "2H"])
+    g = game(hands=hands, kitty=kitty)
+    act(g, 1, "bid", "2H", {"dealt": 2})
+    # the record goes straight on with the bury: the deal ends, nobody else bids
+    bury = " ".join(hands[1].split()[1:9])
+    act(g, 1, "bury", bury)
+    assert g.dealer == 1 and g.trump_name() == "H" and g.phase == "play"
+    assert g.to_act() == [1] and g.defenders == {1, 3}
+
+
+def test_first_round_no_bid_is_a_redeal_sj4() -> None:
+    hands, kitty = full_deal(["3S"])
+    g = game(hands=hands, kitty=kitty)
+    pass_all(g)
+    assert g.phase == "over" and g.result() == {"redeal": True, "reason": g.result()["reason"]}
+    assert g.result()["redeal"] is True
+    assert g.next_start() is not None and "dealer" not in g.next_start()  # type: ignore[operator]
+
+
+def test_later_round_no_bid_turns_up_the_kittys_third_card_sj4() -> None:
+    hands, kitty = full_deal(["3S"], kitty="4C 5C 7D 8D 9D JD QD KD")
+    g = game(hands=hands, kitty=kitty, start={"dealer": 2})
+    assert g.first == 2
+    pass_all(g)
+    assert g.phase == "bury" and g.trump_name() == "D" and g.to_act() == [2]
+    obs = g.observation(0)
+    assert obs["kitty_third_card"] == "7D" and obs["kitty"] is None
+
+
+def test_kitty_third_card_joker_means_no_trump_sj4() -> None:
+    hands, kitty = full_deal(["3S"], kitty="4C 5C BJ 8D 9D JD QD KD")
+    g = game(hands=hands, kitty=kitty, start={"dealer": 1})
+    pass_all(g)
+    assert g.trump_name() == "NT"
+
+
+def test_no_bid_redeal_option_sj4() -> None:
+    hands, kitty = full_deal(["3S"])
+    g = game({"no_bid": "redeal"}, hands=hands, kitty=kitty, start={"dealer": 1})
+    pass_all(g)
+    assert g.result() is not None and g.result()["redeal"] is True  # type: ignore[index]
+    assert g.next_start() == {"dealer": 1, "levels": {"0": "2", "1": "2", "2": "2", "3": "2"}}
+
+
+def test_after_the_deal_one_more_chance_in_seat_order_sj4() -> None:
+    hands, kitty = full_deal(["3S 4S", "2H", "5S 6S 7S 8S SJ SJ", "2S 2S"])
+    g = game(hands=hands, kitty=kitty, start={"dealer": 0})
+    act(g, 1, "bid", "2H", {"dealt": 2})
+    # seats still holding stronger bids are asked after the deal, from the dealer on
+    while g.stage == "deal":
+        act(g, g.to_act()[0], "pass", "", {"dealt": g.dealt})
+    assert g.stage == "chance"
+    asked = []
+    while g.phase == "bid":
+        seat = g.to_act()[0]
+        asked.append(seat)
+        act(g, seat, "pass")
+    assert asked == [2, 3]            # once each, in seat order from the dealer
+    assert g.phase == "bury" and g.dealer == 0 and g.trump_name() == "H"
+
+
+def test_after_deal_bidding_mode_sj4() -> None:
+    hands, kitty = full_deal(["2H", "2S 2S"])
+    g = game({"bidding": "after_deal"}, hands=hands, kitty=kitty, start={"dealer": 0})
+    assert g.dealt == g.total and g.to_act() == [0]
+    with pytest.raises(IllegalActionError):
+        act(g, 0, "bid", "2H", {"dealt": 1})
+    act(g, 0, "bid", "2H")
+    assert g.to_act() == [1]
+    act(g, 1, "bid", "2S 2S")
+    while g.phase == "bid":
+        act(g, g.to_act()[0], "pass")
+    assert g.trump_name() == "S" and g.dealer == 0
+
+
+def test_passes_while_dealing_are_not_recorded_but_post_deal_passes_are() -> None:
+    hands, kitty = full_deal(["3S", "2H"])
+    g = game(hands=hands, kitty=kitty, start={"dealer": 0})
+    act(g, 1, "pass", "", {"dealt": 2})
+    assert g.record().actions == []
+    pass_all(g)
+    assert all(a.verb == "pass" and a.extra is None for a in g.record().actions)
+
+
+def test_target_auction_sj12() -> None:
+    g = game({"preset": "bidding-3"}, seed=5)
+    assert g.to_act() == [0]
+    act(g, 0, "bid_target", "", {"target": 150})
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 1, "bid_target", "", {"target": 150})
+    assert err.value.rule == "SJ-12"
+    act(g, 1, "bid_target", "", {"target": 120})
+    act(g, 2, "pass")
+    assert g.to_act() == [0]
+    act(g, 0, "bid_target", "", {"target": 100})
+    act(g, 1, "pass")                      # seat 2 passed for good: seat 0 is the dealer
+    assert g.stage == "trump" and g.dealer == 0 and g.target == 100
+    act(g, 0, "bid", "", {"trump": "NT"})
+    assert g.phase == "bury" and g.trump_name() == "NT" and len(g.hands[0]) == 42
+    assert g.defenders == {0}
+
+
+def test_target_auction_all_pass_is_a_redeal_sj12() -> None:
+    g = game({"preset": "bidding-3"}, seed=5)
+    for seat in range(3):
+        act(g, seat, "pass")
+    assert g.result() is not None and g.result()["redeal"] is True  # type: ignore[index]
+
+
+def test_target_bid_extras_are_checked_sj12() -> None:
+    g = game({"preset": "bidding-3"}, seed=5)
+    with pytest.raises(MalformedError):
+        act(g, 0, "bid_target", "", {"target": "100"})
+    act(g, 0, "bid_target", "", {"target": 5})             # the lowest possible: done
+    assert g.stage == "trump"
+    with pytest.raises(MalformedError):
+        act(g, 0, "bid", "", {"trump": "X"})
