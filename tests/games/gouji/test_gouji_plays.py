@@ -1,0 +1,188 @@
+"""GJ-2 plays, GJ-3 beating, GJ-4 gouji plays: the seed examples and every threshold row."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from paizhuo.cards import Counts
+from paizhuo.games.gouji.options import GoujiOptions
+from paizhuo.games.gouji.plays import (
+    BIG,
+    PLAIN,
+    SMALL,
+    Shape,
+    all_plays,
+    beating_plays,
+    beats,
+    cards_for,
+    describe,
+    flower,
+    is_gouji,
+    plays_of_size,
+    rank_counts,
+    shape_of,
+    size,
+)
+from paizhuo.notation import parse_cards
+
+OFF, TWO_FOR_ONE, TWO_OR_THREE = 0, 1, 2
+
+
+def sh(text: str) -> Shape:
+    p = shape_of(parse_cards(text))
+    assert p is not None
+    return p
+
+
+# -- GJ-2 -------------------------------------------------------------------------------------
+
+def test_gj2_money_counts_as_the_rank() -> None:
+    assert describe(sh("2S 2H 3S 3S 3D")) == "five 3s"
+    assert describe(sh("2D 6S 6H")) == "three 6s"
+    assert flower(sh("2D 6S 6H")) == PLAIN
+
+
+def test_gj2_twos_alone_are_rank_two() -> None:
+    assert sh("2S 2H") == (12, 2, 0, 0, 0)
+
+
+def test_gj2_mixed_jokers_are_small_flowers() -> None:
+    p = sh("BJ SJ 2S 2S 5S 5S 5H 5D")
+    assert describe(p) == "six 5s with two small flowers"
+    assert flower(p) == SMALL
+
+
+def test_gj2_big_flowers_with_twos() -> None:
+    p = sh("BJ BJ 2S 2S 2H")
+    assert describe(p) == "three 2s with two big flowers"
+    assert flower(p) == BIG
+
+
+def test_gj2_jokers_alone() -> None:
+    assert sh("BJ BJ")[0] == 14
+    assert sh("BJ SJ")[0] == 13
+    assert sh("SJ")[0] == 13
+
+
+def test_gj2_two_ranks_are_not_one_play() -> None:
+    assert shape_of(parse_cards("5S 6S")) is None
+    assert shape_of(parse_cards("5S 6S SJ")) is None
+    assert shape_of(()) is None
+
+
+# -- GJ-3 -------------------------------------------------------------------------------------
+
+def test_gj3_plain_needs_same_count_and_higher_rank() -> None:
+    assert beats(sh("9S 9S"), sh("8S 8S"), TWO_FOR_ONE)
+    assert not beats(sh("9S 9S 9S"), sh("8S 8S"), TWO_FOR_ONE)
+    assert not beats(sh("8H 8H"), sh("8S 8S"), TWO_FOR_ONE)
+    assert beats(sh("2S 9S 9S"), sh("8S 8S 8S"), TWO_FOR_ONE)  # money counts as 9s
+    assert not beats(sh("2S 2S 8S"), sh("AS AS AS"), TWO_FOR_ONE)  # it is three 8s
+    assert beats(sh("SJ 9S"), sh("8S 8S"), TWO_FOR_ONE)  # flowered play of higher rank
+    assert beats(sh("SJ SJ"), sh("2S 2S"), TWO_FOR_ONE)  # jokers alone beat plain
+
+
+def test_gj3_seed_small_flowers_fall_to_big_flowers() -> None:
+    cur = sh("SJ SJ 8S 8S 8S")
+    assert beats(sh("BJ BJ 9S 9S 9S"), cur, OFF)
+    assert beats(sh("BJ BJ BJ 9S 9S"), cur, OFF)
+    assert not beats(sh("BJ BJ 8H 8H 8H"), cur, OFF)  # rank not higher
+    assert not beats(sh("BJ SJ 9S 9S 9S"), cur, OFF)  # not big flowers
+    assert not beats(sh("BJ 9S 9S 9S 9S"), cur, OFF)  # fewer BJ than the current jokers
+    assert not beats(sh("AS AS AS AS AS"), cur, OFF)  # plain never beats flowers
+
+
+@pytest.mark.parametrize("kill", [OFF, TWO_FOR_ONE, TWO_OR_THREE])
+def test_gj3_big_flowers_and_kill_big(kill: int) -> None:
+    cur = sh("BJ 9S 9S")
+    assert beats(sh("BJ BJ TS"), cur, kill) == (kill != OFF)
+    assert not beats(sh("BJ BJ 9H"), cur, kill)  # the rank must still be higher
+    assert beats(sh("SJ SJ SJ TS"), sh("BJ 9S 9S 9S"), kill) == (kill == TWO_OR_THREE)
+    # a play holding two BJ is never killed
+    assert not beats(sh("BJ BJ BJ TS"), sh("BJ BJ 9S 9S"), kill)
+    assert not beats(sh("BJ TS TS"), cur, kill)  # one BJ does not kill one BJ
+
+
+def test_gj3_jokers_alone_compare_by_rank() -> None:
+    assert beats(sh("BJ"), sh("SJ"), OFF)
+    assert beats(sh("BJ BJ"), sh("SJ SJ"), OFF)
+    assert not beats(sh("BJ SJ"), sh("SJ SJ"), OFF)
+    assert not beats(sh("SJ"), sh("BJ"), TWO_OR_THREE)
+    assert not beats(sh("BJ"), sh("BJ"), TWO_OR_THREE)
+
+
+# -- GJ-4 -------------------------------------------------------------------------------------
+
+TABLE = GoujiOptions().thresholds()
+
+
+@pytest.mark.parametrize(("at", "below", "with_money"), [
+    ("AS AS", "AS", "2S AS"),
+    ("KS KS", "KS", "2S KS"),
+    ("QS QS QS", "QS QS", "2S QS QS"),
+    ("JS JS JS JS", "JS JS JS", "2S 2S JS JS"),
+    ("TS TS TS TS TS", "TS TS TS TS", "2S 2S 2S TS TS"),
+])
+def test_gj4_threshold_rows(at: str, below: str, with_money: str) -> None:
+    assert is_gouji(sh(at), TABLE)
+    assert not is_gouji(sh(below), TABLE)
+    assert is_gouji(sh(with_money), TABLE)
+
+
+def test_gj4_jokers_and_twos_are_always_gouji() -> None:
+    for text in ("SJ", "BJ", "2S", "SJ 3S", "BJ 4S 4S", "2S 2S"):
+        assert is_gouji(sh(text), TABLE)
+    for text in ("9S 9S 9S 9S 9S 9S 9S 9S", "3S", "2S 8S"):
+        assert not is_gouji(sh(text), TABLE)
+
+
+def test_gj4_gouji_table_option_extends_it() -> None:
+    table = GoujiOptions.from_dict({"gouji_table": {"9": 6}}).thresholds()
+    assert is_gouji(sh("9S 9S 9S 9S 9S 9S"), table)
+    assert is_gouji(sh("2S 9S 9S 9S 9S 9S"), table)
+    assert not is_gouji(sh("9S 9S 9S 9S 9S"), table)
+    assert not is_gouji(sh("9S 9S 9S 9S 9S 9S"), TABLE)
+
+
+# -- Hypothesis: construction and comparison --------------------------------------------------
+
+hands = st.lists(st.integers(0, 53), min_size=1, max_size=24)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands)
+def test_every_generated_play_round_trips_through_real_cards(cards_: list[int]) -> None:
+    hand = Counts.of(cards_)
+    h = rank_counts(cards_)
+    for p in all_plays(h):
+        real = cards_for(p, hand)
+        assert hand.contains_all(real)
+        assert shape_of(real) == p
+        assert len(real) == size(p)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands, hands, st.sampled_from([OFF, TWO_FOR_ONE, TWO_OR_THREE]))
+def test_beating_is_irreflexive_asymmetric_and_counts_cards(
+        a: list[int], b: list[int], kill: int) -> None:
+    pa, pb = all_plays(rank_counts(a)), all_plays(rank_counts(b))
+    for p in pa[:40]:
+        assert not beats(p, p, kill)
+        for q in pb[:40]:
+            if beats(p, q, kill):
+                assert size(p) == size(q)
+                assert not beats(q, p, kill)
+
+
+@settings(max_examples=100, deadline=None)
+@given(hands, hands, st.sampled_from([OFF, TWO_FOR_ONE, TWO_OR_THREE]))
+def test_beating_plays_is_exactly_the_beating_subset(
+        a: list[int], b: list[int], kill: int) -> None:
+    ha = rank_counts(a)
+    for cur in all_plays(rank_counts(b))[:25]:
+        want = sorted(p for p in all_plays(ha) if beats(p, cur, kill))
+        assert sorted(beating_plays(ha, cur, kill)) == want
+        assert sorted(plays_of_size(ha, size(cur))) == sorted(
+            p for p in all_plays(ha) if size(p) == size(cur))
