@@ -200,8 +200,9 @@ def test_gj7_headless_plays_may_be_answered_by_anyone() -> None:
     g = position(hands, leader=3, finished=[0])
     act(g, 3, "play", "AS AS")  # seat 3 has no 对头 any more
     assert g.to_act() == [4]
-    act(g, 4, "play", "2S 2H")
-    assert g.to_act() == [5]  # an ordinary round: anyone in turn
+    act(g, 4, "play", "2S 2H")  # seat 4 has a 对头: his 对头 answers, and headless seat 3
+    assert g.to_act() == [1]
+    assert g.table is not None and g.table.queue == [1, 3]
 
 
 def test_gj7_headless_player_answers_a_gouji_play() -> None:
