@@ -20,6 +20,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 import click
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from paizhuo.engine.errors import MalformedError
@@ -64,11 +65,11 @@ def _guarded(func: Callable[P, R]) -> Callable[P, R]:
                 click.exceptions.Abort):
             raise
         except CommandError as exc:
-            err_console.print(f"[red]error:[/red] {exc.message}", markup=True, soft_wrap=True)
+            err_console.print(f"[red]error:[/red] {escape(exc.message)}", soft_wrap=True)
             raise typer.Exit(exc.code) from None
         except MalformedError as exc:
             where = f"{exc.field}: " if exc.field else ""
-            err_console.print(f"[red]error:[/red] {where}{exc.message}", soft_wrap=True)
+            err_console.print(f"[red]error:[/red] {escape(where + exc.message)}", soft_wrap=True)
             raise typer.Exit(EXIT_MALFORMED) from None
         except KeyboardInterrupt:
             err_console.print("interrupted")
@@ -83,8 +84,8 @@ def _guarded(func: Callable[P, R]) -> Callable[P, R]:
 def _internal_error(exc: BaseException) -> None:
     if os.environ.get("PAIZHUO_DEBUG"):
         err_console.print(traceback.format_exc(), markup=False)
-    err_console.print(f"[red]internal error[/red] (a bug in paizhuo, please report it): "
-                      f"{type(exc).__name__}: {exc}", soft_wrap=True)
+    err_console.print("[red]internal error[/red] (a bug in paizhuo, please report it): "
+                      f"{escape(f'{type(exc).__name__}: {exc}')}", soft_wrap=True)
 
 
 def _game(name: str) -> type[Game]:
@@ -175,7 +176,7 @@ def judge(
         text = _read_input(file)
     except CommandError as exc:
         _emit_json({"valid": False, "malformed": True, "field": "", "message": exc.message})
-        err_console.print(f"[red]error:[/red] {exc.message}", soft_wrap=True)
+        err_console.print(f"[red]error:[/red] {escape(exc.message)}", soft_wrap=True)
         raise typer.Exit(MALFORMED) from None
     try:
         status, answer = judge_text(text)
@@ -227,7 +228,7 @@ def simulate(
                                                                               completed=done))
         except SimulationError as exc:
             progress.stop()
-            err_console.print(f"[red]engine error[/red] in {exc}", soft_wrap=True)
+            err_console.print(f"[red]engine error[/red] in {escape(str(exc))}", soft_wrap=True)
             err_console.print("record of the failing game:", soft_wrap=True)
             err_console.print(exc.record_json, markup=False, soft_wrap=True)
             raise typer.Exit(EXIT_INTERNAL) from None

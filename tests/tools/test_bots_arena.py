@@ -202,3 +202,19 @@ def test_render_value_shows_card_ids_in_notation() -> None:
     assert render_value("scores", [1, 2]) == "1 2"
     assert render_value("trump", None) == "—"
     assert render_value("open", True) == "yes"
+
+
+def test_render_mapping_prints_brackets_literally() -> None:
+    from rich.console import Console
+
+    from paizhuo.arena.terminal import render_mapping
+
+    console = Console(record=True, width=200)
+    console.print(render_mapping({"tricks": [{"plays": [{"seat": 2, "cards": "5S"}]}],
+                                  "note": "[bold]not markup[/bold]", "empty": None,
+                                  "legal": [[0, "pass"]], "levels": {"0": "2", "1": "5"}}))
+    text = console.export_text()
+    assert "plays=[seat=2 cards=5S]" in text
+    assert "[bold]not markup[/bold]" in text
+    assert "empty" not in text and "legal" not in text
+    assert "0=2 1=5" in text

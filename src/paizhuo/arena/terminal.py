@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -33,8 +34,8 @@ _CARD_KEYS = ("hand", "card", "kitty", "trick", "play", "bury", "bottom", "tribu
 _NOT_CARD_KEYS = ("count", "num", "size", "left", "point", "score", "seat", "rank", "level")
 HIDDEN_KEYS = frozenset({"legal", "legal_actions"})
 """Observation keys not shown: the numbered list of legal actions shows them."""
-MAX_ROWS = 12
-"""Rows of a long list shown (the latest ones, as in a log)."""
+MAX_ROWS = 4
+"""Rows of a long list of objects shown (the latest ones, as in a log)."""
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 
 
@@ -65,10 +66,29 @@ def _looks_like_cards(key: str, value: list[Any]) -> bool:
                     for v in value))
 
 
-def render_value(key: str, value: Any) -> RenderableType:
-    """One observation value, readable: card-id lists as notation, objects as nested tables."""
+def inline(key: str, value: Any) -> str:
+    """A value on one line: ``seat=2 cards=5S``, lists of objects in brackets.
+
+    >>> inline("trick", [{"seat": 2, "cards": "5S"}, {"seat": 3, "cards": "4S"}])
+    '[seat=2 cards=5S; seat=3 cards=4S]'
+    """
     if isinstance(value, dict):
-        return render_mapping(value)
+        return " ".join(f"{k}={inline(str(k), v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        items = list(value)
+        if _looks_like_cards(key, items):
+            return format_cards(items)
+        if all(isinstance(v, str | int | float | bool) or v is None for v in items):
+            return " ".join(_scalar(v) for v in items)
+        return "[" + "; ".join(inline(key, v) for v in items) + "]"
+    return _scalar(value)
+
+
+def render_value(key: str, value: Any) -> RenderableType:
+    """One observation value, readable: card-id lists as notation, objects on one line each
+    (long lists of objects, such as past tricks, show only their latest rows)."""
+    if isinstance(value, dict):
+        return inline(key, value)
     if isinstance(value, list | tuple):
         items = list(value)
         if _looks_like_cards(key, items):
@@ -80,7 +100,7 @@ def render_value(key: str, value: Any) -> RenderableType:
             table.add_row(Text(f"… {len(items) - MAX_ROWS} earlier", style="dim"))
             items = items[-MAX_ROWS:]
         for item in items:
-            table.add_row(render_value(key, item))
+            table.add_row(Text(inline(key, item)))
         return table
     return _scalar(value)
 
@@ -108,9 +128,9 @@ def render_mapping(data: dict[str, Any], title: str | None = None) -> Table:
         if label in HIDDEN_KEYS or value is None or value in ("", [], {}):
             continue
         rendered = render_value(label, value)
-        if "hand" in label.lower() and isinstance(rendered, str):
-            rendered = Text(rendered, style="bold yellow")
-        table.add_row(label, rendered)
+        if isinstance(rendered, str):  # as text: "[seat=2 …]" is not Rich markup
+            rendered = Text(rendered, style="bold yellow" if "hand" in label.lower() else "")
+        table.add_row(Text(label), rendered)
     return table
 
 
@@ -228,7 +248,7 @@ class TerminalPlay:
                              self.rng)
         self.game.apply(action)
         self.console.print(f"[dim]seat {seat} ({self.bot_names[seat]}):[/dim] "
-                           f"{action_text(action)}", highlight=False)
+                           f"{escape(action_text(action))}", highlight=False)
 
     def _show(self, legal: Sequence[Action], everything: bool = False) -> None:
         obs = self.game.observation(self.seat)
@@ -239,7 +259,7 @@ class TerminalPlay:
         table.add_column(justify="right", style="bold green")
         table.add_column()
         for i, action in enumerate(shown, 1):
-            table.add_row(str(i), action_text(action))
+            table.add_row(str(i), Text(action_text(action)))
         if self._others_may_act():
             others = ", ".join(str(s) for s in self.game.to_act() if s != self.seat)
             table.add_row("w", f"wait: let seat {others} act first")
@@ -272,11 +292,12 @@ class TerminalPlay:
             try:
                 self.game.apply(action)
             except IllegalActionError as exc:
-                self.console.print(f"[red]Not allowed ({exc.rule}):[/red] {exc.message}",
-                                   highlight=False)
+                self.console.print(f"[red]Not allowed ({escape(exc.rule)}):[/red] "
+                                   f"{escape(exc.message)}", highlight=False)
                 continue
             except MalformedError as exc:
-                self.console.print(f"[red]Not understood:[/red] {exc.message}", highlight=False)
+                self.console.print(f"[red]Not understood:[/red] {escape(exc.message)}",
+                                   highlight=False)
                 continue
             return
 
@@ -291,7 +312,8 @@ class TerminalPlay:
         try:
             typed = parse_typed_action(text, self.seat, self.cls.VERBS)
         except MalformedError as exc:
-            self.console.print(f"[red]Not understood:[/red] {exc.message}", highlight=False)
+            self.console.print(f"[red]Not understood:[/red] {escape(exc.message)}",
+                               highlight=False)
             return None
         found = _matches(typed, legal)
         if len(found) == 1:
@@ -299,8 +321,8 @@ class TerminalPlay:
         if len(found) > 1:
             self.console.print("That matches several actions; type its number:")
             for action in found:
-                self.console.print(f"  {legal.index(action) + 1}  {action_text(action)}",
-                                   highlight=False)
+                self.console.print(f"  {legal.index(action) + 1}  "
+                                   f"{escape(action_text(action))}", highlight=False)
             return None
         return typed  # not listed: the engine says which rule it breaks
 
