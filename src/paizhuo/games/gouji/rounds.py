@@ -302,10 +302,46 @@ class Table:
                 "but the last", seat)
         return p
 
+    def _burn_refusal(self, seat: int, cards: tuple[int, ...]) -> IllegalActionError:
+        """Why ``seat`` may not burn now (it is not his turn to decide a burn)."""
+        m = self.maker
+
+        def no(msg: str) -> IllegalActionError:
+            return IllegalActionError("GJ-6", msg, seat)
+
+        if not self.active[seat]:
+            return no(f"seat {seat} is no longer in this game")
+        if not self.opts.burn:
+            return no("burning is off at this table")
+        if self.chaos:
+            return no("there is no burning in 四户乱缠")
+        if not self.cur_gouji:
+            return no("only a gouji play may be burnt")
+        if seat == opp(m):
+            return no(f"you are seat {m}'s 对头: answer the play, do not burn it")
+        if self.passed[seat]:
+            return no("you passed in this round, and a player who passed may not burn")
+        if self.opts.burn_needs_open and not self.opened[seat]:
+            return no("you have not opened your point, so you may not burn")
+        if self.stage != BURN:
+            return no("a burn must come before the 对头 answers")
+        p = shape_of(cards)
+        assert self.cur is not None
+        if p is not None and self.hands[seat].contains_all(cards) and beats(
+                p, self.cur, self.kill) and not can_finish_burn(
+                after(self.rc[seat], p), self.bound_by_three(seat)):
+            return no("you could not then play out your hand with a joker in every lead "
+                      "but the last")
+        if p is None or not beats(p, self.cur, self.kill):
+            return no("a burn must beat the gouji play")
+        return no(f"seat {self.turn} decides first whether to burn")
+
     def check(self, a: Action) -> Shape | None:
         """Raise ``IllegalActionError`` unless ``a`` is legal now; returns its play if any."""
         seat, verb = a.seat, a.verb
         if seat != self.turn or self.stage == OVER:
+            if verb == "burn" and self.cur is not None and self.stage != OVER:
+                raise self._burn_refusal(seat, a.cards)
             if verb == "claim" and self.stage == ANSWER and self.claim < 0:
                 raise IllegalActionError("GJ-7", "only the next player of one who just went "
                                          "out may claim the lead, in his turn", seat)
