@@ -169,3 +169,10 @@ def test_call_by_the_player_the_crown_was_passed_to() -> None:
     act(g, 0, "pass_crown")
     act(g, 1, "call", "8H")
     assert g.st.emperor == 1 and g.st.guard == 4 and g.st.sizes[1] == 5
+
+
+def test_emperor_card_left_over_means_a_redeal() -> None:
+    # seed 295 leaves BJ* as the 216th card: nobody could hold the crown, so it is dealt again
+    g = BaohuangGame.new(seed=295)
+    assert g.st.redeals >= 1 and g.st.holder_of_emperor_card() is not None
+    assert g.st.extra != [EMPEROR_CARD] and g.st.sizes == [43] * 5

@@ -36,7 +36,7 @@ class BaohuangOptions:
         """Options from a record's ``options`` (``{"preset": …, overrides}``)."""
         data = dict(data or {})
         preset = data.pop("preset", PRESET_NAMES[0])
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise InvalidOptionsError("preset", f"unknown preset {preset!r}; presets are "
                                       f"{', '.join(PRESET_NAMES)}")
         base = PRESETS[preset]
