@@ -87,12 +87,26 @@ def print_summary(summary: Summary, console: Console) -> None:
         console.print(table)
 
 
+_LABEL_WIDTH = 20
+_CELL_WIDTH = 13
+
+
 def print_bench(results: list[BenchResult], console: Console) -> None:
-    """Print benchmark figures: one column per preset, one row per figure."""
+    """Print benchmark figures: one column per preset, one row per figure (in as many tables
+    as the terminal's width needs)."""
     if not results:
         return
-    table = Table(title=f"paizhuo bench {results[0].game} — random legal play, one core",
-                  title_justify="left")
+    per_table = max(1, (console.width - _LABEL_WIDTH) // _CELL_WIDTH)
+    for first in range(0, len(results), per_table):
+        _bench_table(results[first:first + per_table], console, first == 0)
+    console.print("tracemalloc peak: over one extra round; max RSS: the whole process "
+                  "(ru_maxrss); state: one game halfway through a round, as a deep "
+                  "sys.getsizeof walk and as pickle length.")
+
+
+def _bench_table(results: list[BenchResult], console: Console, titled: bool) -> None:
+    title = f"paizhuo bench {results[0].game} — random legal play, one core" if titled else None
+    table = Table(title=title, title_justify="left")
     table.add_column("figure", no_wrap=True)
     for r in results:
         table.add_column(r.preset, justify="right", no_wrap=True)
@@ -110,6 +124,3 @@ def print_bench(results: list[BenchResult], console: Console) -> None:
     for label, cells in rows:
         table.add_row(label, *cells)
     console.print(table)
-    console.print("tracemalloc peak: over one extra round; max RSS: the whole process "
-                  "(ru_maxrss); state: one game halfway through a round, as a deep "
-                  "sys.getsizeof walk and as pickle length.")
