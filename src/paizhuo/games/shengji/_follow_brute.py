@@ -35,10 +35,13 @@ def literal_vector(play: tuple[int, ...], hg: dict[int, int], lead: Lead, ctx: T
 
     # (c): follower tuples (x, k) for every k ≥ 2 copies in the play, matched to lead tuples
     lead_tuples = list(lead.tuple_sizes)
+    memo: dict[tuple[int, frozenset[int]], int] = {}
 
     def best_c(i: int, used: frozenset[int]) -> int:
         if i == len(lead_tuples):
             return 0
+        if (i, used) in memo:
+            return memo[i, used]
         j = lead_tuples[i]
         best = best_c(i + 1, used)
         for x, m in pg.items():
@@ -47,6 +50,7 @@ def literal_vector(play: tuple[int, ...], hg: dict[int, int], lead: Lead, ctx: T
             for k in range(2, m + 1):
                 if may_serve(x, k, j):
                     best = max(best, min(j, k) + best_c(i + 1, used | {x}))
+        memo[i, used] = best
         return best
 
     c = best_c(0, frozenset())

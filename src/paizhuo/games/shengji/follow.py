@@ -378,6 +378,13 @@ def brute_force_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
     items = [(x, h) for x, h in enumerate(arr) if h]
     hg = _holding(arr, tables(ctx).group_ids[lead.group])
     plays = list(_sub_multisets(items, lead.n))
-    vectors = [literal_vector(p, hg, lead, ctx, rules) for p in plays]
+    group = ctx.group
+    seen: dict[tuple[int, ...], tuple[int, int, int]] = {}
+    vectors = []
+    for p in plays:
+        key = tuple(c for c in p if group[c] == lead.group)
+        if key not in seen:
+            seen[key] = literal_vector(p, hg, lead, ctx, rules)
+        vectors.append(seen[key])
     top = max(vectors)
     return [p for p, v in zip(plays, vectors, strict=True) if v == top]

@@ -1,0 +1,231 @@
+"""Following (SJ-8 1–2, SJ-15 follow-shape cases), leading (SJ-6) and the step masks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from paizhuo.cards import HEARTS, Counts
+from paizhuo.games.shengji.combos import ComboRules, Lead, make_lead
+from paizhuo.games.shengji.follow import (
+    brute_force_follows,
+    count_follows,
+    count_leads,
+    follow_error,
+    follow_mask,
+    lead_error,
+    lead_mask,
+    legal_follows,
+    legal_leads,
+    sample_follow,
+    sample_lead,
+)
+from paizhuo.games.shengji.order import TrumpContext
+from paizhuo.notation import format_cards, parse_cards
+
+RULES = ComboRules()
+CTX = TrumpContext.make(level=0, trump=HEARTS)  # level 2, hearts trump: spades 3 … A
+
+
+def h(text: str) -> Counts:
+    return Counts.of(parse_cards(text))
+
+
+def lead_of(text: str, rules: ComboRules = RULES, ctx: TrumpContext = CTX) -> Lead:
+    return make_lead(parse_cards(text), ctx, rules)
+
+
+def follows(lead: str, hand: str, rules: ComboRules = RULES,
+            ctx: TrumpContext = CTX) -> set[str]:
+    """Legal follows as text; also checks them against the brute-force reference."""
+    led, held = lead_of(lead, rules, ctx), h(hand)
+    fast = legal_follows(held, led, ctx, rules)
+    assert set(fast) == set(brute_force_follows(held, led, ctx, rules))
+    assert count_follows(held, led, ctx, rules) == len(fast) == len(set(fast))
+    return {format_cards(p) for p in fast}
+
+
+def error(lead: str, hand: str, play: str, rules: ComboRules = RULES) -> str | None:
+    return follow_error(h(hand), lead_of(lead, rules), parse_cards(play), CTX, rules)
+
+
+# --- SJ-15 follow-shape cases --------------------------------------------------------------
+
+
+def test_sj15_pair_led_follower_with_a_pair_must_pair() -> None:
+    """SJ-15: a pair led, a follower holding a pair of the suit must play a pair."""
+    assert follows("KS KS", "7S 7S 9S 3S AH") == {"7S 7S"}
+    assert error("KS KS", "7S 7S 9S 3S AH", "7S 9S") == (
+        "must follow with a pair: you hold 7S 7S")
+    assert error("KS KS", "7S 7S 9S 3S AH", "7S 7S") is None
+
+
+def test_sj15_pair_inside_a_tractor_must_be_played() -> None:
+    """SJ-8 seed: 有对牌必须出对牌（包括拖拉机中的对牌） — pairs inside a tractor count."""
+    assert follows("KS KS", "7S 7S 8S 8S 3S") == {"7S 7S", "8S 8S"}
+
+
+def test_sj15_tractor_led_shorter_tractor_plus_pairs() -> None:
+    """SJ-15: a tractor of 3 led, a follower with a tractor of 2 plays it, then his pairs."""
+    hand = "4S 4S 5S 5S JS JS QS KS AH"
+    assert follows("9S 9S 8S 8S 7S 7S", hand) == {"4S 4S 5S 5S JS JS"}
+    assert error("9S 9S 8S 8S 7S 7S", hand, "4S 4S JS JS QS KS") == (
+        "must follow the tractor with a tractor: you hold 4S 4S 5S 5S")
+    assert error("9S 9S 8S 8S 7S 7S", hand, "4S 4S 5S 5S QS KS") == (
+        "must follow with pairs: you hold 4S 4S, 5S 5S, JS JS")
+    # without a further pair, the rest are any spades
+    assert follows("9S 9S 8S 8S 7S 7S", "4S 4S 5S 5S QS KS AS AH") == {
+        "4S 4S 5S 5S QS KS", "4S 4S 5S 5S QS AS", "4S 4S 5S 5S KS AS"}
+
+
+def test_sj15_tractor_led_no_tractor_then_pairs() -> None:
+    """SJ-8 seed: 若无拖拉机，则必须出对牌 — no tractor, so pairs first."""
+    assert follows("9S 9S 8S 8S", "3S 3S 6S 6S JS AH") == {"3S 3S 6S 6S"}
+    assert follows("9S 9S 8S 8S", "3S 3S 6S JS AH") == {"3S 3S 6S JS"}
+
+
+def test_sj15_only_singles_of_the_suit() -> None:
+    """SJ-15: a follower with only singles of the suit plays any of them."""
+    got = follows("9S 9S 8S 8S", "3S 5S 9S JS KS AH")
+    assert len(got) == 5 and all("AH" not in p for p in got)
+
+
+def test_sj15_short_of_the_suit_plays_all_of_it() -> None:
+    """SJ-8 1: with fewer cards of the suit than led, all of them plus anything."""
+    assert follows("9S 9S 8S 8S", "3S 5S AH KD 2C") == {
+        "2C 3S 5S AH", "2C 3S 5S KD", "3S 5S KD AH"}
+    assert error("9S 9S 8S 8S", "3S 5S AH KD 2C", "3S AH KD 2C") == (
+        "must follow spades: you hold 5S")
+
+
+def test_sj15_void_follower_plays_anything() -> None:
+    """SJ-15: a follower void in the suit may play any cards (ruff or discard)."""
+    assert len(follows("9S 9S 8S 8S", "3H 5H 9D JD KC AH")) == 15  # C(6, 4)
+
+
+def test_follow_error_names_the_cards() -> None:
+    """SJ-8: errors name the cards and the obligation."""
+    assert error("KS", "7S AH", "AH") == "must follow spades: you hold 7S"
+    assert error("KS", "7S AH", "8S") == "you do not hold 8S"
+    assert error("KS KS", "7S 7S AH", "7S") == "play 2 cards to follow a lead of 2"
+    assert error("KS KS", "7S AH", "7S 7S") == "you do not hold 7S 7S (only 1)"
+
+
+def test_trump_lead_level_cards_are_trumps() -> None:
+    """SJ-2: level cards and jokers are trumps; a trump pair must be met by a trump pair."""
+    assert follows("AH AH", "2S 2S 3H KS") == {"2S 2S"}
+    assert follows("AH AH", "2S 2C 3H KS") == {"2S 2C", "2C 3H", "2S 3H"}
+
+
+def test_three_decks_triple_led() -> None:
+    """SJ-3/SJ-8, three decks: a triple led draws a triple, else a pair (weight 2)."""
+    assert follows("KS KS KS", "7S 7S 7S 8S 8S 9S") == {"7S 7S 7S"}
+    assert follows("KS KS KS", "8S 8S 9S 9S 4S") == {
+        "8S 8S 9S", "8S 9S 9S", "4S 8S 8S", "4S 9S 9S"}
+
+
+# --- SJ-14 protections ---------------------------------------------------------------------
+
+
+def test_sj14_protect_triples() -> None:
+    """SJ-14: a triple need not be broken to follow a pair (but a real pair must be played)."""
+    plain, prot = RULES, ComboRules(protect_triples=True)
+    assert follows("KS KS", "7S 7S 7S 9S", plain) == {"7S 7S"}
+    assert follows("KS KS", "7S 7S 7S 9S", prot) == {"7S 7S", "7S 9S"}
+    assert follows("KS KS", "7S 7S 7S 8S 8S", prot) == {"8S 8S"}
+
+
+def test_sj14_protect_tractors() -> None:
+    """SJ-14: a tractor need only be drawn by a tractor."""
+    prot = ComboRules(protect_tractors=True)
+    assert follows("KS KS", "7S 7S 8S 8S 9S", RULES) == {"7S 7S", "8S 8S"}
+    assert len(follows("KS KS", "7S 7S 8S 8S 9S", prot)) == 5  # any two spades
+    assert follows("KS KS", "7S 7S 8S 8S JS JS", prot) == {"JS JS"}
+    assert follows("KS KS QS QS", "7S 7S 8S 8S 9S", prot) == {"7S 7S 8S 8S"}
+
+
+# --- sampling and masks --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lead", "hand"), [
+    ("KS", "7S 9S AH"), ("KS", "AH AD"), ("KS KS", "7S 7S 8S"), ("KS KS", "7S 8S 9S"),
+    ("9S 9S 8S 8S 7S 7S", "4S 4S 5S 5S JS JS QS KS AH"), ("9S 9S 8S 8S", "3S AH 4D 4D"),
+    ("AS KS 5S 5S 4S 4S", "3S 3S 6S 6S 7S 8S 9S JS QS"),
+])
+def test_sample_follow_is_always_legal(lead: str, hand: str) -> None:
+    rng = random.Random(7)
+    led, held = lead_of(lead), h(hand)
+    legal = set(legal_follows(held, led, CTX, RULES))
+    for _ in range(30):
+        assert sample_follow(held, led, CTX, RULES, rng) in legal
+
+
+def test_follow_mask_steps() -> None:
+    """Masks: after 7S of a pair lead only the second 7S completes; a complete play is flagged."""
+    led, held = lead_of("KS KS"), h("7S 7S 8S 8S 9S AH")
+    s7, s8 = parse_cards("7S 8S")
+    mask, done = follow_mask(held, led, (), CTX, RULES)
+    assert mask == {s7, s8} and not done
+    mask, done = follow_mask(held, led, (s7,), CTX, RULES)
+    assert mask == {s7} and not done
+    assert follow_mask(held, led, (s7, s7), CTX, RULES) == (frozenset(), True)
+    assert follow_mask(held, led, (s7, s8), CTX, RULES) == (frozenset(), False)
+
+
+def test_follow_mask_short_of_suit() -> None:
+    led, held = lead_of("KS KS QS"), h("7S AH 3D")
+    mask, _ = follow_mask(held, led, (), CTX, RULES)
+    assert mask == set(parse_cards("7S AH 3D"))
+    mask, _ = follow_mask(held, led, parse_cards("AH 3D"), CTX, RULES)
+    assert mask == set(parse_cards("7S"))
+
+
+# --- leads (SJ-6) --------------------------------------------------------------------------
+
+
+def test_leads_count_by_formula() -> None:
+    """SJ-6: any sub-multiset of one group with throws; single units only without."""
+    held = h("AS AS KS QS QS 3D 2H BJ")
+    # spades: 3·2·3 − 1 = 17; diamonds 1; trumps (2H, BJ): 2·2 − 1 = 3
+    assert count_leads(held, CTX, RULES, True) == 21 == len(legal_leads(held, CTX, RULES, True))
+    units = {format_cards(p) for p in legal_leads(held, CTX, RULES, False)}
+    assert units == {"AS", "KS", "QS", "AS AS", "QS QS", "3D", "2H", "BJ"}
+    assert count_leads(held, CTX, RULES, False) == 8
+    held = h("AS AS KS KS QS QS")
+    units = {format_cards(p) for p in legal_leads(held, CTX, RULES, False)}
+    assert {"KS KS AS AS", "QS QS KS KS", "QS QS KS KS AS AS"} <= units
+    assert count_leads(held, CTX, RULES, False) == len(units) == 9
+
+
+def test_lead_error() -> None:
+    """SJ-6: one suit group, cards held; throws only where allowed (SJ-12)."""
+    held = h("AS AS KS QS 3D 2H")
+    assert lead_error(held, parse_cards("AS KS"), CTX, RULES, True) is None
+    assert lead_error(held, parse_cards("AS 3D"), CTX, RULES, True) == (
+        "a lead must be of one suit group (SJ-6): AS: spades; 3D: diamonds")
+    assert lead_error(held, parse_cards("JS"), CTX, RULES, True) == "you do not hold JS"
+    assert lead_error(held, (), CTX, RULES, True) == "a lead needs at least one card"
+    assert lead_error(held, parse_cards("AS KS"), CTX, RULES, False) == (
+        "throws are not allowed at this table: KS AS is not one single, tuple or tractor")
+    assert lead_error(held, parse_cards("AS AS"), CTX, RULES, False) is None
+
+
+def test_lead_mask() -> None:
+    held = h("AS AS KS KS 3D 2H")
+    a_s = parse_cards("AS")[0]
+    mask, done = lead_mask(held, (a_s,), CTX, RULES, True)
+    assert mask == set(parse_cards("AS KS")) and done
+    mask, done = lead_mask(held, (a_s,), CTX, RULES, False)
+    assert mask == set(parse_cards("AS KS")) and done  # AS AS, KS KS AS AS
+    mask, done = lead_mask(held, parse_cards("AS KS"), CTX, RULES, False)
+    assert mask == set(parse_cards("AS KS")) and not done
+
+
+def test_sample_lead_is_a_lead() -> None:
+    rng = random.Random(3)
+    held = h("AS AS KS KS QS 3D 3D 2H BJ BJ")
+    for allow in (True, False):
+        for _ in range(200):
+            cards = sample_lead(held, CTX, RULES, allow, rng)
+            assert lead_error(held, cards, CTX, RULES, allow) is None
