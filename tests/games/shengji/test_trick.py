@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from paizhuo.cards import Counts, HEARTS
+from paizhuo.cards import HEARTS, Counts
 from paizhuo.games.shengji.combos import ComboRules, make_lead
 from paizhuo.games.shengji.order import TrumpContext
 from paizhuo.games.shengji.trick import check_throw, play_rank, trick_winner
