@@ -117,7 +117,7 @@ def test_any_seat_may_seize_before_a_call() -> None:
 
 def test_seizing_off() -> None:
     g = position(["BJ* 8H 8H 8H", "4S", "5S", "8H", "7S"], phase="crown",
-                 options={"preset": "plain"})
+                 options={"preset": "basic"})
     assert g.to_act() == [0]
     with pytest.raises(IllegalActionError):
         act(g, 3, "seize")

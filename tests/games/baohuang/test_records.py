@@ -135,7 +135,7 @@ def test_position_with_every_start_key() -> None:
 def test_options() -> None:
     assert BaohuangOptions.from_dict({}) == BaohuangOptions()
     assert BaohuangOptions.from_dict({"preset": "no_extra"}).extra_card == "remove"
-    assert BaohuangOptions.from_dict({"preset": "plain", "yield": True}).yield_
+    assert BaohuangOptions.from_dict({"preset": "basic", "yield": True}).yield_
     assert BaohuangOptions().to_dict() == {"extra_card": "emperor", "seize": True,
                                            "forced_call": True, "yield": True, "claim": True}
     with pytest.raises(InvalidOptionsError):

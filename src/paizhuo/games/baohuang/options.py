@@ -66,8 +66,8 @@ _ATTR: Final = {v: k for k, v in _NAME.items()}
 PRESETS: Final[dict[str, BaohuangOptions]] = {
     "standard": BaohuangOptions(),
     "no_extra": BaohuangOptions(extra_card="remove"),
-    "plain": BaohuangOptions(seize=False, yield_=False, claim=False),
+    "basic": BaohuangOptions(seize=False, yield_=False, claim=False),
 }
 """``standard``: the reference defaults. ``no_extra``: the 216th card is removed.
-``plain``: no seizing, yielding or claiming (a simpler table for beginners and tests)."""
+``basic``: no seizing, yielding or claiming (a simpler table for beginners and tests)."""
 PRESET_NAMES: Final = tuple(PRESETS)
