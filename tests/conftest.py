@@ -7,10 +7,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))  # tests/ helpers such as fake_game
 
 import fake_game  # found through the path above
+
+# Timing is not what Hypothesis tests check here, and a loaded CI machine must not make them
+# flaky: no per-example deadline.
+settings.register_profile("paizhuo", deadline=None)
+settings.load_profile("paizhuo")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

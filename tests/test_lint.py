@@ -26,3 +26,13 @@ def test_mypy_strict_is_clean() -> None:
     # the configuration (strict, files = src/paizhuo) is pyproject.toml's
     proc = _run(sys.executable, "-m", "mypy")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    command = 'pip install -e ".[test]" && python -m pytest'
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert command in readme.split("\n## ")[0], "the README's first section gives the command"
+    assert command in ci.splitlines()
+    assert "set -euo pipefail" in ci
+    assert (ROOT / ".ci" / "run").stat().st_mode & 0o111, ".ci/run is executable"
