@@ -64,7 +64,7 @@ def observation(game: ShengjiGame, seat: int) -> dict[str, Any]:
         out["target"] = game.target if game.target is not None else game.lowest
         out["target_bidder"] = game.lowest_bidder if game.target is None else game.dealer
         out["passed"] = sorted(game.passed)
-    out["kitty"] = format_cards(game.kitty) if kitty_visible(game, seat) else None
+    out["kitty"] = format_cards(sorted(game.kitty)) if kitty_visible(game, seat) else None
     if seat in game.buried_by and out["kitty"] is None:
         out["my_bury"] = format_cards(game.buried_by[seat])
     if game.calls or opts.teams == "friends":

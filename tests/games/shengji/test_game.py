@@ -1,0 +1,359 @@
+"""The Shengji round: kitty, kitty fight, friends, throws, follows, results, replay.
+
+Positions (``"position": true``) start in the phase named by ``start`` with small explicit
+hands, so each test shows exactly the cards it is about.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from sj_helpers import act, full_deal, game, pass_all, play_out, seeded
+
+from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.judge import judge_text
+from paizhuo.engine.records import Record, replay
+from paizhuo.games.shengji import PRESETS, ShengjiGame
+from paizhuo.notation import format_cards
+
+
+def position(hands: list[str], kitty: str = "", phase: str = "play", *, dealer: int = 0,
+             trump: str = "H", level: str = "2", options: dict[str, Any] | None = None,
+             **start: Any) -> ShengjiGame:
+    st: dict[str, Any] = {"phase": phase, "level": level, "trump": trump, "dealer": dealer}
+    st.update(start)
+    return game(options or {}, hands=hands, kitty=kitty, start=st, position=True)
+
+
+def snapshot(g: ShengjiGame) -> tuple[str, list[dict[str, Any]], str, list[int]]:
+    return (g.record().dumps(), [g.observation(s) for s in range(g.n)], g.phase, g.to_act())
+
+
+# -- the kitty (SJ-5) --------------------------------------------------------------------------
+
+
+def bury_game(options: dict[str, Any] | None = None) -> ShengjiGame:
+    hands = ["2H 3S 4S 6S 7S", "8S 9S JS", "QS AS 3C", "4C 6C 7C"]
+    return position(hands, kitty="5H 6H 7H", phase="bury", options=options)
+
+
+def test_the_dealer_takes_the_kitty_and_buries_as_many_sj5() -> None:
+    g = bury_game()
+    assert g.phase == "bury" and g.to_act() == [0] and len(g.hands[0]) == 8
+    assert g.observation(0)["kitty"] == "5H 6H 7H"
+    assert g.observation(1)["kitty"] is None
+    act(g, 0, "bury", "3S 4S 5H")
+    assert g.phase == "play" and g.kitty == tuple(sorted(g.kitty)) and len(g.hands[0]) == 5
+    assert g.observation(0)["kitty"] == "3S 4S 5H" and g.observation(2)["kitty"] is None
+
+
+@pytest.mark.parametrize(("cards", "text"), [
+    ("3S 4S", "exactly 3"), ("3S 4S 6S 7S", "exactly 3"), ("3S 4S 5S", "do not hold"),
+])
+def test_bad_buries_are_refused_sj5(cards: str, text: str) -> None:
+    g = bury_game()
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "bury", cards)
+    assert err.value.rule == "SJ-5" and text in err.value.message
+    assert snapshot(g) == before
+
+
+def test_only_the_dealer_buries_sj5() -> None:
+    g = bury_game()
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 1, "bury", "8S 9S JS")
+    assert err.value.rule == "SJ-5"
+    with pytest.raises(IllegalActionError):
+        act(g, 0, "play", "2H")
+
+
+def test_kitty_no_points_sj5() -> None:
+    g = bury_game({"preset": "single-deck"})
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "bury", "3S 4S 5H")
+    assert err.value.rule == "SJ-5" and "5H" in err.value.message
+    act(g, 0, "bury", "3S 4S 6H")
+    # shown to everyone at once
+    assert all(g.observation(s)["kitty"] == "3S 4S 6H" for s in range(4))
+
+
+def test_bury_mask_and_count() -> None:
+    g = bury_game()
+    mask, done = g.play_mask([])
+    assert not done and len(mask) == 8
+    mask, done = g.play_mask([g.hands[0].to_tuple()[0]] * 1)
+    assert not done
+    assert g.count_legal() == 56     # 8 distinct cards choose 3
+    assert len(g.legal_actions()) == 56
+
+
+# -- kitty fight (SJ-4 option) -------------------------------------------------------------------
+
+
+def test_kitty_fight_overcall_takes_the_kitty_and_doubles_the_stakes_sj4() -> None:
+    hands, kitty = full_deal(["2H", "3S", "SJ SJ"])
+    g = game({"kitty_fight": True}, hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2H", {"dealt": 1})
+    act(g, 0, "bury", " ".join(hands[0].split()[1:9]))
+    assert g.phase == "kitty_fight" and g.dealer == 0
+    with pytest.raises(IllegalActionError):
+        act(g, 0, "bid", "2H 2H")                    # the burier does not overcall himself
+    act(g, 2, "bid", "SJ SJ")
+    assert g.phase == "bury" and g.burier == 2 and len(g.hands[2]) == 33
+    assert g.stakes == 2 and g.trump_name() == "NT" and g.dealer == 0
+    assert g.observation(2)["kitty"] is not None and g.observation(0)["kitty"] is None
+    act(g, 2, "bury", " ".join(hands[2].split()[2:10]))
+    while g.phase == "kitty_fight":
+        act(g, g.to_act()[0], "pass")
+    assert g.phase == "play" and g.to_act() == [0]
+    play_out(g, random.Random(1))
+    assert g.result() is not None and g.result()["stakes"] == 2   # type: ignore[index]
+
+
+# -- friends (SJ-11) -------------------------------------------------------------------------
+
+
+FRIEND_HANDS = ["AH 3C 4C", "AH 5C 6C", "7C 8C 9C", "JC QC KC"]
+
+
+def friend_game(nth: int = 2, by: str = "play", hands: list[str] | None = None) -> ShengjiGame:
+    g = position(hands or FRIEND_HANDS, kitty="3D 4D", phase="call", trump="S",
+                 options={"preset": "friends-4", "friend_by": by})
+    assert g.phase == "call" and g.to_act() == [0]
+    act(g, 0, "call", "", {"card": "AH", "nth": nth})
+    return g
+
+
+def test_friend_by_play_dealers_own_copy_counts_sj11() -> None:
+    g = friend_game(nth=2)
+    act(g, 0, "play", "AH")           # the 1st AH: the dealer's own, no friend
+    assert g.defenders == {0} and g.calls[0].played == 1
+    act(g, 1, "play", "AH")           # the 2nd AH: seat 1 joins, publicly
+    assert g.defenders == {0, 1}
+    assert g.observation(3)["friends"][0]["found"] == 1
+
+
+def test_friend_by_play_called_copy_played_by_the_dealer_makes_none_sj11() -> None:
+    g = friend_game(nth=1)
+    act(g, 0, "play", "AH")
+    act(g, 1, "play", "AH")
+    assert g.defenders == {0} and g.calls[0].resolved and g.calls[0].friend is None
+
+
+def test_friend_by_holding_nearest_holder_sj11() -> None:
+    hands = ["3C 4C 5C", "6C 7C 8C", "AH 9C TC", "AH JC QC"]
+    g = friend_game(nth=1, by="holding", hands=hands)
+    assert g.phase == "play" and g.defenders == {0, 2}
+
+
+def test_friend_by_holding_dealer_holding_every_copy_is_alone_sj11() -> None:
+    hands = ["AH AH 5C", "6C 7C 8C", "3C 9C TC", "4C JC QC"]
+    g = friend_game(nth=1, by="holding", hands=hands)
+    assert g.defenders == {0}
+
+
+def test_friend_calls_are_checked_sj11() -> None:
+    g = position(FRIEND_HANDS, kitty="3D 4D", phase="call", trump="S",
+                 options={"preset": "friends-4"})
+    with pytest.raises(MalformedError):
+        act(g, 0, "call", "", {"card": "ZZ", "nth": 1})
+    with pytest.raises(MalformedError):
+        act(g, 0, "call", "", {"card": "AH", "nth": "1"})
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "call", "", {"card": "AH", "nth": 3})
+    assert err.value.rule == "SJ-11"
+    with pytest.raises(IllegalActionError):
+        act(g, 1, "call", "", {"card": "AH", "nth": 1})
+    with pytest.raises(IllegalActionError):
+        act(g, 0, "play", "AH")
+
+
+def test_six_players_call_two_friends_sj11() -> None:
+    g = seeded({"preset": "six-three", "teams": "friends"}, seed=3)
+    assert g.opts.num_friends == 2
+
+
+# -- throws (SJ-7) ---------------------------------------------------------------------------
+
+
+THROW_HANDS = ["9S 8S 8S 4S 4S", "JS 3C 3C 3D 3D", "5C 5C 6C 6C 7C", "7D 7D 8D 8D 9D"]
+
+
+def test_failed_throw_is_forced_back_sj7() -> None:
+    g = position(THROW_HANDS, kitty="TC TC")
+    act(g, 0, "play", "4S 4S 8S 8S 9S")      # another holds JS: the single 9S fails
+    assert format_cards(g.trick[0][1]) == "9S"
+    assert format_cards(g.hands[0].to_tuple()) == "4S 4S 8S 8S"
+    obs = g.observation(2)
+    assert obs["throw_attempted"] == "4S 4S 8S 8S 9S"
+    assert obs["current_trick"] == [{"seat": 0, "cards": "9S"}]
+    assert g.record().actions[-1].to_json() == [0, "play", "4S 4S 8S 8S 9S"]
+    assert g.to_act() == [1] and g.lead is not None and g.lead.n == 1
+
+
+def test_failed_throw_forces_the_pair_when_a_higher_pair_is_out_sj7() -> None:
+    hands = ["9S 8S 8S 4S 4S", "5S 5S 3C 3D 3H", "5C 5C 6C 6C 7C", "7D 7D 8D 8D 9D"]
+    g = position(hands, kitty="TC TC")
+    act(g, 0, "play", "4S 4S 8S 8S 9S")
+    assert format_cards(g.trick[0][1]) == "4S 4S"
+
+
+def test_valid_throw_stands_sj7() -> None:
+    hands = ["AS KS KS", "3S 4S 5S", "5C 5C 6C", "7D 7D 8D"]
+    g = position(hands, kitty="TC TC")
+    act(g, 0, "play", "AS KS KS")
+    assert format_cards(g.trick[0][1]) == "KS KS AS" and g.attempted is None
+
+
+def test_throw_penalty_per_card_sj7() -> None:
+    g = position(THROW_HANDS, kitty="TC TC", options={"throw_penalty": "per_card"})
+    act(g, 0, "play", "4S 4S 8S 8S 9S")      # the dealer's side takes back 4 cards
+    assert g.running_points() == 40
+
+
+def test_no_throws_in_bidding_3_sj12() -> None:
+    hands = ["AS KS KS", "3S 4S 5S", "5C 5C 6C"]
+    g = position(hands, kitty="TC TC", options={"preset": "bidding-3"}, target=80)
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "play", "AS KS KS")
+    assert err.value.rule == "SJ-12"
+    act(g, 0, "play", "KS KS")
+
+
+# -- following (SJ-8) ---------------------------------------------------------------------------
+
+
+def test_illegal_follow_is_refused_and_nothing_changes_sj8() -> None:
+    hands = ["KS KS 3C", "7S 7S 9S", "AS 5C 6C", "7D 8D 9D"]
+    g = position(hands, kitty="TC TC")
+    act(g, 0, "play", "KS KS")
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 1, "play", "7S 9S")
+    assert err.value.rule == "SJ-8" and err.value.seat == 1
+    assert "pair" in err.value.message and "7S 7S" in err.value.message
+    assert snapshot(g) == before
+    act(g, 1, "play", "7S 7S")
+
+
+def test_wrong_seat_and_wrong_count_sj8() -> None:
+    hands = ["KS KS 3C", "7S 7S 9S", "AS 5C 6C", "7D 8D 9D"]
+    g = position(hands, kitty="TC TC")
+    with pytest.raises(IllegalActionError):
+        act(g, 1, "play", "9S")
+    act(g, 0, "play", "KS KS")
+    with pytest.raises(IllegalActionError):
+        act(g, 1, "play", "7S")
+    with pytest.raises(IllegalActionError):
+        act(g, 1, "play", "7S 8S")           # not held
+
+
+def test_trick_winner_leads_next_and_points_count_sj6_sj8() -> None:
+    hands = ["KS 3C", "TS 4C", "AS 5C", "5S 6C"]
+    g = position(hands, kitty="TC TC", attackers_points=60)
+    for seat, c in enumerate(["KS", "TS", "AS", "5S"]):
+        act(g, seat, "play", c)
+    assert g.tricks[-1].winner == 2 and g.to_act() == [2] and g.won[2] == 25
+    assert g.running_points() == 60       # seat 2 is the dealer's partner
+    assert g.observation(1)["attackers_points"] == 60
+
+
+def test_last_trick_kitty_and_result_sj9() -> None:
+    hands = ["3C", "AH", "4C", "6C"]
+    g = position(hands, kitty="TC TC KD 5D", attackers_points=70)
+    for seat, c in enumerate(["3C", "AH", "4C", "6C"]):
+        act(g, seat, "play", c)
+    res = g.result()
+    assert res is not None and g.phase == "over" and g.to_act() == []
+    # the attackers take the last trick with a single: kitty 35 × 2
+    assert res["kitty_points"] == 35 and res["kitty_multiplier"] == 2
+    assert res["attackers_points"] == 140 and res["winner"] == "attackers"
+    assert res["level_changes"] == {"0": 0, "1": 1, "2": 0, "3": 1}
+    assert res["next_dealer"] == 1 and res["trump"] == "H" and res["dealer"] == 0
+    assert g.next_start() == {"dealer": 1, "levels": {"0": "2", "1": "3", "2": "2", "3": "3"}}
+    assert g.observation(2)["kitty"] == "5D TC TC KD"     # reveal_kitty: shown after the round
+
+
+def test_reveal_kitty_off_keeps_it_hidden_after_the_round_sj14() -> None:
+    g = position(["3C", "AH", "4C", "6C"], kitty="TC TC", options={"reveal_kitty": False})
+    for seat, c in enumerate(["3C", "AH", "4C", "6C"]):
+        act(g, seat, "play", c)
+    assert g.observation(1)["kitty"] is None and g.observation(0)["kitty"] is not None
+
+
+# -- random rounds ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_rounds_replay_to_the_same_result(preset: str) -> None:
+    for seed in range(6):
+        start = None if seed % 2 == 0 else {"dealer": 1}
+        g = seeded({"preset": preset}, seed=seed, start=start)
+        play_out(g, random.Random(seed))
+        text = g.record().dumps()
+        again, _ = replay(Record.loads(text))
+        assert again.result() == g.result()
+        status, answer = judge_text(text)
+        assert status == 0 and answer["result"] == g.result()
+
+
+@pytest.mark.parametrize("options", [
+    {"kitty_fight": True}, {"bidding": "after_deal"}, {"throw_penalty": "per_card"},
+    {"preset": "friends-5", "friend_by": "holding"}, {"no_bid": "redeal"},
+    {"constant_twos": True}, {"suit_order_overcall": True}, {"hide_points": True},
+    {"preset": "single-deck", "single_deck_joker_nt": True},
+    {"redeal_no_trump_or_points": True}, {"kitty_multiplier": "times"},
+])
+def test_random_rounds_with_options_replay(options: dict[str, Any]) -> None:
+    for seed in range(4):
+        g = seeded(options, seed=seed, start={"dealer": seed % 4,
+                                              "levels": {"0": "5", "1": "9"}}
+                   if options.get("preset") != "friends-5" else None)
+        play_out(g, random.Random(seed))
+        again, _ = replay(Record.loads(g.record().dumps()))
+        assert again.result() == g.result()
+
+
+def test_sampled_actions_are_legal_and_counts_match() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(8):
+        g = seeded({"preset": "single-deck" if seed % 2 else "tractor"}, seed=seed)
+        while not g.is_over:
+            if g.phase == "play" and g.count_legal() <= 3000:
+                legal = g.legal_actions()
+                assert len(legal) == g.count_legal()
+                a = g.sample_action(rng)
+                assert a in legal
+                checked += 1
+                g.apply(a)
+            else:
+                g.apply(g.sample_action(rng))
+    assert checked > 100
+
+
+def test_every_preset_can_be_created() -> None:
+    for preset in PRESETS:
+        g = seeded({"preset": preset}, seed=1)
+        assert g.num_seats == g.opts.players and g.to_act()
+
+
+def test_play_before_bidding_is_refused() -> None:
+    g = seeded(seed=2)
+    with pytest.raises(IllegalActionError):
+        g.apply(g.legal_actions()[0].__class__(g.to_act()[0], "play", (1,)))
+
+
+def test_redeal_start_when_first_round_void() -> None:
+    hands, kitty = full_deal(["3S"])
+    g = game(hands=hands, kitty=kitty)
+    pass_all(g)
+    assert g.next_start() == {"levels": {"0": "2", "1": "2", "2": "2", "3": "2"}}
