@@ -104,6 +104,21 @@ def beats(new: PlayKey, cur: PlayKey) -> bool:
     return True
 
 
+def why_not(new: PlayKey, cur: PlayKey) -> str:
+    """Why ``new`` does not beat ``cur``, in a player's words (BH-3)."""
+    size, cur_size = size_of(new), size_of(cur)
+    if size != cur_size:
+        return f"{describe(cur)} is {cur_size} cards: answer it with {cur_size} cards"
+    if new[0] <= cur[0]:
+        return (f"{describe(new)} is not higher than {describe(cur)}: the rank must go up "
+                "(步步高)")
+    if cur[2]:
+        return (f"{describe(cur)} has small flowers: beat it with big jokers only, at least "
+                f"{cur[2] + cur[3]} of them, and a higher rank")
+    return (f"{describe(cur)} has big flowers: beat it with more big jokers (at least "
+            f"{cur[3] + 1}, no small ones) and a higher rank")
+
+
 def size_of(key: PlayKey) -> int:
     return key[1] + key[2] + key[3]
 

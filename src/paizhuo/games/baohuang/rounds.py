@@ -19,11 +19,11 @@ from paizhuo.games.baohuang.plays import (
     STRENGTH_OF_CARD,
     PlayKey,
     beats,
-    describe,
     key_of,
     leads,
     rank_index,
     responses,
+    why_not,
 )
 from paizhuo.games.baohuang.state import NUM_SEATS, OVER, TableState
 
@@ -199,13 +199,8 @@ def _play(st: TableState, action: Action) -> None:
                                  seat) from None
     cur = st.current
     if cur is not None and not beats(key, cur):
-        raise IllegalActionError(
-            "BH-3", f"{describe(key)} does not beat {describe(cur)}: same number of cards, a "
-            "higher rank, and over flowers big flowers only — at least as many as small "
-            "flowers, more than big flowers", seat)
+        raise IllegalActionError("BH-3", why_not(key, cur), seat)
     cards = st.held_cards(seat, action.cards, "BH-4")
-    if cards != action.cards:
-        action = Action(seat, "play", cards)
     for card in cards:
         st.take(seat, card)
     called = st.called
