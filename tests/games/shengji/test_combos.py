@@ -80,6 +80,15 @@ def test_sj3_no_trump_level_pairs_are_not_a_tractor() -> None:
     assert is_tractor("5S 5S SJ SJ", LEVEL_5_NT)
 
 
+def test_sj3_constant_twos_no_trump_twos_and_levels_are_adjacent() -> None:
+    """SJ-2/SJ-3: no trump, level 5, constant twos: the 2s slot lies just below the level
+    slot, so a pair of 2s and a pair of 5s form a tractor."""
+    ctx = TrumpContext.make(level=3, trump=None, constant_twos=True)
+    assert is_tractor("2S 2S 5S 5S", ctx)
+    assert is_tractor("2D 2D 5H 5H SJ SJ", ctx)
+    assert not is_tractor("2S 2S 2H 2H", ctx)
+
+
 def test_sj3_titanic_tractor_of_triples() -> None:
     """SJ-3: three-deck triples on consecutive slots are a tractor of triples (Titanic)."""
     units = decompose(parse_cards("9S 9S 9S 8S 8S 8S"), LEVEL_T_HEARTS)

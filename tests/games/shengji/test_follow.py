@@ -85,6 +85,14 @@ def test_sj15_tractor_led_no_tractor_then_pairs() -> None:
     assert follows("9S 9S 8S 8S", "3S 3S 6S JS AH") == {"3S 3S 6S JS"}
 
 
+def test_tractor_coverage_splits_a_run_between_two_led_tractors() -> None:
+    """SJ-8 2 (b): a follower run may serve two led tractors (6677 + 8899 against two)."""
+    throw = "3S 3S 4S 4S JS JS QS QS"
+    assert follows(throw, "6S 6S 7S 7S 8S 8S 9S 9S AS KS") == {"6S 6S 7S 7S 8S 8S 9S 9S"}
+    # a run of three serves only one tractor of two; its third pair still counts in (c)
+    assert follows(throw, "6S 6S 7S 7S 8S 8S AS KS 3D") == {"6S 6S 7S 7S 8S 8S KS AS"}
+
+
 def test_sj15_only_singles_of_the_suit() -> None:
     """SJ-15: a follower with only singles of the suit plays any of them."""
     got = follows("9S 9S 8S 8S", "3S 5S 9S JS KS AH")

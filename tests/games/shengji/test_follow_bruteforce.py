@@ -216,3 +216,36 @@ def test_count_leads_matches_listing() -> None:
             assert len(leads) == len(set(leads)) == count_leads(hand, ctx, rules, allow)
         mask, done = lead_mask(hand, (), ctx, rules, False)
         assert mask == set(hand.distinct()) and not done
+
+
+def test_play_rank_competes_iff_the_shape_is_fully_covered() -> None:
+    """SJ-8 3–4: a play can win iff it is all of the led group or all trumps and covers every
+    led tractor and tuple (literal (b), (c) without protections); the lead always can."""
+    from paizhuo.games.shengji._follow_brute import literal_vector
+    from paizhuo.games.shengji.order import TRUMP
+    from paizhuo.games.shengji.trick import play_rank
+
+    rng = random.Random(11)
+    done = competing = 0
+    while done < 600:
+        pos = rng.choice([tractor_position, window_position])(rng)
+        if pos is None:
+            continue
+        ctx, rules, lead, hand = pos
+        plain = ComboRules(min_tractor_length=rules.min_tractor_length,
+                           min_tractor_tuple=rules.min_tractor_tuple)
+        assert play_rank(lead, lead.cards, ctx, plain) is not None
+        cards = hand.to_tuple()
+        for play in {tuple(sorted(rng.sample(cards, lead.n))) for _ in range(6)}:
+            groups = {ctx.group[c] for c in play}
+            g = groups.pop() if len(groups) == 1 else None
+            full = False
+            if g is not None and (g == lead.group or (g == TRUMP and lead.group != TRUMP)):
+                pg = {c: play.count(c) for c in play}
+                _, b, c = literal_vector(play, pg, Lead(g, lead.cards, lead.units), ctx, plain)
+                full = b == lead.tractor_length_total() and c == lead.tuple_size_total()
+                competing += full
+            assert (play_rank(lead, play, ctx, plain) is not None) == full, (
+                format_cards(lead.cards), format_cards(play))
+        done += 1
+    assert competing > 100
