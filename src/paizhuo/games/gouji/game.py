@@ -203,7 +203,7 @@ class GoujiGame(Game):
         extra = action.extra or {}
         to = extra.get("to")
         if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < SEATS:
-            raise MalformedError("3.to", "advice names the teammate: {\"to\": seat}")
+            raise MalformedError("extra.to", "advice names the teammate: {\"to\": seat}")
         if self._phase != "play" or not self.may_see_hand(seat, to) or seat == to:
             raise IllegalActionError(
                 "GJ-7", "you may advise only a teammate whose hand you see: one with 10 or "
