@@ -100,24 +100,24 @@ class TableState:
 
     def held_cards(self, seat: int, cards: tuple[int, ...], rule: str) -> tuple[int, ...]:
         """The cards as held, ``BJ`` and ``BJ*`` standing in for each other; else illegal."""
-        need = [0] * NUM_CARD_IDS
+        need: dict[int, int] = {}
         for c in cards:
-            need[c] += 1
+            need[c] = need.get(c, 0) + 1
         hand = self.hands[seat]
-        big = need[BIG_JOKER] + need[EMPEROR_CARD]
+        big = need.get(BIG_JOKER, 0) + need.get(EMPEROR_CARD, 0)
         if big:
-            star = min(need[EMPEROR_CARD], hand[EMPEROR_CARD])
+            star = min(need.get(EMPEROR_CARD, 0), hand[EMPEROR_CARD])
             plain = big - star
             if plain > hand[BIG_JOKER]:
                 star += plain - hand[BIG_JOKER]
                 plain = hand[BIG_JOKER]
             need[BIG_JOKER], need[EMPEROR_CARD] = plain, star
-        for c, k in enumerate(need):
+        for c, k in need.items():
             if k > hand[c]:
                 raise IllegalActionError(
                     rule, f"you do not hold {k} × {card_name(c)} (you hold {hand[c]})", seat)
         if big:
-            return tuple(sorted(c for c, k in enumerate(need) for _ in range(k)))
+            return tuple(sorted(c for c, k in need.items() for _ in range(k)))
         return cards
 
     def active_after(self, seat: int) -> list[int]:
