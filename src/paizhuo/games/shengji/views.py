@@ -86,5 +86,8 @@ def observation(game: ShengjiGame, seat: int) -> dict[str, Any]:
             out["points_won"] = None
             for t in out["tricks"]:
                 t.pop("points", None)
-    out["result"] = game.result()
+    result = game.result()
+    if result is not None and "kitty" in result and out["kitty"] is None:
+        result = {k: v for k, v in result.items() if k != "kitty"}
+    out["result"] = result
     return out
