@@ -31,3 +31,13 @@ def test_perft(case: dict[str, Any]) -> None:
     assert len(legal) == case["legal"]
     assert dict(Counter(a.verb for a in legal)) == case["verbs"]
     assert len(set(legal)) == len(legal)  # no action listed twice
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_legal_actions_have_distinct_fixed_size_indices(case: dict[str, Any]) -> None:
+    from paizhuo.games.gouji.encoding import NUM_ACTIONS, action_index
+
+    game, _ = replay(Record.from_json(case["record"]))
+    idx = [action_index(a) for a in game.legal_actions()]
+    assert len(set(idx)) == len(idx)
+    assert all(0 <= i < NUM_ACTIONS for i in idx)

@@ -1,0 +1,83 @@
+"""A fixed-size action index for masked policies (learning): every Gouji decision maps to one
+integer below :data:`NUM_ACTIONS`, independent of suits.
+
+Layout:
+
+- ``0 …`` the card-less verbs of :data:`SIMPLE_VERBS`;
+- plays and burns: the shape ``(rank, base, money, small, big)`` of
+  :mod:`paizhuo.games.gouji.plays` packed as ``rank·7225 + base·425 + money·25 + small·5 +
+  big`` (rank < 15, base and money ≤ 16, small and big ≤ 4), once for ``play`` and once for
+  ``burn``;
+- ``tribute`` (always the payer's highest cards: one index), ``return`` by gouji rank (15),
+  ``buy`` by the paying card's rank (a gift, 2, SJ, BJ: 4).
+
+>>> from paizhuo.engine.actions import Action
+>>> from paizhuo.notation import parse_cards
+>>> i = action_index(Action.make(0, "play", list(parse_cards("2S 5S 5S"))))
+>>> action_from_index(i)
+('play', (2, 2, 1, 0, 0))
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from paizhuo.engine.actions import Action
+from paizhuo.games.gouji.plays import BJ, G_OF_CARD, SJ, TWO, Shape, shape_of
+
+SIMPLE_VERBS: Final = ("pass", "yield", "claim", "revolution", "keep_head", "no_head",
+                       "declare", "refuse")
+SHAPES: Final = 15 * 17 * 17 * 5 * 5
+PLAY_BASE: Final = len(SIMPLE_VERBS)
+BURN_BASE: Final = PLAY_BASE + SHAPES
+TRIBUTE: Final = BURN_BASE + SHAPES
+RETURN_BASE: Final = TRIBUTE + 1
+BUY_BASE: Final = RETURN_BASE + 15
+NUM_ACTIONS: Final = BUY_BASE + 4
+_PAY_RANKS: Final = (-1, TWO, SJ, BJ)
+
+
+def shape_index(p: Shape) -> int:
+    rank, base, money, small, big = p
+    return (((rank * 17 + base) * 17 + money) * 5 + small) * 5 + big
+
+
+def index_shape(i: int) -> Shape:
+    i, big = divmod(i, 5)
+    i, small = divmod(i, 5)
+    i, money = divmod(i, 17)
+    rank, base = divmod(i, 17)
+    return (rank, base, money, small, big)
+
+
+def action_index(a: Action) -> int:
+    """The index of an action (``advise`` is a message, not a decision: it has none)."""
+    if a.verb in SIMPLE_VERBS:
+        return SIMPLE_VERBS.index(a.verb)
+    if a.verb in ("play", "burn"):
+        p = shape_of(a.cards)
+        if p is None:
+            raise ValueError(f"not a play: {a}")
+        return (PLAY_BASE if a.verb == "play" else BURN_BASE) + shape_index(p)
+    if a.verb == "tribute":
+        return TRIBUTE
+    if a.verb == "return":
+        return RETURN_BASE + G_OF_CARD[a.cards[0]]
+    if a.verb == "buy":
+        return BUY_BASE + (_PAY_RANKS.index(G_OF_CARD[a.cards[0]]) if a.cards else 0)
+    raise ValueError(f"no index for {a.verb!r}")
+
+
+def action_from_index(i: int) -> tuple[str, Shape | int | None]:
+    """The verb and its argument (a shape, a rank, or ``None``) of an index."""
+    if i < PLAY_BASE:
+        return SIMPLE_VERBS[i], None
+    if i < BURN_BASE:
+        return "play", index_shape(i - PLAY_BASE)
+    if i < TRIBUTE:
+        return "burn", index_shape(i - BURN_BASE)
+    if i == TRIBUTE:
+        return "tribute", None
+    if i < BUY_BASE:
+        return "return", i - RETURN_BASE
+    return "buy", _PAY_RANKS[i - BUY_BASE]
