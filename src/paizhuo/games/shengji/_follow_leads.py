@@ -18,6 +18,18 @@ from paizhuo.games.shengji.order import TrumpContext
 from paizhuo.notation import format_cards
 
 
+def random_held(arr: list[int], rng: random.Random) -> int:
+    """A random card id held (uniform over distinct ids): a few blind draws, then a scan."""
+    for _ in range(6):
+        x = int(rng.random() * 54)
+        if arr[x]:
+            return x
+    held = [x for x, h in enumerate(arr) if h]
+    if not held:
+        raise ValueError("the hand is empty")
+    return held[int(rng.random() * len(held))]
+
+
 def _runs(hg: dict[int, int], k: int, ctx: TrumpContext,
           rules: ComboRules) -> Iterator[list[list[int]]]:
     """For tuple size ``k``: each chain of consecutive slots (length ≥ the minimum) as lists of
@@ -100,10 +112,7 @@ def sample_lead(hand: Counts, ctx: TrumpContext, rules: ComboRules, allow_throws
                 rng: random.Random) -> tuple[int, ...]:
     """A random lead (not uniform): mostly singles, tuples and tractors, now and then a throw."""
     arr = hand.array()
-    held = [x for x, h in enumerate(arr) if h]
-    if not held:
-        raise ValueError("an empty hand cannot lead")
-    x = held[int(rng.random() * len(held))]
+    x = random_held(arr, rng)
     r = rng.random()
     group = ctx.group
     g = group[x]
@@ -185,6 +194,8 @@ def lead_error(hand: Counts, cards: Sequence[int], ctx: TrumpContext, rules: Com
     if not cards:
         return "a lead needs at least one card"
     arr = hand.array()
+    if len(cards) == 1:
+        return None if arr[cards[0]] else f"you do not hold {card_name(cards[0])}"
     q: dict[int, int] = {}
     for c in cards:
         q[c] = q.get(c, 0) + 1

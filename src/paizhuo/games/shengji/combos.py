@@ -91,7 +91,15 @@ class Unit:
 class _Tables:
     """Per-context lookup tables (built once per :class:`TrumpContext`)."""
 
-    __slots__ = ("group", "group_ids", "level", "slot", "slot_count", "slot_ids")
+    __slots__ = (
+        "group",
+        "group_ids",
+        "level",
+        "slot",
+        "slot_count",
+        "slot_ids",
+        "small_leads",
+    )
 
     def __init__(self, ctx: TrumpContext) -> None:
         self.group = ctx.group
@@ -102,6 +110,8 @@ class _Tables:
             tuple(c for s in ctx.slot_cards[g] for c in s) for g in range(5)
         )
         self.level = ctx.level
+        self.small_leads: dict[tuple[int, ...], Lead] = {}
+        """Leads of one card or one pair (they do not depend on the rules), built once."""
 
 
 def tables(ctx: TrumpContext) -> _Tables:
@@ -275,14 +285,21 @@ class Lead:
 def make_lead(cards: Sequence[int], ctx: TrumpContext,
               rules: ComboRules = DEFAULT_RULES) -> Lead:
     """The :class:`Lead` of ``cards``; ``ValueError`` if empty or of several suit groups."""
+    n = len(cards)
+    if n == 1 or (n == 2 and cards[0] == cards[1]):
+        small = tables(ctx).small_leads
+        key = tuple(cards)
+        lead = small.get(key)
+        if lead is None:
+            c = cards[0]
+            lead = Lead(ctx.group[c], key, (Unit(n, 1, ctx.slot[c], key),))
+            small[key] = lead
+        return lead
     if not cards:
         raise ValueError("a lead needs at least one card")
     g = group_of(cards, ctx)
     if g is None:
         raise ValueError(f"a lead must be of one suit group (SJ-6): {format_cards(cards)}")
-    if len(cards) == 1:
-        c = cards[0]
-        return Lead(g, (c,), (Unit(1, 1, ctx.slot[c], (c,)),))
     return Lead(g, tuple(sorted(cards)), tuple(decompose(cards, ctx, rules)))
 
 

@@ -36,6 +36,7 @@ from paizhuo.games.shengji._follow_leads import (
     lead_error,
     lead_mask,
     legal_leads,
+    random_held,
     sample_lead,
 )
 from paizhuo.games.shengji.combos import ComboRules, Lead, group_name, tables
@@ -274,8 +275,7 @@ def sample_follow(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules
         held = [x for x in ids if arr[x]]
         if held:
             return (held[int(rng.random() * len(held))],)
-        cards = [x for x, h in enumerate(arr) if h]
-        return (cards[int(rng.random() * len(cards))],)
+        return (random_held(arr, rng),)
     hg = {x: arr[x] for x in ids if arr[x]}
     size_g = sum(hg.values())
     if size_g <= n:
