@@ -101,3 +101,51 @@ def play_checked(cls: type[Game], preset: str, seed: int, full: bool = True,
     assert status == LEGAL, answer
     assert answer["result"] == json.loads(json.dumps(result)) and answer["phase"] == game.phase
     return game
+
+
+_ODD_VALUES: list[Any] = [None, True, 0, 1, -1, 3, 99, "x", "2", "T", "H", "NT", [], [0], {},
+                          {"0": "2"}, 1.5, "AS", [1, 2]]
+_CARD_TEXTS = ["", "AS", "AS AS", "BJ BJ BJ", "3C 4C", "2H", "SJ BJ"]
+
+
+def mutated_record(cls: type[Game], rng: random.Random) -> str:
+    """A record of a real game with one thing made wrong: an odd option, an odd start or a
+    mutated action after a random legal prefix (the judge must answer all of them)."""
+    roll = rng.random()
+    doc: dict[str, Any]
+    if roll < 0.2:
+        doc = {"game": cls.name, "deal": {"seed": rng.randrange(100)},
+               "options": {rng.choice(["preset", "decks", "players", "x"]):
+                           rng.choice(_ODD_VALUES + list(cls.PRESETS))}}
+    elif roll < 0.4:
+        doc = {"game": cls.name, "deal": {"seed": rng.randrange(100)}, "position": True,
+               "start": {k: rng.choice(_ODD_VALUES) for k in
+                         rng.sample(["phase", "leader", "dealer", "level", "trump",
+                                     "finished", "emperor", "guard"], 3)}}
+        doc["start"]["phase"] = rng.choice(["play", "bid", "bury", "call", "crown", "x"])
+        doc["deal"] = {"hands": [" ".join(rng.choice(_CARD_TEXTS) for _ in range(3))
+                                 for _ in range(rng.choice([1, 4, 5, 6]))]}
+    else:
+        game = cls.new(seed=rng.randrange(100))
+        sampler = random.Random(rng.random())
+        for _ in range(rng.randrange(60)):
+            if game.is_over:
+                break
+            game.apply(game.sample_action(sampler))
+        doc = game.record().to_json()
+        actions = doc["actions"]
+        if actions:
+            j = rng.randrange(len(actions))
+            action = list(actions[j])
+            roll = rng.random()
+            if roll < 0.3:
+                action[0] = rng.randrange(7)
+            elif roll < 0.6:
+                action = [action[0], action[1], rng.choice(_CARD_TEXTS), *action[3:]]
+            else:
+                action = [*action[:2], action[2] if len(action) > 2 else "",
+                          {"dealt": rng.choice([-1, 0, 5, 999, "x"]), "card": "AH",
+                           "nth": rng.choice([0, 1, 9, "x"])}]
+            actions[j] = action
+            del actions[j + 1:]
+    return json.dumps(doc)

@@ -6,11 +6,14 @@ few fully checked games per preset; ``--runslow`` plays many more.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from paizhuo.engine.judge import judge_text
 from paizhuo.games import game_class
 
-from .conformance import game_presets, play_checked
+from .conformance import available_games, game_presets, mutated_record, play_checked
 
 PRESETS = game_presets() or [pytest.param("-", "-", marks=pytest.mark.skip("no game yet"))]
 
@@ -39,3 +42,29 @@ def test_next_start_begins_a_legal_next_deal(game: str, preset: str) -> None:
         pytest.skip(f"{game} {preset}: no next deal")
     nxt = cls.new({"preset": preset}, seed=8, start=start)
     assert not nxt.is_over and nxt.to_act()
+
+
+GAMES = [cls.name for cls in available_games()] or [
+    pytest.param("-", marks=pytest.mark.skip("no game yet"))]
+
+
+def _judge_mutated(game: str, seed: int, count: int) -> None:
+    cls = game_class(game)
+    rng = random.Random(seed)
+    for _ in range(count):
+        text = mutated_record(cls, rng)
+        status, answer = judge_text(text)  # any exception here is an engine bug
+        assert status in (0, 1, 2), text
+        if status == 1:
+            assert answer["rule"] and answer["message"], text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_judge_answers_mutated_records(game: str) -> None:
+    _judge_mutated(game, 0, 40)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_judge_answers_many_mutated_records(game: str) -> None:
+    _judge_mutated(game, 1, 1000)
