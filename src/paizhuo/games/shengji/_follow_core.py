@@ -59,6 +59,8 @@ def _usable(kind: int, k: int) -> bool:
 
 
 Leaf = Callable[[int, dict[int, int]], None]
+_STOP: Final = 1 << 30
+"""A running best no branch can reach: set once the optimum is known to be found."""
 
 
 def tractor_structures(avail: dict[int, tuple[int, int]], tractors: tuple[tuple[int, int], ...],
@@ -170,6 +172,7 @@ def optimum(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules, prot:
     if not avail:
         return Optimum(0, 0, {})
     best_b = [0]
+    full_b, full_c = lead.tractor_length_total(), lead.tuple_size_total()
     best: list[tuple[int, int, Holding]] = [(-1, -1, {})]
     order = sorted(avail)
     if shuffle is not None:
@@ -208,6 +211,8 @@ def optimum(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules, prot:
             return
         if b > best_b[0]:
             best_b[0] = b
+        if b == full_b and c == full_c:
+            best_b[0] = _STOP  # nothing can do better: cut every remaining branch
         up, aw, au3, e = choice
         sk: Holding = dict(used)
         for x in u_u2[:up]:

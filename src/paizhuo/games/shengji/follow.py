@@ -141,8 +141,10 @@ def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContex
     if size_g <= n or not lead.tuple_sizes:
         return None  # all of G is played, or only (a) matters
     prot = protected_ids(hg, lead, ctx, rules)
-    best = optimum(hg, lead, ctx, rules, prot)
     b, c = play_vector_bc(pg, hg, lead, ctx, rules, prot)
+    if b == lead.tractor_length_total() and c == lead.tuple_size_total():
+        return None  # the lead's whole shape is matched: nothing can be better
+    best = optimum(hg, lead, ctx, rules, prot)
     if b < best.b:
         sk = {x: m for x, m in best.skeleton.items()}
         return (f"must follow the tractor with a tractor: you hold "
