@@ -256,3 +256,19 @@ def test_gj8_revolution_then_toupke_means_chaos() -> None:
     hands = ["", "", "5S", "6S", "7S", "8S"]
     g = position(hands, leader=2, finished=[0], revolution=[1])
     assert g.table is not None and g.table.chaos
+
+
+def test_gj5_tongyong_opening_excludes_money_and_twos() -> None:
+    hands = ["KS 2S AS AS 4S 2H 2D", "3S 3H", "3D 3C", "QS 3H", "4H 5H", "4D 5D"]
+    opts = {"preset": "classic", "open_plain_only": True}
+    g = position(hands, leader=0, options=opts)
+    act(g, 0, "play", "KS 2S")  # K with money: gouji, but does not open under 通用规则
+    act(g, 3, "pass")
+    assert g.table is not None and not g.table.opened[0]
+    act(g, 0, "play", "AS AS")
+    act(g, 3, "pass")
+    assert g.table.opened[0]
+    g = position(hands, leader=0)
+    act(g, 0, "play", "KS 2S")
+    act(g, 3, "pass")
+    assert g.table is not None and g.table.opened[0]

@@ -105,3 +105,39 @@ def test_random_sweep() -> None:
 @pytest.mark.slow
 def test_random_sweep_large() -> None:
     sweep(games_per_combo=60, observe=3)
+
+
+def test_every_listed_action_applies_and_refusals_change_nothing() -> None:
+    import contextlib
+    import copy
+
+    from paizhuo.engine.actions import Action
+    from paizhuo.engine.errors import IllegalActionError
+
+    rng = random.Random(5)
+    verbs = sorted(GoujiGame.VERBS - {"advise"})
+    for opts in COMBOS[:3]:
+        game = GoujiGame.new(opts, seed=77)
+        steps = 0
+        while not game.is_over:
+            if steps % 11 == 0:
+                legal = game.legal_actions()
+                for a in rng.sample(legal, min(len(legal), 6)):
+                    copy.deepcopy(game).apply(a)
+                before = [game.observation(s) for s in range(6)]
+                for _ in range(6):
+                    seat = rng.randrange(6)
+                    hand = game.hands[seat].to_tuple()
+                    cards = tuple(sorted(rng.sample(hand, min(len(hand), rng.randint(0, 3)))))
+                    a = Action(seat, rng.choice(verbs), cards)
+                    if a in legal:
+                        continue
+                    try:
+                        copy.deepcopy(game).apply(a)
+                    except IllegalActionError as exc:
+                        assert exc.rule.startswith("GJ-") and exc.message
+                        with contextlib.suppress(IllegalActionError):
+                            game.apply(a)
+                        assert [game.observation(s) for s in range(6)] == before
+            game.apply(game.sample_action(rng))
+            steps += 1

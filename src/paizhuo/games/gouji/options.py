@@ -43,6 +43,10 @@ class GoujiOptions:
     """GJ-5 开点发4: an unanswered gouji play opens the point only if its maker then leads 4s.
     Default off (on in 通用规则)."""
 
+    open_plain_only: bool = False
+    """GJ-5 (通用规则 "除贴2和挂画外的够级牌，纯2不算开点牌"): only gouji plays without money
+    and without jokers, and not 2s alone, open the point. Default off (on in 通用规则)."""
+
     burn: bool = True
     """GJ-6 烧牌: burning allowed. Default on."""
 
@@ -110,6 +114,7 @@ class GoujiOptions:
             return cls()
         if name == "tongyong":
             return cls(deck=198, bie_san=True, stuck="last", open_needs_four=True,
+                       open_plain_only=True,
                        burn_needs_open=True, kill_big="two_for_one", buy_order="team_second")
         raise InvalidOptionsError("preset", f"unknown preset {name!r}; presets are "
                                   f"{', '.join(PRESETS)}")
@@ -161,8 +166,8 @@ PRESETS: Final = ("classic", "tongyong")
 
 
 def _check(key: str, value: Any) -> Any:
-    bools = {"open_needs_four", "burn", "burn_needs_open", "advice", "revolution", "bie_san",
-             "positive_only", "tribute", "declare", "titles"}
+    bools = {"open_needs_four", "open_plain_only", "burn", "burn_needs_open", "advice",
+             "revolution", "bie_san", "positive_only", "tribute", "declare", "titles"}
     if key in bools:
         if not isinstance(value, bool):
             raise InvalidOptionsError(key, "must be true or false")

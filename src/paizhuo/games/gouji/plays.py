@@ -136,9 +136,14 @@ def is_gouji(p: Shape, thresholds: Sequence[int]) -> bool:
     return p[1] + p[2] >= thresholds[p[0]]
 
 
-def opens_point(p: Shape) -> bool:
-    """GJ-5: a gouji play that opens the point when unanswered: no joker, not a single 2."""
-    return not (p[3] or p[4]) and not (p[0] == TWO and p[1] == 1)
+def opens_point(p: Shape, plain_only: bool = False) -> bool:
+    """GJ-5: a gouji play that opens the point when unanswered: no joker, not a single 2
+    (with ``plain_only``, 通用规则: no money either, and never 2s alone)."""
+    if p[3] or p[4]:
+        return False
+    if plain_only:
+        return p[2] == 0 and p[0] != TWO
+    return not (p[0] == TWO and p[1] == 1)
 
 
 def describe(p: Shape) -> str:

@@ -504,7 +504,8 @@ class Table:
 
     def _end_round(self) -> None:
         m, p = self.maker, self.cur
-        if p is not None and self.cur_gouji and opens_point(p) and not self.chaos:
+        if p is not None and self.cur_gouji and opens_point(p, self.opts.open_plain_only) \
+                and not self.chaos:
             if self.opts.open_needs_four:
                 self.pending_four[m] = True
             else:
