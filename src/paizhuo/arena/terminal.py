@@ -283,9 +283,12 @@ class TerminalPlay:
             if text.lower() in ("all", "list", "?", "help"):
                 self._show(legal, everything=True)
                 continue
-            if text.lower() in ("w", "wait") and self._others_may_act():
-                self._bot_turn([s for s in self.game.to_act() if s != self.seat])
-                return
+            if text.lower() in ("w", "wait"):
+                if self._others_may_act():
+                    self._bot_turn([s for s in self.game.to_act() if s != self.seat])
+                    return
+                self.console.print("[red]Only you may act now.[/red]")
+                continue
             action = self._resolve(text, legal)
             if action is None:
                 continue
@@ -299,6 +302,8 @@ class TerminalPlay:
                 self.console.print(f"[red]Not understood:[/red] {escape(exc.message)}",
                                    highlight=False)
                 continue
+            self.console.print(f"[bold]seat {self.seat} (you):[/bold] "
+                               f"{escape(action_text(action))}", highlight=False)
             return
 
     def _resolve(self, text: str, legal: Sequence[Action]) -> Action | None:
