@@ -123,8 +123,8 @@ def parse_option(text: str) -> tuple[str, Any]:
 
 def _options(cls: type[Game], preset: str | None, option: list[str] | None) -> dict[str, Any]:
     options = dict(parse_option(o) for o in option or [])
-    for name in _presets(cls, preset):
-        options["preset"] = name
+    if preset is not None:
+        options["preset"] = _presets(cls, preset)[0]  # --preset wins over -o preset=…
     return options
 
 
