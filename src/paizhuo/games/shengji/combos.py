@@ -114,12 +114,16 @@ class _Tables:
         """Leads of one card or one pair (they do not depend on the rules), built once."""
 
 
+_TABLES: dict[tuple[int, int | None, bool], _Tables] = {}
+
+
 def tables(ctx: TrumpContext) -> _Tables:
-    """The cached lookup tables of a context."""
-    t: _Tables | None = ctx.__dict__.get("_combo_tables")
+    """The cached lookup tables of a context (kept here, not on the context, so that a
+    pickled game state stays small)."""
+    key = (ctx.level, ctx.trump, ctx.constant_twos)
+    t = _TABLES.get(key)
     if t is None:
-        t = _Tables(ctx)
-        object.__setattr__(ctx, "_combo_tables", t)
+        t = _TABLES[key] = _Tables(ctx)
     return t
 
 
