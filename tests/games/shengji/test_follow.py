@@ -237,3 +237,28 @@ def test_sample_lead_is_a_lead() -> None:
         for _ in range(200):
             cards = sample_lead(held, CTX, RULES, allow, rng)
             assert lead_error(held, cards, CTX, RULES, allow) is None
+
+
+# --- perft: legal-follow counts of a fixed 25-card hand --------------------------------------
+
+PERFT_HAND = ("AS AS KS QS QS JS 9S 9S 8S 5S 5S 4S 2S TH TH AH KH KH 3H SJ TC 7D 7D 6C 3C")
+PERFT_CTX = TrumpContext.make(level=8, trump=HEARTS)  # level T, hearts trump
+
+
+@pytest.mark.parametrize(("lead", "count"), [
+    ("7S", 9),                        # any of the nine spades
+    ("6S 6S", 4),                     # one of four spade pairs
+    ("7S 7S 6S 6S", 6),               # no spade tractor: two of the four pairs
+    ("3S 3S 2S AS", 118),             # a throw: one pair and any two other spades
+    ("4H 4H 5H 5H", 1),               # trumps: the only two trump pairs
+    ("BJ BJ", 2),
+    ("AH AH KH KH SJ", 4),            # trump pairs TH TH KH KH and any other trump
+    ("AD AD", 1),
+    ("QC QC JC JC", 127),             # two clubs and any two other cards
+    ("KS KS 8S 7S 7S 6S 6S", 24),     # tractor + pair + single: three pairs and a single
+])
+def test_perft_follow_counts(lead: str, count: int) -> None:
+    """SJ-8: legal-follow counts of fixed positions (checked against brute force once)."""
+    led, held = lead_of(lead, ctx=PERFT_CTX), h(PERFT_HAND)
+    assert count_follows(held, led, PERFT_CTX, RULES) == count
+    assert len(set(legal_follows(held, led, PERFT_CTX, RULES))) == count
