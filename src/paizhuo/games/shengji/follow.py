@@ -39,7 +39,7 @@ from paizhuo.games.shengji._follow_leads import (
     random_held,
     sample_lead,
 )
-from paizhuo.games.shengji.combos import ComboRules, Lead, group_name, tables
+from paizhuo.games.shengji.combos import ComboRules, Lead, decompose_counts, group_name, tables
 from paizhuo.games.shengji.order import TrumpContext
 from paizhuo.notation import format_cards
 
@@ -146,18 +146,15 @@ def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContex
         return None  # the lead's whole shape is matched: nothing can be better
     best = optimum(hg, lead, ctx, rules, prot)
     if b < best.b:
-        sk = {x: m for x, m in best.skeleton.items()}
         return (f"must follow the tractor with a tractor: you hold "
-                f"{_tractor_text(hg, lead, ctx, rules, sk)}")
+                f"{_tractor_text(hg, ctx, rules, best.skeleton)}")
     if c < best.c:
         return _tuple_message(hg, lead, rules, prot)
     return None
 
 
-def _tractor_text(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules,
-                  sk: Holding) -> str:
-    from paizhuo.games.shengji.combos import decompose_counts
-
+def _tractor_text(hg: Holding, ctx: TrumpContext, rules: ComboRules, sk: Holding) -> str:
+    """The tractors of the holding (or, failing that, the optimal play's tuples)."""
     units = [u for u in decompose_counts(hg, ctx, rules) if u.length >= 2]
     if units:
         return ", ".join(format_cards(u.cards) for u in units)
