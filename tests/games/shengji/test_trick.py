@@ -161,3 +161,51 @@ def test_sj14_bombs() -> None:
     assert winner("AS AS KS KS", ["3H 3H 4H 4H", "5S 5C 5D 5H"], level_5) == 1
     assert winner("AS AS KS KS", ["3H 3H 4H 4H", "5S 5C 5D 5H"], level_5, bombs) == 2
     assert winner("5S 5C 5D 5H", ["5S 5C 5D 5H"], level_5, bombs) == 0  # equal: first wins
+
+
+def test_check_throw_matches_a_literal_search() -> None:
+    """SJ-7: a unit fails iff another hand holds, in the group, a single unit of exactly its
+    shape with a higher top (found by listing every single-unit lead of that hand)."""
+    import random
+
+    from paizhuo.cards import standard_deck
+    from paizhuo.games.shengji._follow_leads import unit_leads
+    from paizhuo.games.shengji.combos import decompose
+
+    rng = random.Random(4)
+    checked = failed = 0
+    while checked < 400:
+        decks = rng.choice([1, 2, 3])
+        ctx = TrumpContext.make(rng.randrange(13), rng.choice([0, 1, 2, 3, None]),
+                                rng.random() < 0.3)
+        deck = standard_deck(decks)
+        rng.shuffle(deck)
+        g = ctx.group[deck[0]]
+        group_cards = [c for c in deck if ctx.group[c] == g]
+        hands = [Counts.of(group_cards[i * 6:(i + 1) * 6]) for i in range(3)]
+        held = hands[0].to_tuple()
+        lead = tuple(sorted(c for c in held if rng.random() < 0.7)) or held[:1]
+        units = decompose(lead, ctx, RULES)
+        if len(units) < 2:
+            continue
+        checked += 1
+        shapes_above: list[tuple[int, int, int]] = []
+        for other in hands[1:]:
+            hg = {x: other[x] for x in set(other.to_tuple())}
+            for cards in unit_leads(hg, ctx, RULES):
+                (u,) = decompose(cards, ctx, RULES)
+                shapes_above.append((u.size, u.length, u.top))
+        expect = [u for u in units
+                  if any((s, n) == (u.size, u.length) and top > u.top
+                         for s, n, top in shapes_above)]
+        result = check_throw(lead, 0, hands, ctx, RULES)
+        if not expect:
+            assert result is None, format_cards(lead)
+            continue
+        failed += 1
+        assert result is not None, format_cards(lead)
+        forced, failing = result
+        assert list(failing) == expect, format_cards(lead)
+        low = min(ctx.slot[c] for u in expect for c in u.cards)
+        assert min(ctx.slot[c] for c in forced) == low
+    assert failed > 50
