@@ -72,3 +72,9 @@ def test_derive_seed_is_deterministic_and_non_negative(seed: int, parts: list[in
 
 def test_derive_seed_separates_rounds() -> None:
     assert len({derive_seed(5, r) for r in range(100)}) == 100
+    assert derive_seed(-1, 0) != derive_seed(-2, 0)  # hash(-1) == hash(-2) in CPython
+
+
+def test_derive_seed_is_stable_across_interpreters() -> None:
+    # pins the redeals and later rounds of every seeded record: changing it breaks old records
+    assert derive_seed(0, 1) == 6795230428498129995
