@@ -220,3 +220,36 @@ def test_gj9_buying_fours_in_the_198_deck() -> None:
 def test_jokers_in_deck() -> None:
     assert full_deck(216).count(BIG_JOKER) == 4
     assert len(full_deck(198)) == 198
+
+
+def test_gj9_nothing_to_buy_with_means_revolution() -> None:
+    hands = sorted_deal()
+
+    def is_three(c: int) -> bool:
+        return 4 <= c < 8
+
+    def is_money(c: int) -> bool:
+        return c < 4 or c >= SMALL_JOKER
+
+    def mid(h: list[int]) -> int:
+        return next(x for x in h if 16 <= x < 40)
+
+    # seat 1: no 3, no 2, no joker; his teammates 3 and 5 keep at most one 3 each
+    for c in [c for c in hands[1] if is_three(c) or is_money(c)]:
+        swap(hands, 1, c, 0, mid(hands[0]))
+    for mate in (3, 5):
+        for c in [c for c in hands[mate] if is_three(c)][1:]:
+            swap(hands, mate, c, 2, mid(hands[2]))
+    g = full(hands, options=BIE)
+    assert g.phase == "revolution" and g.to_act() == [1]
+    act(g, 1, "pass")  # he may decline, but then he cannot buy a 3
+    assert g.revolution == [1]
+    assert g.phase == "head" and g.to_act() == [4]
+
+
+def test_position_seat_in_game_needs_cards() -> None:
+    from paizhuo.engine.errors import MalformedError
+
+    with pytest.raises(MalformedError) as err:
+        position(["", "3S", "3H", "3D", "3C", "4S"], leader=1)
+    assert err.value.field == "deal.hands[0]"

@@ -108,6 +108,10 @@ class GoujiGame(Game):
         st = self.start
         assert st.leader is not None
         active = [s not in st.finished and s not in st.revolution for s in range(SEATS)]
+        for s in range(SEATS):
+            if active[s] and not self.hands[s]:
+                raise MalformedError(f"deal.hands[{s}]", f"seat {s} is still in the game but "
+                                     "holds no cards (list it in start.finished)")
         tokens = [st.dead_gouji.get(s, 0) for s in range(SEATS)]
         opened = [s in st.opened for s in range(SEATS)]
         exempt = [rank_counts(h)[THREE] == 0 for h in self.hands]
