@@ -117,3 +117,15 @@ def test_endless_void_deals_stop_with_an_error() -> None:
     match = Match({"preset": "tractor"}, seed=9, max_redeals=3)
     with pytest.raises(MatchError, match="4 void deals"):
         match.play_round(choose)
+
+
+def test_play_past_ace_match_ends_at_the_no_trump_level() -> None:
+    """SJ-14 play_past_ace: A is not the end; winning as dealer at N is."""
+    start = {"dealer": 0, "levels": {"0": "A", "1": "N", "2": "A", "3": "N"}}
+    match = Match({"preset": "tractor", "play_past_ace": True}, seed=4, start=start)
+    outcome = match.play(random_policy(random.Random(4)))
+    assert outcome.finished
+    last = outcome.rounds[-1].result
+    assert last["winner"] == "defenders"
+    assert all(last["levels"][str(s)] == "N" for s in outcome.winners or ())
+    assert all(r.result["match_winners"] is None for r in outcome.rounds[:-1])

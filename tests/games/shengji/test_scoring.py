@@ -327,6 +327,9 @@ def test_play_past_ace_goes_on_to_the_no_trump_level() -> None:
     top = RoundInput(**{**fixed4(0).__dict__, "levels": {0: 13, 1: 5, 2: 13, 3: 5},
                         "level_rank": 13, "play_past_ace": True})
     assert score_round(top).match_winners == frozenset({0, 2})
+    # the game plays N as level A with no trump, so L may be A: the dealer's level counts
+    as_ace = RoundInput(**{**top.__dict__, "level_rank": 12})
+    assert score_round(as_ace).match_winners == frozenset({0, 2})
 
 
 def test_hook_j_sends_the_dealer_side_back_to_two() -> None:

@@ -257,6 +257,7 @@ def play_round(options: dict[str, Any], seed: int, *, views: int | None = None,
     mid = check_rng.randrange(1, 60)
     view_steps = None if views is None else {check_rng.randrange(1, 150) for _ in range(views)}
     steps = 0
+    replayed = False
     while not g.is_over:
         g.apply(g.sample_action(rng))
         steps += 1
@@ -264,8 +265,10 @@ def play_round(options: dict[str, Any], seed: int, *, views: int | None = None,
         check_cards(g)
         if view_steps is None or steps in view_steps:
             check_views(g)
-        if steps == mid:
-            # a partial record replays to the same state as seen by every seat
+        if steps >= mid and not replayed and g.phase != "bid":
+            # a partial record replays to the same state as seen by every seat (not during the
+            # deal: passes there are not recorded, so a replay stops at an earlier card)
+            replayed = True
             again, _ = replay(g.record())
             for seat in range(g.n):
                 assert again.observation(seat) == g.observation(seat)

@@ -404,7 +404,8 @@ def score_round(inp: RoundInput) -> RoundScore:
             continue
         # a must-play level counts as played once won as dealer at it: the dealer side that
         # won this round at its level L may leave L; anyone else at a must-play level stays
-        may_leave = not attackers_won and seat in inp.defenders and old[seat] == inp.level_rank
+        may_leave = not attackers_won and seat in inp.defenders and old[seat] in (
+            inp.level_rank, old[inp.dealer])
         new[seat] = _rise(old[seat], by, may_leave, must, top)
         lost[seat] = by - (new[seat] - old[seat])
     for seat in hooked_seats:
@@ -429,8 +430,9 @@ def score_round(inp: RoundInput) -> RoundScore:
         next_dealer = _next_of(inp.dealer, inp.defenders, n)
 
     match_winners: frozenset[int] | None = None
-    if not attackers_won and inp.level_rank == top and not hooked:
-        match_winners = frozenset(d for d in inp.defenders if old[d] == top) or None
+    # the dealer's own level, not L: the no-trump level N past A is played with L = A
+    if not attackers_won and old[inp.dealer] == top and not hooked:
+        match_winners = frozenset(d for d in inp.defenders if old[d] == top)
 
     round_pts: dict[int, int] | None = None
     if inp.round_points:
