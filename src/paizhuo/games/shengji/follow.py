@@ -186,24 +186,36 @@ def _skeleton_plays(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRule
     tuple_ids = sorted(x for x, h in hg.items() if h >= 2)
     n_ids = len(hg)
     chosen: Holding = {}
+    target = (best_b, best_c)
 
-    def rec(i: int, used: int) -> Iterator[Holding]:
+    def reachable(i: int) -> bool:
+        """Can the choices so far still reach the optimum? (Bound: every undecided tuple
+        taken whole, which only raises b and c.)"""
+        bound = dict(chosen)
+        for x in tuple_ids[i:]:
+            bound[x] = hg[x]
+        return play_vector_bc(bound, hg, lead, ctx, rules, prot) >= target
+
+    def rec(i: int, used: int, tight: bool) -> Iterator[Holding]:
+        if not tight and not reachable(i):
+            return
         if i == len(tuple_ids):
             if n_ids - len(chosen) < n - used:
                 return
-            if play_vector_bc(chosen, hg, lead, ctx, rules, prot) == (best_b, best_c):
+            if play_vector_bc(chosen, hg, lead, ctx, rules, prot) == target:
                 yield dict(chosen)
             return
         x = tuple_ids[i]
-        yield from rec(i + 1, used)
-        for m in range(2, hg[x] + 1):
+        h = hg[x]
+        yield from rec(i + 1, used, False)
+        for m in range(2, h + 1):
             if used + m > n:
                 break
             chosen[x] = m
-            yield from rec(i + 1, used + m)
+            yield from rec(i + 1, used + m, m == h)
             del chosen[x]
 
-    yield from rec(0, 0)
+    yield from rec(0, 0, False)
 
 
 def _plays_of_skeleton(sk: Holding, hg: Holding, r: int) -> Iterator[tuple[int, ...]]:
