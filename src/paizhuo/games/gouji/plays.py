@@ -191,12 +191,18 @@ def plays_of_size(h: Sequence[int], n: int, min_rank: int = -1) -> list[Shape]:
     """Every play of exactly ``n`` cards from rank counts ``h`` with rank above ``min_rank``."""
     out: list[Shape] = []
     h2, hs, hb = h[TWO], h[SJ], h[BJ]
-    for g in range(max(min_rank + 1, 0), 13):
+    extras = h2 + hs + hb
+    for g in range(min_rank + 1 if min_rank >= 0 else 0, 13):
         hg = h[g]
         if not hg:
             continue
-        for k in range(1, min(hg, n) + 1):
+        if g == TWO:
+            extras = hs + hb
+        for k in range(1 if n - extras < 1 else n - extras, (hg if hg < n else n) + 1):
             rest = n - k
+            if not rest:
+                out.append((g, k, 0, 0, 0))
+                continue
             for b in range(min(hb, rest) + 1):
                 for s in range(min(hs, rest - b) + 1):
                     m = rest - b - s
@@ -205,12 +211,13 @@ def plays_of_size(h: Sequence[int], n: int, min_rank: int = -1) -> list[Shape]:
                             out.append((g, k, 0, s, b))
                     elif m <= h2:
                         out.append((g, k, m, s, b))
-    for b in range(min(hb, n) + 1):
-        s = n - b
-        if s <= hs:
-            r = SJ if s else BJ
-            if r > min_rank:
-                out.append((r, 0, 0, s, b))
+    if hs + hb >= n:
+        for b in range(min(hb, n) + 1):
+            s = n - b
+            if s <= hs:
+                r = SJ if s else BJ
+                if r > min_rank:
+                    out.append((r, 0, 0, s, b))
     return out
 
 
@@ -236,7 +243,9 @@ def all_plays(h: Sequence[int]) -> list[Shape]:
 
 def beating_plays(h: Sequence[int], cur: Shape, kill: int) -> list[Shape]:
     """Every play from ``h`` that beats ``cur`` (GJ-3)."""
-    if cur[4] and not cur[3] and (kill == KILL_OFF or cur[4] != 1):
+    if not (cur[3] or cur[4]):  # plain: every play of the size and a higher rank beats it
+        return plays_of_size(h, cur[1] + cur[2], cur[0])
+    if not cur[3] and (kill == KILL_OFF or cur[4] != 1):
         return []
     return [p for p in plays_of_size(h, size(cur), cur[0]) if beats(p, cur, kill)]
 
