@@ -513,10 +513,11 @@ class GoujiGame(Game):
         st = self.start
         if res["redeal"]:
             nxt = Start(game=st.game, totals=list(st.totals), tributes=st.tributes,
-                        leader=st.leader, redeals=st.redeals + 1)
+                        leader=st.leader, redeals=st.redeals + 1, previous=st.previous)
             return nxt.to_json()
         if st.game >= self.opts.series:
             return None
         nxt = Start(game=st.game + 1, totals=list(res["totals"]),
-                    tributes=list(res["tributes_next"]), leader=res["order"][-1])
+                    tributes=list(res["tributes_next"]), leader=res["order"][-1],
+                    previous=list(res["order"]))
         return nxt.to_json()

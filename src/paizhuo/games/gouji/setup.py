@@ -43,6 +43,8 @@ class Start:
     tributes: list[dict[str, Any]] = field(default_factory=list)
     leader: int | None = None
     redeals: int = 0
+    previous: list[int] = field(default_factory=list)
+    """Finishing order of the last game of the series (头科 first), for the record."""
     phase: str | None = None
     finished: list[int] = field(default_factory=list)
     revolution: list[int] = field(default_factory=list)
@@ -56,6 +58,8 @@ class Start:
             out["leader"] = self.leader
         if self.redeals:
             out["redeals"] = self.redeals
+        if self.previous:
+            out["previous"] = list(self.previous)
         return out
 
 
@@ -84,7 +88,7 @@ def parse_start(data: dict[str, Any] | None, position: bool) -> Start:
     st = Start()
     if data is None:
         return st
-    known = {"game", "totals", "tributes", "leader", "redeals", "phase", "finished",
+    known = {"game", "totals", "tributes", "leader", "redeals", "previous", "phase", "finished",
              "revolution", "opened", "dead_gouji"}
     for key in data:
         if key not in known:
@@ -104,6 +108,8 @@ def parse_start(data: dict[str, Any] | None, position: bool) -> Start:
         st.leader = _seat(data["leader"], "start.leader")
     if "redeals" in data:
         st.redeals = _int(data["redeals"], "start.redeals")
+    if "previous" in data:
+        st.previous = _seats(data["previous"], "start.previous")
     if "phase" in data:
         if data["phase"] != "play":
             raise MalformedError("start.phase", "a Gouji position starts in phase \"play\"")
