@@ -191,3 +191,50 @@ def test_gj11_first_lead_most_threes_of_one_suit() -> None:
 def test_gj11_later_games_led_by_the_last_dalu() -> None:
     g = full(sorted_deal(), start={"game": 3, "leader": 2})
     assert g.to_act() == [2]
+
+
+def test_gj13_five_game_series_with_every_tribute_kind() -> None:
+    """Game 1 (an endgame) produces a burn, a stuck player (憋三留头), unopened points and
+    places; games 2–5 pay 闷贡 > 烧贡 > 点贡 > 落贡 and the series ends after game 5."""
+    from paizhuo.games.gouji.positions import position
+
+    opts = {"preset": "classic", "bie_san": True, "stuck": "stay"}
+    g = position(["KS KS 3S 8S", "AS AS SJ 6S 6S 3H", "5S 3D", "6D 3C 7C", "4D 3S", "4C 3H"],
+                 leader=0, options=opts)
+    act(g, 0, "play", "KS KS")
+    act(g, 1, "burn", "AS AS")  # 烧牌
+    act(g, 4, "pass")
+    act(g, 1, "play", "SJ 6S 6S")
+    act(g, 4, "pass")
+    act(g, 1, "play", "3H")  # burn succeeds: 头科
+    act(g, 2, "play", "5S")  # leaves only his 3 ...
+    act(g, 3, "play", "6D")  # ... and is beaten: 被闷, he stays in
+    rng = random.Random(1)
+    while not g.is_over:
+        g.apply(g.sample_action(rng))
+    res = g.result()
+    assert res is not None and res["burns"] == [{"burnt": 0, "burner": 1}]
+    assert res["stuck"] == [2]
+    kinds = [t["kind"] for t in res["tributes_next"]]
+    assert kinds[:2] == ["stuck", "burn"] and "point" in kinds
+    assert kinds == sorted(kinds, key=TRIBUTE_KINDS.index)
+    start = g.next_start()
+    played = 1
+    paid_kinds: list[str] = []
+    while start is not None:
+        game = GoujiGame.new(opts, seed=played, start=start)
+        while not game.is_over:
+            a = game.sample_action(rng)
+            if a.verb == "tribute":
+                paid_kinds.append(game.tributes[game.t_index]["kind"])
+            game.apply(a)
+        result = game.result()
+        assert result is not None
+        if not result["redeal"]:
+            played += 1
+            assert result["game"] == played
+        start = game.next_start()
+    assert played == 5
+    first = paid_kinds[:len(kinds)]
+    assert first == kinds  # game 2 paid exactly what game 1 owed, in order
+    assert {"stuck", "burn", "point"} <= set(first)
