@@ -41,3 +41,15 @@ def test_legal_actions_have_distinct_fixed_size_indices(case: dict[str, Any]) ->
     idx = [action_index(a) for a in game.legal_actions()]
     assert len(set(idx)) == len(idx)
     assert all(0 <= i < NUM_ACTIONS for i in idx)
+
+
+GOLDEN: list[dict[str, Any]] = json.loads(
+    (DATA.parent / "golden.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", GOLDEN, ids=[c["record"]["options"]["preset"] for c in GOLDEN])
+def test_golden_playthrough(case: dict[str, Any]) -> None:
+    """Whole recorded games replay to the recorded result (catches unintended rule changes)."""
+    game, _ = replay(Record.from_json(case["record"]))
+    assert game.result() == case["result"]
+    assert game.next_start() == case["next_start"]
