@@ -186,3 +186,22 @@ def test_beating_plays_is_exactly_the_beating_subset(
         assert sorted(beating_plays(ha, cur, kill)) == want
         assert sorted(plays_of_size(ha, size(cur))) == sorted(
             p for p in all_plays(ha) if size(p) == size(cur))
+
+
+def test_seed001_examples() -> None:
+    """Seed 001: 2个钱+3个八 is five 8s and five 9s beat it; 2个大花+3个2+4个9 is two big
+    flowers with seven 9s; 2小花+3个九 falls to 2个大花带3个J or to 3个大花带2个J."""
+    assert beats(sh("9S 9S 9S 9S 9S"), sh("2S 2S 8S 8S 8S"), TWO_FOR_ONE)
+    assert describe(sh("BJ BJ 2S 2S 2S 9S 9S 9S 9S")) == "seven 9s with two big flowers"
+    cur = sh("SJ SJ 9S 9S 9S")
+    assert beats(sh("BJ BJ JS JS JS"), cur, OFF)
+    assert beats(sh("BJ BJ BJ JS JS"), cur, OFF)
+    assert not beats(sh("BJ BJ BJ 9H 9H"), cur, OFF)
+
+
+def test_seed001_team_score_example() -> None:
+    """Seed 001: a team of 头科, 三科 and 二落 scores 4 + 0 − 2 = 2 each."""
+    from paizhuo.games.gouji.series import score
+
+    s = score([0, 1, 2, 3, 4, 5], positive_only=False)  # team {0,2,4}: 头科, 三科, 二落
+    assert s["scores"][0] == s["scores"][2] == s["scores"][4] == 2
