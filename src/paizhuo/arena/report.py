@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.table import Table
 
-from paizhuo.arena.simulate import _TOO_MANY, Summary, is_category
+from paizhuo.arena.simulate import Summary, is_category
 
 if TYPE_CHECKING:
     from paizhuo.bench import BenchResult
@@ -43,9 +43,9 @@ def print_summary(summary: Summary, console: Console) -> None:
     counts = Table(title="Outcomes (counted)", title_justify="left")
     for col in ("field", "value", "count", "share"):
         counts.add_column(col, justify="right" if col in ("count", "share") else "left")
-    skipped: list[str] = []
+    skipped = sorted(summary.uncounted)
     for key, counter in summary.counts.items():
-        if counter is _TOO_MANY or not is_category(counter):
+        if not is_category(counter):
             skipped.append(key)
             continue
         total = sum(counter.values())

@@ -90,6 +90,8 @@ class Summary:
     bot_decisions: Counter[str] = field(default_factory=Counter)
     bot_seats: Counter[str] = field(default_factory=Counter)
     """Seat-rounds each bot played (the denominator of its decision count)."""
+    uncounted: set[str] = field(default_factory=set)
+    """Text fields with too many different values to count."""
 
     @property
     def mixed_bots(self) -> bool:
@@ -121,16 +123,13 @@ class Summary:
                 bot_stats.setdefault(seat_bots[seat], Mean()).add(value)
 
     def _count(self, key: str, value: Any) -> None:
-        counter = self.counts.setdefault(key, Counter())
-        if counter is _TOO_MANY:
+        if key in self.uncounted:
             return
+        counter = self.counts.setdefault(key, Counter())
         counter[_label(value)] += 1
-        if len(counter) > MAX_DISTINCT:
-            self.counts[key] = _TOO_MANY
-
-
-_TOO_MANY: Counter[str] = Counter()
-"""Marks a text field with too many distinct values to count (shared, never written to)."""
+        if len(counter) > MAX_DISTINCT:  # not a category: stop counting (and storing) it
+            del self.counts[key]
+            self.uncounted.add(key)
 
 
 def _label(value: Any) -> str:
