@@ -7,19 +7,23 @@ import random
 from typing import Any
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.errors import IllegalActionError
 from paizhuo.engine.game import Game
 from paizhuo.engine.judge import LEGAL, judge_text
 from paizhuo.games import GAME_NAMES, game_class
 
 
 def available_games() -> list[type[Game]]:
-    """Registered games whose package is complete enough to import (others are being written)."""
+    """Registered games whose package exists and has its game class (others are being
+    written). A game package that exists but fails to import is an error, not a skip."""
     found = []
     for name in GAME_NAMES:
         try:
             found.append(game_class(name))
-        except (ImportError, AttributeError, MalformedError):
+        except ModuleNotFoundError as exc:
+            if exc.name != f"paizhuo.games.{name}":
+                raise
+        except AttributeError:
             continue
     return found
 
