@@ -141,3 +141,47 @@ def test_every_listed_action_applies_and_refusals_change_nothing() -> None:
                         assert [game.observation(s) for s in range(6)] == before
             game.apply(game.sample_action(rng))
             steps += 1
+
+
+def random_endgame(rng: random.Random, opts: dict[str, Any]) -> GoujiGame:
+    """A position with small, joker-rich hands, where burns, dead gouji and chaos are common."""
+    from paizhuo.engine.records import Deal
+    from paizhuo.games.gouji.setup import full_deck
+
+    deck = full_deck(216)
+    rng.shuffle(deck)
+    jokers = [c for c in deck if c >= 52]
+    plain = [c for c in deck if c < 52]
+    hands = []
+    for _ in range(6):
+        n = rng.randint(3, 8)
+        h = [plain.pop() for _ in range(n)] + [jokers.pop() for _ in range(rng.randint(0, 1))]
+        hands.append(tuple(h))
+    start = {"phase": "play", "leader": rng.randrange(6)}
+    return GoujiGame.from_record(Record("gouji", dict(opts), Deal(hands=hands), start, [], True))
+
+
+def test_random_endgames_exercise_burns() -> None:
+    rng = random.Random(11)
+    burns = 0
+    for i in range(150):
+        opts = COMBOS[i % len(COMBOS)]
+        game = random_endgame(rng, opts)
+        total = sum(len(h) for h in game.hands)
+        steps = 0
+        while not game.is_over:
+            a = game.sample_action(rng)
+            if steps % 3 == 0:
+                assert a in game.legal_actions()
+                check_observation(game, a.seat)
+            burns += a.verb == "burn"
+            game.apply(a)
+            steps += 1
+        t = game.table
+        assert t is not None
+        assert sum(len(h) for h in game.hands) + len(t.pile) + len(t.discards) == total
+        res = game.result()
+        assert res is not None and sorted(res["order"]) == list(range(6))
+        again, _ = replay(Record.from_json(game.record().to_json()))
+        assert again.result() == res
+    assert burns > 0
