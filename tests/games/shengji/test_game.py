@@ -219,6 +219,12 @@ def test_throw_penalty_per_card_sj7() -> None:
     assert g.running_points() == 40
 
 
+def test_no_throw_penalty_by_default_sj7() -> None:
+    g = position(THROW_HANDS, kitty="TC TC")
+    act(g, 0, "play", "4S 4S 8S 8S 9S")
+    assert g.running_points() == 0 and g.taken_back[0] == 4
+
+
 def test_no_throws_in_bidding_3_sj12() -> None:
     hands = ["AS KS KS", "3S 4S 5S", "5C 5C 6C"]
     g = position(hands, kitty="TC TC", options={"preset": "bidding-3"}, target=80)

@@ -323,6 +323,8 @@ class ShengjiGame(BidPhases, Game):
         """The attackers' score so far (SJ-13): their trick points, penalties, the start."""
         attackers = self.attackers()
         pts = self.base_points + sum(self.won[s] for s in attackers)
+        if self.opts.throw_penalty != "per_card":
+            return pts
         for s, k in enumerate(self.taken_back):
             if k:
                 pts += 10 * k if s not in attackers else -10 * k
