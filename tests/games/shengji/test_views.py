@@ -1,0 +1,138 @@
+"""What each seat sees (SJ-13): never another player's hand, the kitty only where allowed.
+
+The strongest check is a perturbation: two games that differ only in cards a seat may not see
+must give that seat the very same observation.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from sj_helpers import act, game, seeded
+
+from paizhuo.games.shengji import PRESETS, ShengjiGame
+from paizhuo.notation import format_cards, parse_cards
+
+
+def play_position(hands: list[str], kitty: str, options: dict[str, Any] | None = None,
+                  **start: Any) -> ShengjiGame:
+    st = {"phase": "play", "level": "2", "trump": "H", "dealer": 0}
+    st.update(start)
+    return game(options or {}, hands=hands, kitty=kitty, start=st, position=True)
+
+
+def swap_hidden(hands: list[str], a: int, b: int, rng: random.Random) -> list[str]:
+    """Exchange one random card between seats ``a`` and ``b`` (sizes unchanged)."""
+    ha, hb = list(parse_cards(hands[a])), list(parse_cards(hands[b]))
+    i, j = rng.randrange(len(ha)), rng.randrange(len(hb))
+    ha[i], hb[j] = hb[j], ha[i]
+    out = list(hands)
+    out[a], out[b] = format_cards(ha), format_cards(hb)
+    return out
+
+
+def random_position(rng: random.Random, preset: str) -> tuple[list[str], str, ShengjiGame]:
+    g = seeded({"preset": preset}, seed=rng.randrange(10_000))
+    while g.phase != "play" and not g.is_over:
+        g.apply(g.sample_action(rng))
+    for _ in range(rng.randrange(0, 4) * g.n):    # some whole tricks
+        if g.is_over or g.trick:
+            break
+        g.apply(g.sample_action(rng))
+    while g.trick and not g.is_over:
+        g.apply(g.sample_action(rng))
+    hands = [format_cards(h.to_tuple()) for h in g.hands]
+    return hands, format_cards(g.kitty), g
+
+
+@pytest.mark.parametrize("preset", ["tractor", "single-deck", "titanic", "six-three"])
+def test_observation_does_not_depend_on_other_hands_sj13(preset: str) -> None:
+    rng = random.Random(len(preset))
+    for _ in range(5):
+        hands, kitty, g = random_position(rng, preset)
+        if g.is_over or min(len(h) for h in g.hands) == 0:
+            continue
+        trump = g.trump_name()
+        start = {"level": "23456789TJQKA"[g.level], "trump": trump, "dealer": g.dealer_seat,
+                 "leader": g.leader}
+        base = play_position(hands, kitty, {"preset": preset}, **start)
+        for seat in range(g.n):
+            others = [s for s in range(g.n) if s != seat]
+            a, b = rng.sample(others, 2)
+            other = play_position(swap_hidden(hands, a, b, rng), kitty, {"preset": preset},
+                                  **start)
+            assert base.observation(seat) == other.observation(seat)
+            # and after the same lead, as long as the lead is legal in both
+            lead = base.sample_action(random.Random(seat))
+            if lead.seat != seat:
+                continue
+            base2 = play_position(hands, kitty, {"preset": preset}, **start)
+            base2.apply(lead)
+            other.apply(lead)
+            assert base2.observation(seat) == other.observation(seat)
+
+
+def test_kitty_is_hidden_from_all_but_the_burier_sj13() -> None:
+    hands = ["2H 3S 4S", "8S 9S JS", "QS AS 3C", "4C 6C 7C"]
+    st = {"phase": "bury", "level": "2", "trump": "H", "dealer": 0}
+    g1 = game({}, hands=hands, kitty="5H 6H", start=st, position=True)
+    g2 = game({}, hands=hands, kitty="7H 8H", start=st, position=True)
+    for seat in (1, 2, 3):
+        assert g1.observation(seat) == g2.observation(seat)
+    assert g1.observation(0)["kitty"] == "5H 6H"
+    assert "5H" in g1.observation(0)["hand"]
+
+
+def test_hide_points_sj14() -> None:
+    hands = ["KS 3C", "TS 4C", "AS 5C", "5S 6C"]
+    g = play_position(hands, "TC TC", {"hide_points": True}, attackers_points=30)
+    for seat, c in enumerate(["KS", "TS", "AS", "5S"]):
+        act(g, seat, "play", c)
+    assert g.observation(0)["attackers_points"] is None
+    assert g.observation(2)["points_won"] is None
+    assert "points" not in g.observation(2)["tricks"][0]
+    assert g.observation(1)["attackers_points"] == 30
+
+
+def test_bids_and_friends_are_public_sj13() -> None:
+    g = seeded({"preset": "friends-5"}, seed=4)
+    rng = random.Random(4)
+    while g.phase != "play":
+        g.apply(g.sample_action(rng))
+    for seat in range(g.n):
+        obs = g.observation(seat)
+        assert obs["bids"] == g.bids and len(obs["friends"]) == 1
+        assert obs["trump"] == g.trump_name() and obs["dealer"] == g.dealer
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_games_show_each_seat_only_its_own_hand_sj13(preset: str) -> None:
+    rng = random.Random(11)
+    g = seeded({"preset": preset}, seed=11)
+    steps = 0
+    while not g.is_over:
+        g.apply(g.sample_action(rng))
+        steps += 1
+        if steps % 7:
+            continue
+        for seat in range(g.n):
+            obs = g.observation(seat)
+            text = json.dumps(obs)
+            assert obs["hand"] == format_cards(g.hands[seat].to_tuple())
+            assert "hands" not in obs
+            for other in range(g.n):
+                h = format_cards(g.hands[other].to_tuple())
+                if other != seat and len(g.hands[other]) >= 6:
+                    assert h not in text
+            if g.phase == "play" and seat not in g.buried_by and not g.opts.kitty_no_points:
+                assert obs["kitty"] is None
+    for seat in range(g.n):
+        assert g.observation(seat)["result"] is not None
