@@ -115,10 +115,8 @@ def check_result(g: ShengjiGame) -> None:
         assert defenders == {s for s in range(n) if s % 2 == res["dealer"] % 2}
     elif opts.teams == "bidding":
         assert defenders == {res["dealer"]}
-    # the attackers' card points: their tricks, ± 10 per card taken back (SJ-7 per_card;
-    # throw_penalty none is checked by test_no_throw_penalty_by_default)
-    if opts.throw_penalty == "per_card":
-        assert res["card_points"] == expected_card_points(g)
+    # the attackers' card points: their tricks, ± 10 per card taken back with per_card (SJ-7)
+    assert res["card_points"] == expected_card_points(g)
     # SJ-9: the kitty counts (multiplied) only when the attackers win the last trick
     taken = g.tricks[-1].winner in attackers
     assert res["last_trick_winner"] == g.tricks[-1].winner
@@ -301,8 +299,6 @@ def _round_with_failed_throw(options: dict[str, Any]) -> ShengjiGame:
     raise AssertionError("no failed throw in 200 random rounds")
 
 
-@pytest.mark.xfail(reason="game.py running_points charges 10 a card taken back even with "
-                   "throw_penalty = none (SJ-7: the penalty is an option, default none)")
 def test_no_throw_penalty_by_default() -> None:
     """SJ-7: without ``throw_penalty`` a failed throw costs no points."""
     g = _round_with_failed_throw({"preset": "tractor"})
