@@ -153,8 +153,12 @@ def parse_friend_call(data: Any, where: str, decks: int) -> FriendCall:
     if not isinstance(played, int) or isinstance(played, bool) or played < 0:
         raise MalformedError(f"{where}.played", "a count of copies already played")
     found = data.get("found")
-    return FriendCall(card, nth, played, found if isinstance(found, int) else None,
-                      bool(data.get("resolved", found is not None)))
+    if found is not None and (not isinstance(found, int) or isinstance(found, bool)):
+        raise MalformedError(f"{where}.found", "the seat found, or null")
+    resolved = data.get("resolved", found is not None or played >= nth)
+    if not isinstance(resolved, bool):
+        raise MalformedError(f"{where}.resolved", "true or false")
+    return FriendCall(card, nth, played, found, resolved)
 
 
 def _check_complete(opts: ShengjiOptions, hands: list[tuple[int, ...]],
