@@ -21,17 +21,17 @@ from paizhuo.games.shengji.bidding import (
     legal_targets,
     parse_bid,
     stronger,
-    target_error,
 )
 from paizhuo.games.shengji.order import TrumpContext, card_points
-from paizhuo.games.shengji.phases_setup import FriendCall, Setup, parse_friend_call
+from paizhuo.games.shengji.phases_auction import TRUMP_NAMES, AuctionPhases
+from paizhuo.games.shengji.phases_friends import FriendPhases
+from paizhuo.games.shengji.phases_setup import FriendCall, Setup, no_extra
 from paizhuo.games.shengji.scoring import level_name
 from paizhuo.notation import format_cards
 
 if TYPE_CHECKING:
     from paizhuo.games.shengji.options import ShengjiOptions
 
-TRUMP_NAMES = ("S", "H", "C", "D", "NT")
 BURY_LIST_CAP = 2000
 """``legal_actions`` lists every bury only up to this many (see :meth:`bid_legal_actions`)."""
 
@@ -55,7 +55,7 @@ def submultiset_count(counts: list[int], k: int) -> int:
     return ways[k]
 
 
-class BidPhases:
+class BidPhases(AuctionPhases, FriendPhases):
     """Deal, bids, kitty, kitty fight and friend calls of one round (a mixin of the game)."""
 
     # provided by ShengjiGame
@@ -139,11 +139,6 @@ class BidPhases:
                 if call.friend is not None and call.friend != dealer:
                     self.defenders.add(call.friend)
             self._begin_play(resolve=False)
-
-    @property
-    def dealer_seat(self) -> int:
-        assert self.dealer is not None
-        return self.dealer
 
     def trump_name(self) -> str | None:
         if not self.trump_known:
@@ -442,7 +437,7 @@ class BidPhases:
                 self._fight_bid(action)
                 return True
             if verb == "pass":
-                self._no_extra(action)
+                no_extra(action)
                 if seat != self.ask:
                     raise _illegal("SJ-4", f"it is seat {self.ask}'s turn to overcall or "
                                    "pass", seat)
@@ -465,15 +460,6 @@ class BidPhases:
             raise _illegal("SJ-11", f"the dealer (seat {self.dealer}) must first call "
                            f"{self.opts.num_friends - len(self.calls)} friend(s)", seat)
         raise _illegal("SJ-6", f"no {verb} in the play phase", seat)
-
-    @staticmethod
-    def _no_extra(action: Action, allowed: tuple[str, ...] = ()) -> dict[str, Any]:
-        extra = dict(action.extra or {})
-        for key in extra:
-            if key not in allowed:
-                what = f"may carry {', '.join(allowed)}" if allowed else "carries no extra"
-                raise MalformedError(f"3.{key}", f"unknown field: a {action.verb} {what}")
-        return extra
 
     def _bid_of(self, action: Action) -> Bid:
         bid = parse_bid(action.cards, self.level, self.opts.decks, self.joker_nt)
@@ -505,7 +491,7 @@ class BidPhases:
 
     def _deal_bid(self, action: Action) -> None:
         seat = action.seat
-        extra = self._no_extra(action, ("dealt",))
+        extra = no_extra(action, ("dealt",))
         dealt = extra.get("dealt")
         if dealt is not None:
             if not isinstance(dealt, int) or isinstance(dealt, bool):
@@ -539,7 +525,7 @@ class BidPhases:
 
     def _deal_pass(self, action: Action) -> bool:
         seat = action.seat
-        extra = self._no_extra(action, ("dealt",))
+        extra = no_extra(action, ("dealt",))
         if "dealt" in extra:
             dealt = extra["dealt"]
             if not isinstance(dealt, int) or isinstance(dealt, bool):
@@ -566,7 +552,7 @@ class BidPhases:
     def _late_bid(self, action: Action) -> None:
         """Explain why a bid after the bidding ended cannot stand (SJ-4)."""
         seat = action.seat
-        extra = self._no_extra(action, ("dealt",))
+        extra = no_extra(action, ("dealt",))
         dealt = extra.get("dealt")
         if isinstance(dealt, int) and not isinstance(dealt, bool) and dealt < self.committed:
             raise _illegal("SJ-4", f"too late: {self.committed} cards were out at the last "
@@ -588,7 +574,7 @@ class BidPhases:
 
     def _bury(self, action: Action) -> None:
         seat, cards = action.seat, action.cards
-        self._no_extra(action)
+        no_extra(action)
         if seat != self.burier:
             raise _illegal("SJ-5", f"seat {self.burier} buries the kitty", seat)
         k = len(self.kitty)
@@ -622,7 +608,7 @@ class BidPhases:
 
     def _fight_bid(self, action: Action) -> None:
         seat = action.seat
-        self._no_extra(action)
+        no_extra(action)
         if seat == self.burier:
             raise _illegal("SJ-4", "you buried this kitty: another player may overcall",
                            seat)
@@ -641,118 +627,3 @@ class BidPhases:
             self._phase = "call"
             return
         self._begin_play()
-
-    def _call(self, action: Action) -> None:
-        seat = action.seat
-        if seat != self.dealer:
-            raise _illegal("SJ-11", f"the dealer (seat {self.dealer}) calls the friends", seat)
-        if action.cards:
-            raise MalformedError("2", "a call names its card in the extra: "
-                                 "{\"card\": \"AH\", \"nth\": 1}")
-        extra = self._no_extra(action, ("card", "nth"))
-        if "card" not in extra:
-            raise MalformedError("3", "a call is {\"card\": \"AH\", \"nth\": 1}")
-        call = parse_friend_call(extra, "3", self.opts.decks)
-        call.played = 0
-        call.friend = None
-        call.resolved = False
-        if not 1 <= call.nth <= self.opts.decks:
-            raise _illegal("SJ-11", f"there are {self.opts.decks} copies of each card: call "
-                           f"copy 1 to {self.opts.decks}, not {call.nth}", seat)
-        self.calls.append(call)
-        self.bids.append({"seat": seat, "kind": "call", "card": format_cards((call.card,)),
-                          "nth": call.nth})
-        if len(self.calls) >= self.opts.num_friends:
-            self._begin_play()
-
-    def _begin_play(self, resolve: bool = True) -> None:
-        if resolve and self.opts.teams == "friends" and self.opts.friend_by == "holding":
-            dealer = self.dealer_seat
-            for call in self.calls:
-                if call.resolved:
-                    continue
-                call.resolved = True
-                for k in range(1, self.n):
-                    s = (dealer + k) % self.n
-                    if self.hands[s][call.card]:
-                        call.friend = s
-                        self.defenders.add(s)
-                        break
-        self.start_play(self.position_leader)
-
-    def note_friend_cards(self, seat: int, played: tuple[int, ...]) -> None:
-        """SJ-11 by play: count the called copies; the Nth one's player joins the dealer."""
-        for call in self.calls:
-            if call.resolved:
-                continue
-            k = played.count(call.card)
-            if not k:
-                continue
-            before = call.played
-            call.played += k
-            if before < call.nth <= call.played:
-                call.resolved = True
-                if seat != self.dealer:
-                    call.friend = seat
-                    self.defenders.add(seat)
-
-    # -- bidding-3: the target auction and naming trump (SJ-12) -------------------------------
-
-    def _auction(self, action: Action) -> None:
-        seat, verb = action.seat, action.verb
-        if self.stage == "trump":
-            if verb != "bid":
-                raise _illegal("SJ-12", f"seat {self.dealer} names trump now", seat)
-            if seat != self.dealer:
-                raise _illegal("SJ-12", f"the dealer (seat {self.dealer}) names trump", seat)
-            extra = self._no_extra(action, ("trump",))
-            name = extra.get("trump")
-            if action.cards or name not in TRUMP_NAMES:
-                raise MalformedError("3.trump", f"name trump as one of {', '.join(TRUMP_NAMES)}")
-            trump = None if name == "NT" else SUIT_CHARS.index(name)
-            self.bids.append({"seat": seat, "kind": "trump", "trump": name})
-            self.stage = "done"
-            self._set_trump(trump)
-            self._take_kitty(seat)
-            return
-        if seat != self.turn:
-            raise _illegal("SJ-12", f"it is seat {self.turn}'s turn to bid a target", seat)
-        if verb == "pass":
-            self._no_extra(action)
-            self.passed.add(seat)
-            self.bids.append({"seat": seat, "kind": "pass"})
-        elif verb == "bid_target":
-            extra = self._no_extra(action, ("target",))
-            target = extra.get("target")
-            if not isinstance(target, int) or isinstance(target, bool) or action.cards:
-                raise MalformedError("3.target", "a target bid is {\"target\": 120}")
-            err = target_error(target, self.lowest, self.opts.max_target)
-            if err is not None:
-                raise _illegal("SJ-12", err, seat)
-            self.lowest = target
-            self.lowest_bidder = seat
-            self.bids.append({"seat": seat, "kind": "target", "target": target})
-        else:
-            raise _illegal("SJ-12", f"bid a target (bid_target) or pass, not {verb}", seat)
-        self._next_auction()
-
-    def _next_auction(self) -> None:
-        active = [s for s in range(self.n) if s not in self.passed]
-        if not active:
-            self.void("everyone passed the target auction (SJ-12): it is dealt again")
-            return
-        low = self.lowest_bidder
-        others = [s for s in active if s != low]
-        if low is not None and (not others or (self.lowest or 0) <= 5):
-            self.dealer = low
-            self.target = self.lowest
-            self.level = min(self.levels[low], 12)
-            self.defenders = {low}
-            self.stage = "trump"
-            return
-        seat = self.turn
-        for _ in range(self.n):
-            seat = (seat + 1) % self.n
-            if seat in active and seat != low:
-                self.turn = seat
-                return

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paizhuo.cards import SUIT_CHARS, card_id, standard_deck
+from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import deal_round_robin, shuffled
 from paizhuo.engine.errors import InvalidOptionsError, MalformedError
 from paizhuo.engine.records import Record
@@ -307,6 +308,16 @@ def read_setup(record: Record) -> Setup:
     elif setup.trump_known and opts.teams != "bidding":
         raise MalformedError("start.trump", "trump is chosen by bidding in the bid phase")
     return setup
+
+
+def no_extra(action: Action, allowed: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The action's extra data, refusing any field but ``allowed`` (malformed)."""
+    extra = dict(action.extra or {})
+    for key in extra:
+        if key not in allowed:
+            what = f"may carry {', '.join(allowed)}" if allowed else "carries no extra"
+            raise MalformedError(f"3.{key}", f"unknown field: a {action.verb} {what}")
+    return extra
 
 
 def levels_json(levels: dict[int, int]) -> dict[str, str]:
