@@ -363,3 +363,19 @@ def test_redeal_start_when_first_round_void() -> None:
     g = game(hands=hands, kitty=kitty)
     pass_all(g)
     assert g.next_start() == {"levels": {"0": "2", "1": "2", "2": "2", "3": "2"}}
+
+
+def test_level_past_ace_is_played_without_level_cards_or_trump_sj14() -> None:
+    opts = {"play_past_ace": True}
+    g = seeded(opts, seed=5, start={"dealer": 1, "levels": {"1": "N", "0": "K"}})
+    assert g.level == 13 and g.phase == "bury" and g.trump_name() == "NT"
+    ctx = g.ctx
+    assert ctx is not None
+    assert ctx.group[0] == 0 and ctx.group[48] == 0       # 2S, AS: plain spades
+    assert ctx.group[52] == 4 and ctx.group[53] == 4      # only the jokers are trumps
+    play_out(g, random.Random(5))
+    assert g.result() is not None and g.result()["level"] == "N"  # type: ignore[index]
+    fight = seeded({**opts, "kitty_fight": True}, seed=6,
+                   start={"dealer": 0, "levels": {"0": "N"}})
+    play_out(fight, random.Random(6))
+    assert fight.is_over

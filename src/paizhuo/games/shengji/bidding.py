@@ -106,7 +106,7 @@ def possible_bids(hand: Counts, level: int, decks: int, joker_nt: bool = False) 
     """Every bid the hand can show, weakest first."""
     bids: list[Bid] = []
     arr = hand.array()
-    for suit in range(4):
+    for suit in range(4 if level <= 12 else 0):  # level N (past A) has no level cards
         card = make_card(level, suit)
         for n in range(1, min(arr[card], decks) + 1):
             bids.append(Bid((card,) * n, level_strength(n), suit))
@@ -131,7 +131,7 @@ def best_strength(arr: list[int], level: int, decks: int, joker_nt: bool = False
     """Strength of the strongest bid a count array holds (0: none); fast, for the deal."""
     best = 0
     base = level * 4
-    for suit in range(4):
+    for suit in range(4 if level <= 12 else 0):
         n = arr[base + suit]
         if n:
             s = level_strength(min(n, decks))
@@ -160,8 +160,8 @@ def could_beat(arr: list[int], level: int, decks: int, standing: Bid | None,
     if (suit_order and best == standing.strength and standing.size >= 2
             and standing.suit is not None):
         n = standing.size
-        return any(arr[level * 4 + s] >= n and SUIT_RANK[s] > SUIT_RANK[standing.suit]
-                   for s in range(4))
+        return level <= 12 and any(arr[level * 4 + s] >= n
+                                   and SUIT_RANK[s] > SUIT_RANK[standing.suit] for s in range(4))
     return False
 
 

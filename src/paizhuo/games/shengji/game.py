@@ -357,8 +357,7 @@ class ShengjiGame(BidPhases, Game):
             card_points=self.running_points(), kitty_points=kitty_pts,
             last_trick_winner=last_winner, last_trick_units=units,
             last_trick_cards=tuple(last_cards), levels=dict(self.levels),
-            # level N (past A, play_past_ace) is played with A's cards but scored as N
-            level_rank=13 if self.levels.get(self.dealer_seat) == 13 else self.level,
+            level_rank=self.level,
             stakes=self.stakes, target=target, friends_found=friends_found,
             kitty_multiplier=opts.kitty_multiplier, dealer_stays=opts.dealer_stays,
             must_play_levels=opts.must_play_level_indices, overflow=opts.overflow,

@@ -96,7 +96,7 @@ class AuctionPhases:
         if low is not None and (not others or (self.lowest or 0) <= 5):
             self.dealer = low
             self.target = self.lowest
-            self.level = min(self.levels[low], 12)
+            self.level = self.levels[low]
             self.defenders = {low}
             self.stage = "trump"
             return

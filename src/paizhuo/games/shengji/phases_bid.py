@@ -11,7 +11,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from paizhuo.cards import NUM_PLAIN_IDS, SUIT_CHARS, Counts
+from paizhuo.cards import (
+    BIG_JOKER,
+    NUM_CARD_IDS,
+    NUM_PLAIN_IDS,
+    SMALL_JOKER,
+    SUIT_CHARS,
+    Counts,
+    make_card,
+)
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.games.shengji.bidding import (
@@ -34,6 +42,43 @@ if TYPE_CHECKING:
 
 BURY_LIST_CAP = 2000
 """``legal_actions`` lists every bury only up to this many (see :meth:`bid_legal_actions`)."""
+
+
+LEVEL_A = 12
+
+
+def make_context(level: int, trump: int | None, constant_twos: bool) -> TrumpContext:
+    """The round's :class:`TrumpContext`; level 13 is the no-trump level past A (SJ-14
+    ``play_past_ace``): no level cards at all, only the jokers (and constant 2s) are trumps
+    besides a named trump suit. (``order.py`` knows levels 2 … A; this adapter builds the
+    tables of level N the same way.)"""
+    if level <= LEVEL_A:
+        return TrumpContext.make(level, trump, constant_twos)
+    twos = constant_twos
+    slot_cards: list[list[tuple[int, ...]]] = []
+
+    def plain(suit: int) -> list[tuple[int, ...]]:
+        return [(make_card(r, suit),) for r in range(13) if not (twos and r == 0)]
+
+    for g in range(4):
+        slot_cards.append([] if g == trump else plain(g))
+    trumps: list[tuple[int, ...]] = [] if trump is None else plain(trump)
+    if twos:
+        others = tuple(make_card(0, s) for s in range(4) if s != trump)
+        trumps.append(others)
+        if trump is not None:
+            trumps.append((make_card(0, trump),))
+    trumps += [(SMALL_JOKER,), (BIG_JOKER,)]
+    slot_cards.append(trumps)
+    group = [-1] * NUM_CARD_IDS
+    slot = [-1] * NUM_CARD_IDS
+    for g, slots in enumerate(slot_cards):
+        for i, cards in enumerate(slots):
+            for c in cards:
+                group[c] = g
+                slot[c] = i
+    return TrumpContext(level, trump, constant_twos, tuple(group), tuple(slot),
+                        tuple(len(x) for x in slot_cards), tuple(tuple(x) for x in slot_cards))
 
 
 def _illegal(rule: str, message: str, seat: int) -> IllegalActionError:
@@ -146,6 +191,11 @@ class BidPhases(AuctionPhases, FriendPhases):
         return "NT" if self.trump is None else SUIT_CHARS[self.trump]
 
     def _begin_deal(self) -> None:
+        if self.level > LEVEL_A and not self.first_round and self.opts.teams != "bidding":
+            # the no-trump level past A (SJ-14 play_past_ace): there is nothing to bid
+            self._deal_to(self.total)
+            self._finish_bidding()
+            return
         if self.opts.teams == "bidding":
             self._deal_to(self.total)
             self.stage = "auction"
@@ -219,7 +269,14 @@ class BidPhases(AuctionPhases, FriendPhases):
         self.stage = "done"
         self.ask = None
         self.queue = []
-        if self.standing is None:
+        if self.level > LEVEL_A:
+            trump: int | None = None
+            if self.first_round and self.standing is not None:
+                self.dealer = self.bidder
+            elif self.first_round:
+                self.void("nobody bid in the first deal (SJ-4): it is dealt again")
+                return
+        elif self.standing is None:
             if self.first_round:
                 self.void("nobody bid in the first deal (SJ-4): it is dealt again")
                 return
@@ -254,7 +311,7 @@ class BidPhases(AuctionPhases, FriendPhases):
     def _set_trump(self, trump: int | None) -> None:
         self.trump = trump
         self.trump_known = True
-        self.ctx = TrumpContext.make(self.level, trump, self.opts.constant_twos)
+        self.ctx = make_context(self.level, trump, self.opts.constant_twos)
         dealer = self.dealer_seat
         if self.opts.teams == "fixed":
             self.defenders = {s for s in range(self.n) if s % 2 == dealer % 2}

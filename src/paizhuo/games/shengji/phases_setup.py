@@ -250,17 +250,16 @@ def read_setup(record: Record) -> Setup:
                   phase=phase, position=position)
     if "level" in start:
         setup.level = _level(start["level"], "start.level")
-        if setup.level > 12:
-            raise MalformedError("start.level", "the no-trump level N is played as level A "
-                                 "with no trump; give level A and trump NT")
+        if setup.level > 12 and not opts.play_past_ace:
+            raise MalformedError("start.level", "level N needs option play_past_ace")
     elif dealer is not None:
-        setup.level = min(levels[dealer], 12)
+        setup.level = levels[dealer]
     else:
         distinct = set(levels.values())
         if len(distinct) != 1:
             raise MalformedError("start.dealer", "a first round (no dealer) needs every side "
                                  "at the same level")
-        setup.level = min(distinct.pop(), 12)
+        setup.level = distinct.pop()
     if "trump" in start:
         setup.trump = parse_trump(start["trump"])
         setup.trump_known = True
