@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from sj_helpers import act, full_deal, game, pass_all, play_out, seeded
 
+from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.judge import judge_text
 from paizhuo.engine.records import Record, replay
@@ -379,3 +380,62 @@ def test_level_past_ace_is_played_without_level_cards_or_trump_sj14() -> None:
                    start={"dealer": 0, "levels": {"0": "N"}})
     play_out(fight, random.Random(6))
     assert fight.is_over
+
+
+def test_a_pass_shows_no_cards() -> None:
+    g = seeded({"preset": "bidding-3"}, seed=1)
+    with pytest.raises(MalformedError):
+        act(g, 0, "pass", "2H")
+
+
+def test_redeal_when_a_hand_lacks_trumps_or_points_sj14() -> None:
+    # seat 3 gets no point card at all: with the option the deal is void once trump is known
+    hands, kitty = full_deal(["2H", "", "", "3C 3C 4C 4C 6C 6C 7C 7C 8C 8C 9C 9C JC JC QC QC "
+                              "AC AC 3D 3D 4D 4D 6D 6D 7D"])
+    plain = game({}, hands=hands, kitty=kitty)
+    act(plain, 0, "bid", "2H", {"dealt": 1})
+    act(plain, 0, "bury", " ".join(hands[0].split()[1:9]))
+    assert plain.phase == "play"
+    g = game({"redeal_no_trump_or_points": True}, hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2H", {"dealt": 1})
+    pass_all(g)
+    assert g.result() is not None and g.result()["redeal"] is True  # type: ignore[index]
+
+
+def _random_action(g: ShengjiGame, rng: random.Random) -> Action:
+    verb = rng.choice(sorted(ShengjiGame.VERBS))
+    seat = rng.randrange(g.n)
+    hand = g.hands[seat].to_tuple()
+    k = rng.randrange(0, 4)
+    cards = tuple(sorted(rng.sample(hand, min(k, len(hand))))) if hand and rng.random() < 0.8 \
+        else tuple(sorted(rng.randrange(55) for _ in range(k)))
+    extras: list[dict[str, Any] | None] = [
+        None, {"dealt": rng.randrange(-2, 120)}, {"dealt": "x"}, {"card": "AH", "nth": 1},
+        {"card": "ZZ"}, {"target": rng.randrange(-5, 250)}, {"trump": rng.choice("SHCDXN")},
+        {"nope": 1}]
+    return Action(seat, verb, cards, rng.choice(extras))
+
+
+@pytest.mark.parametrize("preset", ["tractor", "friends-4", "bidding-3", "single-deck"])
+def test_random_actions_are_applied_whole_or_refused_unchanged(preset: str) -> None:
+    rng = random.Random(len(preset) * 13)
+    for seed in range(3):
+        g = seeded({"preset": preset, **({"kitty_fight": True} if preset == "tractor" else {})},
+                   seed=seed)
+        while not g.is_over:
+            for _ in range(3):
+                probe = _random_action(g, rng)
+                before = snapshot(g)
+                recorded = len(g.actions)
+                try:
+                    g.apply(probe)
+                except (IllegalActionError, MalformedError):
+                    assert snapshot(g) == before, probe
+                    continue
+                # accepted and recorded: the record replays to the same phase (a pass while
+                # cards are dealt is not recorded, see docs/shengji.md)
+                if len(g.actions) > recorded:
+                    again, _ = replay(Record.loads(g.record().dumps()))
+                    assert again.phase == g.phase
+            if not g.is_over:
+                g.apply(g.sample_action(rng))

@@ -466,6 +466,8 @@ class BidPhases(AuctionPhases, FriendPhases):
         """Apply a non-play action (or a play that ends a kitty fight); return whether it goes
         into the record. Raises before or after partial changes: the caller restores."""
         verb, seat, phase = action.verb, action.seat, self._phase
+        if action.cards and verb in ("pass", "call", "bid_target"):
+            raise MalformedError("2", f"a {verb} shows no cards")
         if phase == "over":
             raise _illegal("SJ-10", "the round is over", seat)
         if phase == "bid":
