@@ -10,8 +10,9 @@
 
 The dealing and bidding model, the action shapes and every choice made where the rules are
 silent are described in ``docs/shengji.md``. The non-play phases live in
-:mod:`.phases_bid` (deal, bids, target auction, kitty, kitty fight, friend calls); this module
-holds the interface, the play phase and the end of the round.
+:mod:`.phases_bid` (deal, bids, kitty, kitty fight), :mod:`.phases_auction` (bidding-3) and
+:mod:`.phases_friends` (friend calls); this module holds the interface, the play phase and
+the end of the round.
 """
 
 from __future__ import annotations
