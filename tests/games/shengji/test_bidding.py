@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from paizhuo.engine.records import replay
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 from sj_helpers import act, full_deal, game, pass_all
@@ -268,13 +270,18 @@ def test_after_deal_bidding_mode_sj4() -> None:
     assert g.trump_name() == "S" and g.dealer == 0
 
 
-def test_passes_while_dealing_are_not_recorded_but_post_deal_passes_are() -> None:
+def test_passes_while_dealing_are_recorded_so_a_cut_record_replays_exactly_sj4() -> None:
     hands, kitty = full_deal(["3S", "2H"])
     g = game(hands=hands, kitty=kitty, start={"dealer": 0})
     act(g, 1, "pass", "", {"dealt": 2})
-    assert g.record().actions == []
+    assert [a.to_json() for a in g.record().actions] == [[1, "pass", "", {"dealt": 2}]]
+    again, _ = replay(g.record())
+    assert again.dealt == g.dealt and again.to_act() == g.to_act()
+    assert again.observation(1) == g.observation(1)
     pass_all(g)
-    assert all(a.verb == "pass" and a.extra is None for a in g.record().actions)
+    late = g.record().actions[1:]
+    assert late and all(a.verb == "pass" for a in late)
+    assert late[-1].extra is None  # the chance after the last card carries no "dealt"
 
 
 def test_target_auction_sj12() -> None:

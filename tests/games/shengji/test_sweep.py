@@ -252,7 +252,7 @@ def play_round(options: dict[str, Any], seed: int, *, views: int | None = None,
     g = ShengjiGame.new(options, seed=seed, start=start)
     rng = random.Random(seed)
     check_rng = random.Random(-seed)
-    mid = check_rng.randrange(1, 60)
+    mid = check_rng.randrange(1, 40)
     view_steps = None if views is None else {check_rng.randrange(1, 150) for _ in range(views)}
     steps = 0
     replayed = False
@@ -263,11 +263,12 @@ def play_round(options: dict[str, Any], seed: int, *, views: int | None = None,
         check_cards(g)
         if view_steps is None or steps in view_steps:
             check_views(g)
-        if steps >= mid and not replayed and g.phase != "bid":
-            # a partial record replays to the same state as seen by every seat (not during the
-            # deal: passes there are not recorded, so a replay stops at an earlier card)
+        if steps >= mid and not replayed:
+            # a partial record (often cut during the deal) replays to the same state as seen
+            # by every seat, and the same seats are to act
             replayed = True
             again, _ = replay(g.record())
+            assert again.to_act() == g.to_act()
             for seat in range(g.n):
                 assert again.observation(seat) == g.observation(seat)
     check_cards(g)

@@ -591,11 +591,12 @@ class BidPhases(AuctionPhases, FriendPhases):
                 raise MalformedError("3.dealt", f"the number of cards dealt, not {dealt!r}")
             if self.stage != "deal" or dealt != self.dealt or seat != self.ask:
                 raise _illegal("SJ-4", f"no bid is asked of seat {seat} at card {dealt}", seat)
-            # a pass while cards are dealt: not recorded (see docs/shengji.md)
+            # recorded, so that a record cut in the middle of the deal replays to this exact
+            # point (the seat is not asked again); see docs/shengji.md
             self.ask = None
             self.committed = dealt
             self._deal_on()
-            return False
+            return True
         if self.stage == "deal":
             self._deal_to(self.total)
             self._start_chance()
