@@ -116,7 +116,7 @@ def test_follow_error_names_the_cards() -> None:
     """SJ-8: errors name the cards and the obligation."""
     assert error("KS", "7S AH", "AH") == "must follow spades: you hold 7S"
     assert error("KS", "7S AH", "8S") == "you do not hold 8S"
-    assert error("KS KS", "7S 7S AH", "7S") == "play 2 cards to follow a lead of 2"
+    assert error("KS KS", "7S 7S AH", "7S") == "a lead of 2 cards (KS KS) is followed with 2, not 1"
     assert error("KS KS", "7S AH", "7S 7S") == "you do not hold 7S 7S (only 1)"
 
 

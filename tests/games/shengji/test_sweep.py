@@ -227,7 +227,7 @@ def check_views(g: ShengjiGame) -> None:
     for seat in range(g.n):
         obs = g.observation(seat)
         json.dumps(obs)
-        assert obs["hand"] == format_cards(g.hands[seat].to_tuple())
+        assert tuple(sorted(_parse(obs["hand"]))) == g.hands[seat].to_tuple()
         assert obs["hand_sizes"] == [len(h) for h in g.hands]
         allowed = visible_cards(g, seat)
         for text in set(_strings(obs, [])):

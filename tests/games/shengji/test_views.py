@@ -16,9 +16,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from sj_helpers import act, game, seeded
+from sj_helpers import act, full_deal, game, seeded
 
 from paizhuo.games.shengji import PRESETS, ShengjiGame
+from paizhuo.games.shengji.views import hand_order
 from paizhuo.notation import format_cards, parse_cards
 
 
@@ -126,13 +127,39 @@ def test_random_games_show_each_seat_only_its_own_hand_sj13(preset: str) -> None
         for seat in range(g.n):
             obs = g.observation(seat)
             text = json.dumps(obs)
-            assert obs["hand"] == format_cards(g.hands[seat].to_tuple())
+            assert obs["hand"] == format_cards(hand_order(g, g.hands[seat].to_tuple()))
+            assert tuple(sorted(parse_cards(obs["hand"]))) == g.hands[seat].to_tuple()
             assert "hands" not in obs
             for other in range(g.n):
-                h = format_cards(g.hands[other].to_tuple())
-                if other != seat and len(g.hands[other]) >= 6:
-                    assert h not in text
+                cards = g.hands[other].to_tuple()
+                if other != seat and len(cards) >= 6:
+                    assert format_cards(cards) not in text
+                    assert format_cards(hand_order(g, cards)) not in text
             if g.phase == "play" and seat not in g.buried_by and not g.opts.kitty_no_points:
                 assert obs["kitty"] is None
     for seat in range(g.n):
         assert g.observation(seat)["result"] is not None
+
+
+def test_who_is_asked_to_bid_stays_hidden_sj13() -> None:
+    """SJ-4 asks a seat during the deal only when it holds a stronger bid, so the list of seats
+    asked would tell the others it holds a level card: a seat sees only whether it is asked."""
+    hands, kitty = full_deal(["3S", "2H"])
+    g = game(hands=hands, kitty=kitty, start={"dealer": 0})
+    assert g.to_act() == [1]                      # seat 1 just received 2H
+    assert g.observation(1)["to_act"] == [1]
+    for seat in (0, 2, 3):
+        assert g.observation(seat)["to_act"] == []
+    act(g, 1, "pass", "", {"dealt": 2})
+    while g.phase == "bid":
+        acting = g.to_act()[0]
+        assert all(g.observation(s)["to_act"] == ([s] if s == acting else []) for s in range(4))
+        act(g, acting, "pass", "", {"dealt": g.dealt} if g.stage == "deal" else None)
+    # once the bidding is over the turn is public again
+    assert g.observation(0)["to_act"] == g.to_act()
+
+
+def test_hand_is_shown_sorted_by_suit_with_trumps_last() -> None:
+    g = play_position(["3C 2S AH 5H BJ 4S", "3D 3D 4D 4D 5D 5D", "6S 6S 7S 7S 8S 8S",
+                       "9S 9S TS TS JS JS"], "", leader=0)
+    assert g.observation(0)["hand"] == "4S 3C 5H AH 2S BJ"

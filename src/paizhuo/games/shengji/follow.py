@@ -109,7 +109,8 @@ def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContex
     """``None`` if ``play`` legally follows ``lead`` from ``hand`` (SJ-8 1–2), else why not."""
     n = lead.n
     if len(play) != n:
-        return f"play {n} card{'s' if n > 1 else ''} to follow a lead of {n}"
+        return (f"a lead of {n} card{'s' if n > 1 else ''} ({format_cards(lead.cards)}) is "
+                f"followed with {n}, not {len(play)}")
     arr = hand.array()
     group = ctx.group
     g = lead.group

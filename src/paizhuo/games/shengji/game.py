@@ -296,6 +296,9 @@ class ShengjiGame(BidPhases, Game):
         else:
             err = None if trusted else follow_error(hand, lead, cards, ctx, self.rules)
             if err is not None:
+                if self.attempted is not None:
+                    err += (f" (the throw {format_cards(self.attempted)} failed and was taken "
+                            f"back to {format_cards(lead.cards)}, SJ-7)")
                 raise IllegalActionError("SJ-8", err, seat)
             hand.remove_all(cards)
             played = cards

@@ -30,6 +30,28 @@ def kitty_visible(game: ShengjiGame, seat: int) -> bool:
     return bool(game.opts.kitty_no_points and game.buried_by)
 
 
+def public_to_act(game: ShengjiGame, seat: int) -> list[int]:
+    """The seats to act, as ``seat`` may know them.
+
+    While cards are dealt, after the deal and in a kitty fight the engine asks only a seat that
+    holds a stronger bid (SJ-4), so *who is asked* tells something about a hidden hand: there a
+    seat learns only whether it is itself asked.
+    """
+    acting = game.to_act()
+    if game.phase == "kitty_fight" or (game.phase == "bid" and game.stage in ("deal", "chance")):
+        return [s for s in acting if s == seat]
+    return acting
+
+
+def hand_order(game: ShengjiGame, cards: tuple[int, ...]) -> list[int]:
+    """Cards as a player sorts them: by suit, trumps last, low to high (by rank before trump
+    is known)."""
+    ctx = game.ctx
+    if ctx is None:
+        return sorted(cards, key=lambda c: (c >= 52, c & 3 if c < 52 else 0, c))
+    return sorted(cards, key=lambda c: (ctx.group[c], ctx.slot[c], c))
+
+
 def observation(game: ShengjiGame, seat: int) -> dict[str, Any]:
     """Everything ``seat`` may see, JSON-ready."""
     if not 0 <= seat < game.n:
@@ -40,12 +62,12 @@ def observation(game: ShengjiGame, seat: int) -> dict[str, Any]:
         "seat": seat,
         "phase": game.phase,
         "options": opts.to_dict(),
-        "to_act": game.to_act(),
+        "to_act": public_to_act(game, seat),
         "dealer": game.dealer,
         "level": level_name(game.level),
         "levels": {str(s): level_name(v) for s, v in sorted(game.levels.items())},
         "trump": game.trump_name(),
-        "hand": format_cards(game.hands[seat].to_tuple()),
+        "hand": format_cards(hand_order(game, game.hands[seat].to_tuple())),
         "hand_sizes": [len(h) for h in game.hands],
         "dealt": game.dealt,
         "cards_to_deal": game.total,
