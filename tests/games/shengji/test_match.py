@@ -19,7 +19,7 @@ def _check_chain(match: Match) -> None:
     """Each round starts where the previous round's scoring said (SJ-10)."""
     for before, after in itertools.pairwise(match.rounds):
         res = before.result
-        assert after.start == {"dealer": res["next_dealer"], "levels": res["levels"]}
+        assert after.start == {"dealer": res["next_dealer"], "levels": res["new_levels"]}
         if "target" not in after.result:  # bidding-3: the auction starting there decides
             assert after.result["dealer"] == res["next_dealer"]
 
@@ -127,5 +127,5 @@ def test_play_past_ace_match_ends_at_the_no_trump_level() -> None:
     assert outcome.finished
     last = outcome.rounds[-1].result
     assert last["winner"] == "defenders"
-    assert all(last["levels"][str(s)] == "N" for s in outcome.winners or ())
+    assert all(last["new_levels"][str(s)] == "N" for s in outcome.winners or ())
     assert all(r.result["match_winners"] is None for r in outcome.rounds[:-1])

@@ -323,7 +323,7 @@ def test_losing_at_ace_or_reaching_it_as_attackers_is_no_win() -> None:
 def test_play_past_ace_goes_on_to_the_no_trump_level() -> None:
     """SJ-14: with play_past_ace the level after A is N, and winning at N wins the match."""
     s = score_round(fixed4(0, level="A", play_past_ace=True))
-    assert s.match_winners is None and s.new_levels[0] == 13 and s.to_json()["levels"]["0"] == "N"
+    assert s.match_winners is None and s.new_levels[0] == 13 and s.to_json()["new_levels"]["0"] == "N"
     top = RoundInput(**{**fixed4(0).__dict__, "levels": {0: 13, 1: 5, 2: 13, 3: 5},
                         "level_rank": 13, "play_past_ace": True})
     assert score_round(top).match_winners == frozenset({0, 2})
@@ -502,7 +502,7 @@ def test_to_json() -> None:
         "winner": "attackers", "attackers_points": 170, "kitty_points": 10,
         "kitty_multiplier": 4, "kitty_points_added": 40,
         "level_changes": {"0": 0, "1": 2, "2": 0, "3": 2},
-        "levels": {"0": "5", "1": "J", "2": "5", "3": "J"},
+        "new_levels": {"0": "5", "1": "J", "2": "5", "3": "J"},
         "next_dealer": 1, "match_winners": None,
         "round_points": {"0": -3, "1": 3, "2": -3, "3": 3},
     }

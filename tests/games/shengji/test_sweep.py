@@ -127,12 +127,12 @@ def check_result(g: ShengjiGame) -> None:
     # levels: in range, changes consistent, partners equal
     allowed = LEVEL_CHARS if opts.play_past_ace else LEVEL_CHARS[:13]
     for s in range(n):
-        new = res["levels"][str(s)]
+        new = res["new_levels"][str(s)]
         assert new in allowed, f"seat {s} at level {new!r}"
         assert LEVEL_CHARS.index(new) - g.levels[s] == res["level_changes"][str(s)]
     if opts.teams == "fixed":
         for s in range(n):
-            assert res["levels"][str(s)] == res["levels"][str(s % 2)]
+            assert res["new_levels"][str(s)] == res["new_levels"][str(s % 2)]
     if res["winner"] == "defenders":
         assert all(res["level_changes"][str(s)] <= 0 or s in defenders for s in range(n))
     else:
@@ -330,7 +330,7 @@ def test_random_matches(preset: str) -> None:
     outcome = match.play(random_policy(random.Random(77)))
     for played in outcome.rounds:
         res = played.result
-        assert all(v in LEVEL_CHARS[:13] for v in res["levels"].values())
+        assert all(v in LEVEL_CHARS[:13] for v in res["new_levels"].values())
     if outcome.finished:
         assert outcome.rounds[-1].result["level"] == "A"
 

@@ -380,8 +380,6 @@ class ShengjiGame(BidPhases, Game):
             "card_points": self.running_points(),
         }
         out.update(score.to_json())
-        out["new_levels"] = out["levels"]
-        out["match_winner"] = out["match_winners"]
         out["kitty"] = format_cards(self.kitty)
         out["last_trick_winner"] = last_winner
         out["stakes"] = self.stakes

@@ -286,7 +286,7 @@ class RoundScore:
             "kitty_multiplier": self.kitty_multiplier,
             "kitty_points_added": self.kitty_points_added,
             "level_changes": {str(s): d for s, d in sorted(self.level_changes.items())},
-            "levels": {str(s): level_name(v) for s, v in sorted(self.new_levels.items())},
+            "new_levels": {str(s): level_name(v) for s, v in sorted(self.new_levels.items())},
             "next_dealer": self.next_dealer,
             "match_winners": (None if self.match_winners is None
                               else sorted(self.match_winners)),
