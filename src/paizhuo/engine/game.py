@@ -61,7 +61,13 @@ class Game(ABC):
 
     @abstractmethod
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal action of ``seat`` (default: the first seat to act)."""
+        """Every legal action of ``seat`` (default: the first seat to act).
+
+        The list is complete for every decision but one kind: where the legal set is
+        astronomically large (a Shengji bury chooses 8 of 33 cards: millions of ways), a game
+        returns a bounded, documented selection and offers exact alternatives — a count of the
+        legal actions and a card-by-card step mask (Shengji: ``count_legal``, ``play_mask``).
+        """
 
     @abstractmethod
     def apply(self, action: Action) -> None:
