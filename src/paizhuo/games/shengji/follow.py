@@ -88,7 +88,7 @@ def _sub_multisets(items: list[tuple[int, int]], r: int) -> Iterator[tuple[int, 
     yield from rec(0, r)
 
 
-def _count_sub_multisets(counts: list[int], r: int) -> int:
+def count_sub_multisets(counts: list[int], r: int) -> int:
     """Number of ``r``-card sub-multisets of a multiset with the given copies per id."""
     ways = [1] + [0] * r
     for h in counts:
@@ -256,10 +256,10 @@ def count_follows(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules
     hg = _holding(arr, tables(ctx).group_ids[g])
     size_g = sum(hg.values())
     if size_g <= n:
-        return _count_sub_multisets([h for x, h in enumerate(arr) if h and ctx.group[x] != g],
+        return count_sub_multisets([h for x, h in enumerate(arr) if h and ctx.group[x] != g],
                                     n - size_g)
     if not lead.tuple_sizes:
-        return _count_sub_multisets(list(hg.values()), n)
+        return count_sub_multisets(list(hg.values()), n)
     prot = protected_ids(hg, lead, ctx, rules)
     best = optimum(hg, lead, ctx, rules, prot)
     total = 0

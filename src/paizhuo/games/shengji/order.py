@@ -32,6 +32,8 @@ GROUP_NAMES: Final = ("spades", "hearts", "clubs", "diamonds", "trumps")
 NO_TRUMP: Final = None
 
 RANK_FIVE, RANK_TEN, RANK_KING, RANK_TWO = 3, 8, 11, 0
+LEVEL_PAST_ACE: Final = 13
+"""The level after A when play goes on past it (SJ-14): no level cards, only jokers trump."""
 _POINTS: Final = tuple(
     5 if c < 52 and c // 4 == RANK_FIVE else 10 if c < 52 and c // 4 in (RANK_TEN, RANK_KING)
     else 0
@@ -53,7 +55,8 @@ class TrumpContext:
     """Level rank, trump suit and the per-card tables derived from them (SJ-2)."""
 
     level: int
-    """Rank index of the level rank L (0 = '2' … 12 = 'A')."""
+    """Rank index of the level rank L (0 = '2' … 12 = 'A'); 13 is the no-trump level past A
+    (SJ-14 ``play_past_ace``), which has no level cards."""
     trump: int | None
     """Trump suit index, or ``None`` for no trump 无主."""
     constant_twos: bool = False
@@ -109,11 +112,12 @@ def _ladder(g: int, level: int, trump: int | None, twos: bool) -> list[tuple[int
             slots.append((make_card(RANK_TWO, trump),))
         else:
             slots.append(tuple(make_card(RANK_TWO, s) for s in range(4)))
-    if trump is not None:
-        slots.append(tuple(make_card(level, s) for s in others))
-        slots.append((make_card(level, trump),))
-    else:
-        slots.append(tuple(make_card(level, s) for s in range(4)))
+    if level < LEVEL_PAST_ACE:
+        if trump is not None:
+            slots.append(tuple(make_card(level, s) for s in others))
+            slots.append((make_card(level, trump),))
+        else:
+            slots.append(tuple(make_card(level, s) for s in range(4)))
     slots.append((SMALL_JOKER,))
     slots.append((BIG_JOKER,))
     return slots

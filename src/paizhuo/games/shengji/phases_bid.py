@@ -12,13 +12,9 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from paizhuo.cards import (
-    BIG_JOKER,
-    NUM_CARD_IDS,
     NUM_PLAIN_IDS,
-    SMALL_JOKER,
     SUIT_CHARS,
     Counts,
-    make_card,
 )
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
@@ -30,6 +26,7 @@ from paizhuo.games.shengji.bidding import (
     parse_bid,
     stronger,
 )
+from paizhuo.games.shengji.follow import count_sub_multisets
 from paizhuo.games.shengji.order import TrumpContext, card_points
 from paizhuo.games.shengji.phases_auction import TRUMP_NAMES, AuctionPhases
 from paizhuo.games.shengji.phases_friends import FriendPhases
@@ -48,56 +45,12 @@ LEVEL_A = 12
 
 
 def make_context(level: int, trump: int | None, constant_twos: bool) -> TrumpContext:
-    """The round's :class:`TrumpContext`; level 13 is the no-trump level past A (SJ-14
-    ``play_past_ace``): no level cards at all, only the jokers (and constant 2s) are trumps
-    besides a named trump suit. (``order.py`` knows levels 2 … A; this adapter builds the
-    tables of level N the same way.)"""
-    if level <= LEVEL_A:
-        return TrumpContext.make(level, trump, constant_twos)
-    twos = constant_twos
-    slot_cards: list[list[tuple[int, ...]]] = []
-
-    def plain(suit: int) -> list[tuple[int, ...]]:
-        return [(make_card(r, suit),) for r in range(13) if not (twos and r == 0)]
-
-    for g in range(4):
-        slot_cards.append([] if g == trump else plain(g))
-    trumps: list[tuple[int, ...]] = [] if trump is None else plain(trump)
-    if twos:
-        others = tuple(make_card(0, s) for s in range(4) if s != trump)
-        trumps.append(others)
-        if trump is not None:
-            trumps.append((make_card(0, trump),))
-    trumps += [(SMALL_JOKER,), (BIG_JOKER,)]
-    slot_cards.append(trumps)
-    group = [-1] * NUM_CARD_IDS
-    slot = [-1] * NUM_CARD_IDS
-    for g, slots in enumerate(slot_cards):
-        for i, cards in enumerate(slots):
-            for c in cards:
-                group[c] = g
-                slot[c] = i
-    return TrumpContext(level, trump, constant_twos, tuple(group), tuple(slot),
-                        tuple(len(x) for x in slot_cards), tuple(tuple(x) for x in slot_cards))
+    """The round's :class:`TrumpContext` (level 13 is the no-trump level past A)."""
+    return TrumpContext.make(level, trump, constant_twos)
 
 
 def _illegal(rule: str, message: str, seat: int) -> IllegalActionError:
     return IllegalActionError(rule, message, seat)
-
-
-def submultiset_count(counts: list[int], k: int) -> int:
-    """Number of distinct ``k``-card sub-multisets of a hand given as per-id counts."""
-    ways = [1] + [0] * k
-    for c in counts:
-        if not c:
-            continue
-        new = [0] * (k + 1)
-        for total in range(k + 1):
-            if ways[total]:
-                for take in range(min(c, k - total) + 1):
-                    new[total + take] += ways[total]
-        ways = new
-    return ways[k]
 
 
 class BidPhases(AuctionPhases, FriendPhases):
@@ -433,7 +386,7 @@ class BidPhases(AuctionPhases, FriendPhases):
         if not acting:
             return 0
         if self._phase == "bury":
-            return submultiset_count(self._buryable(acting[0]), len(self.kitty))
+            return count_sub_multisets(self._buryable(acting[0]), len(self.kitty))
         return len(self.bid_legal_actions(acting[0]))
 
     def bid_sample_action(self, rng: random.Random) -> Action:
