@@ -1,6 +1,7 @@
 """升级 Shengji / 拖拉机 Tractor (``../shared/rules/shengji.md``)."""
 
 from paizhuo.games.shengji.game import ShengjiGame
+from paizhuo.games.shengji.greedy import ShengjiGreedy as ShengjiGreedy  # registers "greedy"
 from paizhuo.games.shengji.options import PRESETS, ShengjiOptions
 
 __all__ = ["PRESETS", "ShengjiGame", "ShengjiOptions"]

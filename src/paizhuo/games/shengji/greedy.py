@@ -1,0 +1,399 @@
+"""The Shengji greedy bot: one-trick card sense from what one seat sees.
+
+It reads only the acting seat's observation and its legal actions. From the observation's
+options, level and trump it rebuilds the round's :class:`~.order.TrumpContext` and judges its
+own options with the pure rule functions (:func:`~.combos.decompose_counts`,
+:func:`~.combos.make_lead`, :func:`~.trick.play_rank`, :func:`~.trick.unit_beaten_by`).
+Every card it has not seen (its hand, the tricks, a kitty it may see) may be in any other
+hand; a seat that did not follow a led side suit is void in it.
+
+- **Bids** (SJ-4): a pair of level cards, or one level card in a long suit; never against a
+  partner, and in a kitty fight only a pair. Bidding-3 (SJ-12): a target bid while the hand is
+  long enough in its best suit; trump is the longest suit.
+- **Bury** (SJ-5): the lowest side cards, shortest suits first (to void them), keeping point
+  cards, aces and pairs; trumps only when side cards run out.
+- **Friends** (SJ-11): the first copy of an ace the dealer does not hold (the next copy after
+  those it holds).
+- **Lead**: never a throw. A side-suit unit nobody can beat (tractor, pair, then single), a
+  high side pair or tractor, an ace, else the lowest card of the longest side suit; trumps only
+  when nothing else is left.
+- **Follow**: partner winning → add points; else the cheapest play that wins; else the play
+  that gives away the fewest points and the lowest cards.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from paizhuo.bots.registry import register_bot
+from paizhuo.cards import NUM_PLAIN_IDS, RANK_CHARS, SUIT_CHARS, Counts, card_id, rank_of, suit_of
+from paizhuo.engine.actions import Action
+from paizhuo.games.shengji.combos import ComboRules, Unit, decompose_counts, make_lead
+from paizhuo.games.shengji.follow import lead_error
+from paizhuo.games.shengji.options import ShengjiOptions
+from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points
+from paizhuo.games.shengji.phases_bid import BURY_LIST_CAP, make_context
+from paizhuo.games.shengji.scoring import parse_level
+from paizhuo.games.shengji.trick import play_rank, trick_winner, unit_beaten_by
+from paizhuo.notation import parse_cards
+
+TRUMP_WEIGHT = 40
+"""Added to a trump's order slot when pricing cards: the lowest trump outranks any side card."""
+ACE = RANK_CHARS.index("A")
+KING = RANK_CHARS.index("K")
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the bot derives once per (options, level, trump): the rules and the card order."""
+
+    opts: ShengjiOptions
+    rules: ComboRules
+    ctx: TrumpContext | None
+    level: int
+
+
+@lru_cache(maxsize=256)
+def _table(options_json: str, level: str, trump: str | None) -> Table:
+    opts = ShengjiOptions.from_dict(json.loads(options_json))
+    lv = parse_level(level)
+    ctx = None
+    if trump is not None:
+        ctx = make_context(lv, None if trump == "NT" else SUIT_CHARS.index(trump),
+                           opts.constant_twos)
+    return Table(opts, opts.combo_rules, ctx, lv)
+
+
+def table_of(obs: dict[str, Any]) -> Table:
+    """The rules and (once trump is known) the card order of the observed round."""
+    return _table(json.dumps(obs["options"], sort_keys=True), obs["level"], obs.get("trump"))
+
+
+def card_cost(card: int, ctx: TrumpContext) -> int:
+    """How much a card is worth keeping: its order slot, trumps above every side card."""
+    return ctx.slot[card] + (TRUMP_WEIGHT if ctx.group[card] == TRUMP else 0)
+
+
+def my_side(obs: dict[str, Any], opts: ShengjiOptions) -> frozenset[int]:
+    """Seats known to be on the acting seat's side (itself included).
+
+    A defender's side is the defenders known; an attacker's is every other seat, except with
+    friends still unfound (a seat may yet join the dealer): then only itself.
+    """
+    seat = obs["seat"]
+    everyone = frozenset(range(len(obs["hand_sizes"])))
+    defenders = frozenset(obs.get("defenders") or ())
+    if seat in defenders:
+        return defenders
+    if opts.teams == "friends" and not all(f["resolved"] for f in obs.get("friends") or ()):
+        return frozenset({seat})
+    return everyone - defenders
+
+
+def fixed_partners(seat: int, opts: ShengjiOptions) -> frozenset[int]:
+    """Seats on ``seat``'s team before trump is known (fixed teams sit alternately)."""
+    if opts.teams != "fixed":
+        return frozenset({seat})
+    return frozenset(s for s in range(opts.players) if s % 2 == seat % 2)
+
+
+class ShengjiGreedy:
+    """Greedy Shengji: sensible bids, buries and calls; plays one trick at a time."""
+
+    name = "greedy"
+    uses_sampler = False
+
+    def act(self, observation: dict[str, Any], legal: list[Action],
+            rng: random.Random) -> Action:
+        first = legal[0]
+        phase = observation["phase"]
+        if phase == "play":
+            return self._play(observation, legal)
+        if phase == "bury":
+            return self._bury(observation, legal)
+        if phase == "call":
+            return self._call(observation, legal)
+        if first.verb == "bid" and first.extra and "trump" in first.extra:
+            return self._name_trump(observation, legal)
+        if any(a.verb == "bid_target" for a in legal):
+            return self._target(observation, legal)
+        return self._trump_bid(observation, legal, phase == "kitty_fight")
+
+    # -- before play ---------------------------------------------------------------------------
+
+    def _trump_bid(self, obs: dict[str, Any], legal: list[Action], fight: bool) -> Action:
+        """A pair of level cards, or one in a long suit; never over a partner (SJ-4)."""
+        passes = [a for a in legal if a.verb == "pass"]
+        bids = [a for a in legal if a.verb == "bid"]
+        if not bids:
+            return passes[0] if passes else legal[0]
+        opts = table_of(obs).opts
+        standing = obs.get("standing_bid")
+        if passes and standing is not None and standing["seat"] in fixed_partners(
+                obs["seat"], opts):
+            return passes[0]
+        hand = parse_cards(obs["hand"])
+        level = parse_level(obs["level"])
+        suits = Counter(suit_of(c) for c in hand if rank_of(c) != level and c < 52)
+        best: tuple[int, int] | None = None
+        choice: Action | None = None
+        for a in bids:
+            c = a.cards[0]
+            if c >= 52:  # a joker bid names no trump: keep the jokers as trumps instead
+                continue
+            length = suits[suit_of(c)]
+            if len(a.cards) >= 2:
+                ok = 5 * length >= len(hand) - 2 * len(a.cards)
+            else:
+                ok = not fight and 10 * length >= 3 * len(hand) and length >= 2
+            key = (len(a.cards), length)
+            if ok and (best is None or key > best):
+                best, choice = key, a
+        if choice is not None:
+            return choice
+        return passes[0] if passes else legal[0]
+
+    def _target(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        """Bidding-3 (SJ-12): bid one step down while the hand's best suit is long enough."""
+        hand = parse_cards(obs["hand"])
+        level = parse_level(obs["level"])
+        suits = Counter(suit_of(c) for c in hand if rank_of(c) != level and c < 52)
+        trumps = max(suits.values(), default=0) + sum(
+            1 for c in hand if c >= 52 or rank_of(c) == level)
+        aces = sum(1 for c in hand if c < 52 and rank_of(c) == ACE and rank_of(c) != level)
+        strength = trumps + aces // 2
+        decks = table_of(obs).opts.decks
+        floor = 65 * decks - 5 * (strength - (len(hand) * 2) // 5)
+        targets = [a for a in legal if a.verb == "bid_target"]
+        targets.sort(key=lambda a: -int(a.extra["target"]) if a.extra else 0)
+        for a in targets:
+            if a.extra and int(a.extra["target"]) >= floor:
+                return a
+        passes = [a for a in legal if a.verb == "pass"]
+        return passes[0] if passes else targets[0]
+
+    def _name_trump(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        """Bidding-3: trump is the suit holding the most cards (no trump with no long suit)."""
+        hand = parse_cards(obs["hand"])
+        level = parse_level(obs["level"])
+        suits = Counter(suit_of(c) for c in hand if c < 52 and rank_of(c) != level)
+        want = "NT"
+        if suits:
+            suit, length = max(suits.items(), key=lambda kv: (kv[1], -kv[0]))
+            if 5 * length >= len(hand):
+                want = SUIT_CHARS[suit]
+        for a in legal:
+            if a.extra and a.extra.get("trump") == want:
+                return a
+        return legal[0]
+
+    def _bury(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        """Lowest side cards of the shortest suits, keeping points, aces and pairs (SJ-5).
+
+        When ``legal`` is the engine's capped list (only the buries of the lowest card ids,
+        ``BURY_LIST_CAP``), the bury chosen may lie outside it; it is still legal by the rules.
+        """
+        tab = table_of(obs)
+        ctx = tab.ctx
+        assert ctx is not None, "trump is known before the bury"
+        hand = parse_cards(obs["hand"])
+        k = int(obs["kitty_size"])
+        copies = Counter(hand)
+        no_points = tab.opts.kitty_no_points
+        side_len = Counter(ctx.group[c] for c in hand if ctx.group[c] != TRUMP)
+
+        def key(c: int) -> tuple[int, ...]:
+            trump = ctx.group[c] == TRUMP
+            return (int(trump), card_points(c), int(rank_of(c) == ACE and not trump),
+                    int(copies[c] >= 2), 0 if trump else side_len[ctx.group[c]], ctx.slot[c], c)
+
+        pool = [c for c in hand if not (no_points and card_points(c))]
+        pool.sort(key=key)
+        chosen = tuple(sorted(pool[:k]))
+        action = Action(obs["seat"], "bury", chosen)
+        if len(chosen) == k and (action in legal or len(legal) >= BURY_LIST_CAP):
+            return action
+        return min(legal, key=lambda a: sorted(key(c) for c in a.cards))
+
+    def _call(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        """The next copy of an ace (a king when aces are the level) the dealer lacks (SJ-11)."""
+        tab = table_of(obs)
+        hand = Counter(parse_cards(obs["hand"]))
+        trump = obs.get("trump")
+        called = {(f["card"], f["nth"]) for f in obs.get("friends") or ()}
+        by_card: dict[tuple[str, int], Action] = {}
+        for a in legal:
+            if a.extra:
+                by_card[(str(a.extra["card"]), int(a.extra["nth"]))] = a
+        high = KING if tab.level == ACE else ACE
+        ranks = [high, KING if high == ACE else ACE - 2]
+        best: tuple[int, int, int] | None = None
+        choice: Action | None = None
+        for rank in ranks:
+            for suit in range(4):
+                if SUIT_CHARS[suit] == trump or rank == tab.level:
+                    continue
+                name = RANK_CHARS[rank] + SUIT_CHARS[suit]
+                held = hand[card_id(name)]
+                nth = 1 if tab.opts.friend_by == "holding" else held + 1
+                found = by_card.get((name, nth))
+                if found is None or (name, nth) in called or held >= tab.opts.decks:
+                    continue
+                key = (ranks.index(rank), held, suit)
+                if best is None or key < best:
+                    best, choice = key, found
+        if choice is not None:
+            return choice
+        return next((a for a in legal if a.extra and (a.extra["card"], a.extra["nth"])
+                     not in called), legal[0])
+
+    # -- play ----------------------------------------------------------------------------------
+
+    def _play(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        tab = table_of(obs)
+        assert tab.ctx is not None
+        view = PlayView(obs, tab)
+        if not obs["current_trick"]:
+            return view.lead(legal)
+        return view.follow(legal)
+
+
+class PlayView:
+    """One play decision: the hand, the cards still out, known voids, the sides."""
+
+    def __init__(self, obs: dict[str, Any], tab: Table) -> None:
+        ctx = tab.ctx
+        assert ctx is not None
+        self.ctx = ctx
+        self.tab = tab
+        self.seat: int = obs["seat"]
+        self.n = len(obs["hand_sizes"])
+        self.hand = parse_cards(obs["hand"])
+        self.counts = Counts.of(self.hand)
+        self.side = my_side(obs, tab.opts)
+        defenders = frozenset(obs.get("defenders") or ())
+        others = frozenset(range(self.n)) - {self.seat}
+        self.opponents = (others - defenders if self.seat in defenders else defenders) - self.side
+        unseen = [tab.opts.decks] * NUM_PLAIN_IDS
+        for c in self.hand:
+            unseen[c] -= 1
+        if obs.get("kitty"):
+            for c in parse_cards(obs["kitty"]):
+                unseen[c] -= 1
+        self.void: set[tuple[int, int]] = set()
+        tricks = [t["plays"] for t in obs.get("tricks") or ()]
+        self.trick = [(p["seat"], parse_cards(p["cards"])) for p in obs["current_trick"]]
+        for plays in tricks:
+            parsed = [(p["seat"], parse_cards(p["cards"])) for p in plays]
+            self._note(parsed, unseen)
+        self._note(self.trick, unseen)
+        self.unseen = unseen
+
+    def _note(self, plays: Sequence[tuple[int, tuple[int, ...]]], unseen: list[int]) -> None:
+        if not plays:
+            return
+        group = self.ctx.group
+        g = group[plays[0][1][0]]
+        for seat, cards in plays:
+            for c in cards:
+                unseen[c] -= 1
+            if any(group[c] != g for c in cards):
+                self.void.add((seat, g))
+
+    # -- leading --------------------------------------------------------------------------------
+
+    def _boss(self, unit: Unit, g: int) -> bool:
+        """Nobody can beat ``unit`` in its own group, and no opponent is known to ruff it."""
+        if unit_beaten_by(unit, self.unseen, g, self.ctx):
+            return False
+        return g == TRUMP or not any((s, g) in self.void for s in self.opponents)
+
+    def _lead_ok(self, cards: tuple[int, ...]) -> bool:
+        return lead_error(self.counts, cards, self.ctx, self.tab.rules,
+                          self.tab.opts.allow_throws) is None
+
+    def lead(self, legal: list[Action]) -> Action:
+        """A single unit: a sure winner, a high side pair, an ace, else a low side card."""
+        ctx = self.ctx
+        by_group: dict[int, dict[int, int]] = {}
+        for c in self.hand:
+            held = by_group.setdefault(ctx.group[c], {})
+            held[c] = held.get(c, 0) + 1
+        units = {g: decompose_counts(held, ctx, self.tab.rules) for g, held in by_group.items()}
+        side = [g for g in by_group if g != TRUMP]
+        candidates: list[tuple[int, ...]] = []
+        bosses = [(len(u.cards), card_points_of(u.cards), u.cards)
+                  for g in side for u in units[g] if self._boss(u, g)]
+        bosses += [(len(u.cards), 0, u.cards) for u in units.get(TRUMP, ())
+                   if u.size >= 2 and self._boss(u, TRUMP)]
+        candidates += [c for *_, c in sorted(bosses, reverse=True)]
+        high = [(len(u.cards), u.top, u.cards) for g in side for u in units[g]
+                if u.size >= 2 and u.top >= ctx.slot_count[g] - 3]
+        candidates += [c for *_, c in sorted(high, reverse=True)]
+        candidates += [(c,) for c in sorted(self.hand) if ctx.group[c] != TRUMP
+                       and rank_of(c) == ACE]
+        if side:
+            longest = max(side, key=lambda g: (sum(by_group[g].values()), g))
+            low = min(by_group[longest], key=lambda c: (card_points(c), ctx.slot[c]))
+            candidates.append((low,))
+        if TRUMP in by_group:
+            trumps = by_group[TRUMP]
+            candidates.append((min(trumps, key=lambda c: (card_points(c), ctx.slot[c])),))
+        for cards in candidates:
+            action = Action(self.seat, "play", tuple(sorted(cards)))
+            if self._lead_ok(action.cards):
+                return action
+        return legal[0]
+
+    # -- following ------------------------------------------------------------------------------
+
+    def follow(self, legal: list[Action]) -> Action:
+        """Feed a winning partner, else win cheaply, else give away little."""
+        ctx, rules = self.ctx, self.tab.rules
+        lead = make_lead(self.trick[0][1], ctx, rules)
+        plays = [cards for _, cards in self.trick]
+        w = trick_winner(lead, plays, ctx, rules)
+        best = play_rank(lead, plays[w], ctx, rules)
+        assert best is not None
+        if self.trick[w][0] in self.side and self._holds(lead.deciding, plays[w], best):
+            return min(legal, key=lambda a: (-card_points_of(a.cards), self.cost(a.cards)))
+        winners = []
+        for a in legal:
+            rank = play_rank(lead, a.cards, ctx, rules)
+            if rank is not None and rank > best:
+                winners.append(a)
+        if winners:
+            return min(winners, key=lambda a: (self.cost(a.cards), -card_points_of(a.cards)))
+        return min(legal, key=lambda a: (card_points_of(a.cards), self.cost(a.cards)))
+
+    def _holds(self, shape: tuple[int, int], cards: Sequence[int], key: tuple[int, int]) -> bool:
+        """Whether a partner's winning play stays winning: no opponent acts after this seat,
+        or none could hold a higher unit of the deciding shape nor ruff it."""
+        done = {s for s, _ in self.trick} | {self.seat}
+        later = self.opponents - done
+        if not later:
+            return True
+        if key[0] >= 2:  # a bomb: rare, and beaten only by a bigger one
+            return True
+        g = self.ctx.group[cards[0]]
+        size, length = shape
+        if unit_beaten_by(Unit(size, length, key[1], ()), self.unseen, g, self.ctx):
+            return False
+        return g == TRUMP or not any((s, g) in self.void for s in later)
+
+    def cost(self, cards: Sequence[int]) -> int:
+        ctx = self.ctx
+        return sum(card_cost(c, ctx) for c in cards)
+
+
+def card_points_of(cards: Sequence[int]) -> int:
+    return sum(card_points(c) for c in cards)
+
+
+register_bot("greedy", ShengjiGreedy, game="shengji")
