@@ -144,3 +144,76 @@ def test_gj6_burn_tribute_is_owed_after_success() -> None:
     assert {"burnt": 0, "burner": 1} in res["burns"]
     kinds = [(t["kind"], t["from"], t["to"]) for t in res["tributes_next"]]
     assert kinds[0] == ("burn", 0, 1) or res["chuan_san_hu"]
+
+
+# 通用规则 "未开点不可烧牌，或先发4认不开点后才能烧牌" (GJ-6, option burn_needs_open): a player
+# who has not opened his point may burn only after leading 4s, which concedes the point 认不开点.
+NEEDS_OPEN = {"preset": "classic", "burn_needs_open": True}
+# seat 2 will lead K K (gouji); seat 1 could burn it with A A (SJ 6 6 and 4 or 7 are left)
+CONCEDE = ["3C 6C", "4H AS AS SJ 6S 6S 7S", "8H KS KS 3H", "QS 3D", "BJ 7D 7D 5D", "3S 8C"]
+
+
+def lead_then_gouji(first_lead: str) -> object:
+    """Seat 1 leads ``first_lead``; seat 2 takes the round with an 8 and leads K K."""
+    g = position(CONCEDE, leader=1, options=NEEDS_OPEN)
+    act(g, 1, "play", first_lead)
+    act(g, 2, "play", "8H")
+    for s in (3, 4, 5, 0, 1):
+        act(g, s, "pass")
+    act(g, 2, "play", "KS KS")
+    return g
+
+
+def test_gj6_not_opened_and_not_conceded_cannot_burn() -> None:
+    g = lead_then_gouji("7S")  # a 7 concedes nothing
+    assert g.table is not None and g.table.conceded == [False] * 6
+    assert g.to_act() == [5]  # the 对头 answers: seat 1 is not asked
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 1, "burn", "AS AS")
+    assert err.value.rule == "GJ-6"
+    assert "认不开点" in err.value.message
+
+
+def test_gj6_leading_4s_concedes_the_point_and_allows_burning() -> None:
+    g = lead_then_gouji("4H")
+    t = g.table
+    assert t is not None and t.conceded[1] and not t.opened[1]
+    assert g.observation(0)["conceded"] == [1]  # leading 4s is public
+    assert g.to_act() == [1] and t.stage == "burn"
+    act(g, 1, "burn", "AS AS")
+    act(g, 4, "pass")
+    act(g, 1, "play", "SJ 6S 6S")
+    act(g, 4, "pass")
+    act(g, 1, "play", "7S")
+    assert t.burns == [(2, 1)]
+
+
+def test_gj5_gj6_a_conceded_point_cannot_be_opened_later() -> None:
+    opts = {"preset": "classic", "burn_needs_open": True, "open_needs_four": True}
+    hands = ["3C 6C", "4H 4D AS AS 9S", "5H 3H", "QS 3D", "7D 5D", "3S 8C"]
+    g = position(hands, leader=1, options=opts)
+    act(g, 1, "play", "4H")  # 4s before opening: 认不开点
+    for s in (2, 3, 4, 5, 0):
+        act(g, s, "pass")
+    act(g, 1, "play", "AS AS")  # unanswered gouji play …
+    act(g, 4, "pass")
+    act(g, 1, "play", "4D")  # … and 4s after it: no opening once conceded
+    t = g.table
+    assert t is not None and t.conceded[1] and not t.opened[1]
+
+
+def test_gj5_4s_led_to_open_the_point_are_no_concession() -> None:
+    opts = {"preset": "classic", "burn_needs_open": True, "open_needs_four": True}
+    hands = ["3C 6C", "4H 4D AS AS 9S", "5H 3H", "QS 3D", "7D 5D", "3S 8C"]
+    g = position(hands, leader=1, options=opts)
+    act(g, 1, "play", "AS AS")
+    act(g, 4, "pass")
+    act(g, 1, "play", "4H")  # 开点发4
+    t = g.table
+    assert t is not None and t.opened[1] and not t.conceded[1]
+
+
+def test_gj6_4s_concede_nothing_without_burn_needs_open() -> None:
+    g = position(CONCEDE, leader=1)
+    act(g, 1, "play", "4H")
+    assert g.table is not None and g.table.conceded == [False] * 6

@@ -78,6 +78,9 @@ class Table:
         """Dead gouji plays 够死级 left per seat (GJ-7, GJ-9)."""
         self.opened = opened
         self.pending_four = [False] * SEATS
+        self.conceded = [False] * SEATS
+        """Seats that led 4s before opening their point, conceding it 认不开点 (通用规则, option
+        ``burn_needs_open``): they may burn, and can no longer open the point (GJ-5, GJ-6)."""
         self.exempt = exempt
         """Seats the 3 rule does not bind (no 3 could be bought, GJ-9)."""
         self.waiting = [False] * SEATS
@@ -161,7 +164,7 @@ class Table:
         cands = ([s for s in order if same_team(s, maker)]
                  + [s for s in order if not same_team(s, maker) and s != o])
         return [s for s in cands if self.active[s] and not self.passed[s]
-                and (self.opened[s] or not self.opts.burn_needs_open)]
+                and (self.opened[s] or self.conceded[s] or not self.opts.burn_needs_open)]
 
     def burn_plays(self, seat: int) -> list[Shape]:
         """Plays with which ``seat`` could burn the play on the table (GJ-6)."""
@@ -321,8 +324,9 @@ class Table:
             return no(f"you are seat {m}'s 对头: answer the play, do not burn it")
         if self.passed[seat]:
             return no("you passed in this round, and a player who passed may not burn")
-        if self.opts.burn_needs_open and not self.opened[seat]:
-            return no("you have not opened your point, so you may not burn")
+        if self.opts.burn_needs_open and not (self.opened[seat] or self.conceded[seat]):
+            return no("you have not opened your point, so you may not burn (unless you first "
+                      "lead 4s to concede it, 认不开点)")
         if self.stage != BURN:
             return no("a burn must come before the 对头 answers")
         p = shape_of(cards)
@@ -411,6 +415,9 @@ class Table:
                 self.pending_four[seat] = False
                 if p[0] == FOUR:
                     self.opened[seat] = True
+            elif p[0] == FOUR and self.opts.burn_needs_open and not self.opened[seat]:
+                # 通用规则 "先发4认不开点后才能烧牌": 4s led early concede the point
+                self.conceded[seat] = True
         else:
             m = self.maker
             self.claim = -1
@@ -505,7 +512,7 @@ class Table:
     def _end_round(self) -> None:
         m, p = self.maker, self.cur
         if p is not None and self.cur_gouji and opens_point(p, self.opts.open_plain_only) \
-                and not self.chaos:
+                and not self.chaos and not self.conceded[m]:
             if self.opts.open_needs_four:
                 self.pending_four[m] = True
             else:
