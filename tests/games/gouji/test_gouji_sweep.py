@@ -42,7 +42,12 @@ def check_observation(game: GoujiGame, seat: int) -> None:
         else:
             assert shown is None
             assert obs["counts"][other] == (n if n <= 10 else None)
-    for i, entry in enumerate(obs["log"]):
+    # the log leaves out what only others may know was decided (GJ-12)
+    shown_at = [i for i in range(len(game.actions))
+                if i not in game.unseen or seat in game.unseen[i]]
+    assert len(shown_at) == len(obs["log"])
+    for i, entry in zip(shown_at, obs["log"], strict=True):
+        assert entry[:2] == [game.actions[i].seat, game.actions[i].verb]
         if entry[1] in PRIVATE_VERBS and len(entry) > 2 and "hidden" not in entry[2]:
             assert seat in game.parties[i]
     for to, adv in obs["advice"].items():

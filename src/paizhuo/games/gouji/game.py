@@ -33,7 +33,7 @@ from paizhuo.games.gouji.plays import (
     TWO,
     rank_counts,
 )
-from paizhuo.games.gouji.rounds import OVER, SEATS, Table, opp
+from paizhuo.games.gouji.rounds import BURN, OVER, SEATS, Table, opp
 from paizhuo.games.gouji.series import (
     RANK_NAMES,
     finishing_order,
@@ -75,6 +75,10 @@ class GoujiGame(Game):
         """Latest advice 挑牌 to a seat: (advisor, suggested cards)."""
         self.parties: dict[int, tuple[int, int]] = {}
         """Action index → the two seats allowed to see that action's cards (GJ-12)."""
+        self.unseen: dict[int, tuple[int, int]] = {}
+        """Action index → the only seats that see the action was made at all (GJ-12): a decision
+        a seat is asked for only because of its hidden cards (declining a burn or revolution; a
+        tribute refusal) and advice. Others' logs leave it out."""
         self.tributes: list[dict[str, Any]] = (
             [dict(t) for t in start.tributes] if opts.tribute and opts.series > 1 else [])
         self.t_index = 0
@@ -82,6 +86,7 @@ class GoujiGame(Game):
         self.t_returned = 0
         self.t_refused: set[int] = set()
         self.t_offer = -1
+        self.t_offer_index = -1
         self.rev_queue: list[int] = []
         self.buy_queue: list[tuple[int, int]] = []
         self.head_queue: list[int] = []
@@ -160,6 +165,11 @@ class GoujiGame(Game):
 
     def apply(self, action: Action) -> None:
         seat = action.seat
+        # Only seats that could burn, and only seats dealt no money, are asked (GJ-6, GJ-9):
+        # their declining must not show (GJ-12).
+        hidden = action.verb == "pass" and (
+            self._phase == "revolution"
+            or (self._phase == "play" and self.table is not None and self.table.stage == BURN))
         if action.verb == "advise":
             self._advise(action)
         elif self._phase == "over":
@@ -173,6 +183,8 @@ class GoujiGame(Game):
             self._prelude_apply(action)
         if action.verb != "advise":
             self.advice.pop(seat, None)
+        if hidden:
+            self.unseen[len(self.actions)] = (seat, seat)
         self.actions.append(action)
 
     def observation(self, seat: int) -> dict[str, Any]:
@@ -215,7 +227,7 @@ class GoujiGame(Game):
         if not self.hands[to].contains_all(action.cards) or not action.cards:
             raise IllegalActionError("GJ-7", f"seat {to} does not hold these cards", seat)
         self.advice[to] = (seat, action.cards)
-        self.parties[len(self.actions)] = (seat, to)
+        self.parties[len(self.actions)] = self.unseen[len(self.actions)] = (seat, to)
 
     # -- phases before play -----------------------------------------------------------------
 
@@ -420,19 +432,25 @@ class GoujiGame(Game):
                 raise IllegalActionError("GJ-10", f"seat {payer} refused a "
                                          f"{RANK_TEXT[G_OF_CARD[c]]}: return another card",
                                          seat)
-            self.parties[len(self.actions)] = (payer, receiver)
-            self.t_offer = c
+            i = len(self.actions)
+            self.parties[i] = (payer, receiver)
+            self.t_offer, self.t_offer_index = c, i
             held = rank_counts(self.hands[payer])
             others = {G_OF_CARD[d] for d in self.hands[receiver].distinct()} - self.t_refused
             if held[G_OF_CARD[c]] == 0 and len(others) > 1:
+                # Whether the payer may refuse shows what he does not hold: third players see
+                # the exchange only once a card is accepted (GJ-12).
+                self.unseen[i] = (payer, receiver)
                 self.t_step = "refuse"
                 return
             self._accept_return()
             return
+        self.unseen[len(self.actions)] = (payer, receiver)
         if a.verb == "refuse":
             self.t_refused.add(G_OF_CARD[self.t_offer])
             self.t_step = "return"
         else:
+            del self.unseen[self.t_offer_index]
             self._accept_return()
 
     def _accept_return(self) -> None:

@@ -1,0 +1,287 @@
+"""GJ-12: whose turn it is must not tell a seat anything of another hand.
+
+Only seats that could burn are asked in the burn window (GJ-6), only seats dealt no 2 and no
+joker in the ``revolution`` phase (GJ-9), and a tribute payer is asked whether to refuse a
+returned card only when he lacks its rank (GJ-10). So two games that differ only in another
+seat's hidden cards must look the same to a third seat, and such decisions stay out of the logs
+of seats not party to them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from paizhuo.engine.records import Deal, Record
+from paizhuo.games.gouji import GoujiGame
+from paizhuo.games.gouji.plays import G_OF_CARD, SJ, TWO
+from paizhuo.games.gouji.positions import act, full, position
+from paizhuo.games.gouji.rounds import BURN
+from paizhuo.games.gouji.setup import full_deck
+
+# seat 0 leads K K (gouji). With SJ, seat 1 can burn with A A (SJ 6 6 and 7 are left); with a 5
+# in its place it cannot (5, 6 6 and 7 cannot be led out). Seat 1 holds six cards either way.
+CAN_BURN = ["KS KS 3S 4S", "AS AS SJ 6S 6S 7S", "3H 4H", "QS 3D", "BJ 7D 7D 5D", "3C 4C"]
+CANNOT = ["KS KS 3S 4S", "AS AS 5S 6S 6S 7S", "3H 4H", "QS 3D", "BJ 7D 7D 5D", "3C 4C"]
+THIRD = (0, 2, 4)
+"""Seats that do not see seat 1's hand (seats 3 and 5 are its teammates, advice on)."""
+
+
+def same_to(seats: tuple[int, ...], a: GoujiGame, b: GoujiGame) -> None:
+    for s in seats:
+        assert a.observation(s) == b.observation(s), f"seat {s} can tell the games apart"
+
+
+def test_gj12_gj6_burn_window_looks_the_same_whether_or_not_a_seat_could_burn() -> None:
+    a = position(CAN_BURN, leader=0)
+    b = position(CANNOT, leader=0)
+    act(a, 0, "play", "KS KS")
+    act(b, 0, "play", "KS KS")
+    assert a.to_act() == [1] and b.to_act() == [3]  # the judge knows who is asked
+    same_to(THIRD, a, b)
+    obs = a.observation(0)
+    assert obs["waiting"] == "burn_window" and obs["waiting_on"] is None
+    assert obs["table"]["stage"] == "burn_window" and not obs["your_turn"]
+    assert "to_act" not in obs
+    mine = a.observation(1)
+    assert mine["your_turn"] and mine["your_decision"] == "burn"
+    assert b.observation(3)["your_decision"] == "answer"
+
+    act(a, 1, "pass")  # declines to burn: nobody else learns he was asked
+    assert a.to_act() == [3]
+    same_to(THIRD, a, b)
+    assert [1, "pass"] not in a.observation(0)["log"]
+    assert a.observation(1)["log"][-1] == [1, "pass"]  # his own log shows it
+
+    for g in (a, b):
+        act(g, 3, "pass")  # the 对头's answer is public, and ends the round
+    same_to(THIRD, a, b)
+    obs = a.observation(2)
+    assert obs["waiting"] == "lead" and obs["waiting_on"] == [0]
+    assert obs["log"] == [[0, "play", "KS KS"], [3, "pass"]]
+
+
+def test_gj12_the_duitou_answer_is_public_when_nobody_may_burn() -> None:
+    g = position(CAN_BURN, leader=0, options={"preset": "classic", "burn": False})
+    act(g, 0, "play", "KS KS")
+    obs = g.observation(2)
+    assert obs["waiting"] == "answer" and obs["waiting_on"] == [3]
+    g = position(CAN_BURN, leader=0)
+    act(g, 0, "play", "4S")  # no gouji play: the answering order is public
+    assert g.observation(2)["waiting"] == "answer"
+    assert g.observation(2)["waiting_on"] == g.to_act() == [1]
+
+
+def test_gj12_gj6_burn_window_with_burn_needs_open_counts_only_eligible_seats() -> None:
+    # nobody has opened (or conceded) the point: nobody may burn, so the 对头's answer is public
+    opts = {"preset": "classic", "burn_needs_open": True}
+    g = position(CAN_BURN, leader=0, options=opts)
+    act(g, 0, "play", "KS KS")
+    assert g.observation(2)["waiting"] == "answer"
+    a = position(CAN_BURN, leader=0, options=opts, opened=[1])
+    b = position(CANNOT, leader=0, options=opts, opened=[1])
+    act(a, 0, "play", "KS KS")
+    act(b, 0, "play", "KS KS")
+    same_to(THIRD, a, b)
+    assert a.observation(4)["waiting"] == "burn_window"
+
+
+def _deal_without_money(poor: list[int]) -> list[list[int]]:
+    """A 216-card deal in which only the seats ``poor`` hold no 2 and no joker."""
+    cards = full_deck(216)
+    money = [c for c in cards if G_OF_CARD[c] >= TWO]
+    rest = [c for c in cards if G_OF_CARD[c] < TWO]
+    rich = [s for s in range(6) if s not in poor]
+    hands: list[list[int]] = [[] for _ in range(6)]
+    for i, c in enumerate(money):
+        hands[rich[i % len(rich)]].append(c)
+    for s in range(6):
+        need = 36 - len(hands[s])
+        hands[s], rest = hands[s] + rest[:need], rest[need:]
+    return hands
+
+
+def _swap_money_into(hands: list[list[int]], to: int, frm: int) -> list[list[int]]:
+    """The same deal with one 2 of seat ``frm`` and one plain card of seat ``to`` swapped."""
+    out = [list(h) for h in hands]
+    two = next(c for c in out[frm] if G_OF_CARD[c] == TWO)
+    plain = next(c for c in out[to] if G_OF_CARD[c] < TWO)
+    out[frm][out[frm].index(two)] = plain
+    out[to][out[to].index(plain)] = two
+    return out
+
+
+def test_gj12_gj9_revolution_phase_does_not_show_who_has_no_money() -> None:
+    deal = _deal_without_money([1, 4])  # seats 1 and 4 hold no 2 and no joker
+    assert any(G_OF_CARD[c] == TWO for c in deal[0])
+    a = full(deal)
+    b = full(_swap_money_into(deal, to=1, frm=0))  # now seat 1 holds a 2: only seat 4 is asked
+    assert a.to_act() == [1] and b.to_act() == [4]
+    observers = (2, 3, 5)  # their hands are the same in both deals
+    same_to(observers, a, b)
+    obs = a.observation(2)
+    assert obs["waiting"] == "revolution" and obs["waiting_on"] is None
+    act(a, 1, "pass")  # seat 1 declines: seat 0 cannot tell it from seat 1 never being asked
+    assert a.to_act() == [4]
+    same_to(observers, a, b)
+    assert a.observation(1)["log"] == [[1, "pass"]]
+    for g in (a, b):
+        act(g, 4, "revolution")  # a revolution is declared in public
+    same_to(observers, a, b)
+    assert a.observation(2)["log"] == [[4, "revolution"]]
+    assert a.observation(2)["waiting"] == "head" and a.observation(2)["waiting_on"] == [1]
+
+
+def _tribute_game() -> tuple[GoujiGame, int]:
+    """Game 2 of a series: seat 5 pays seat 0 one card (落贡), and holds no 7 (rank 4); seat 0
+    holds 7s. Returns the game after the tribute, and a 7 of seat 0."""
+    cards = full_deck(216)
+    hands = [list(cards[s::6]) for s in range(6)]
+    seven = 4  # gouji rank of 7
+    for i, c in enumerate(hands[5]):
+        if G_OF_CARD[c] == seven:
+            j = next(k for k, d in enumerate(hands[4]) if G_OF_CARD[d] not in (seven, TWO)
+                     and G_OF_CARD[d] < SJ)
+            hands[5][i], hands[4][j] = hands[4][j], hands[5][i]
+    g = full(hands, start={"game": 2, "tributes": [
+        {"kind": "place", "from": 5, "to": 0, "cards": 1}]})
+    g.apply(g.legal_actions()[0])  # seat 5 pays his highest card
+    ret = next(c for c in g.hands[0].distinct() if G_OF_CARD[c] == seven)
+    return g, ret
+
+
+def test_gj12_gj10_a_refused_return_stays_between_the_two() -> None:
+    from paizhuo.notation import format_cards
+
+    a, seven = _tribute_game()
+    b, _ = _tribute_game()
+    other = next(c for c in a.hands[0].distinct()
+                 if a.hands[5][c] and G_OF_CARD[c] < TWO)  # a rank seat 5 holds
+    third = (1, 2, 3, 4)
+    same_to(third, a, b)
+    act(a, 0, "return", format_cards((seven,)))
+    assert a.to_act() == [5] and a.phase == "tribute"  # seat 5 may refuse: he holds no 7
+    assert a.observation(5)["tribute"]["step"] == "refuse"
+    assert a.observation(2)["tribute"]["step"] == "return"
+    same_to(third, a, b)  # for them seat 0 is still choosing
+    assert a.observation(2)["waiting"] == "return" and a.observation(2)["waiting_on"] == [0, 5]
+    act(a, 5, "refuse")
+    same_to(third, a, b)
+    act(a, 0, "return", format_cards((other,)))  # seat 5 holds this rank: accepted at once
+    act(b, 0, "return", format_cards((other,)))
+    same_to(third, a, b)  # one hidden return each, no refusal to be seen
+    assert [e for e in a.observation(3)["log"] if e[1] in ("return", "refuse")] == [
+        [0, "return", "1 hidden"]]
+    assert [e[1] for e in a.observation(5)["log"]] == ["tribute", "return", "refuse", "return"]
+
+
+def test_gj12_gj10_an_accepted_refusable_return_shows_once_accepted() -> None:
+    from paizhuo.notation import format_cards
+
+    g, seven = _tribute_game()
+    act(g, 0, "return", format_cards((seven,)))
+    assert [e[1] for e in g.observation(2)["log"]] == ["tribute"]
+    act(g, 5, "pass")  # accepts the 7
+    assert [e[1] for e in g.observation(2)["log"]] == ["tribute", "return"]
+    assert g.observation(0)["log"][-1] == [5, "pass"]
+    assert [5, "pass"] not in g.observation(2)["log"]
+
+
+# -- random scan ---------------------------------------------------------------------------
+
+COMBOS: list[dict[str, Any]] = [
+    {"preset": "classic"},
+    {"preset": "tongyong"},
+    {"preset": "classic", "bie_san": True, "stuck": "stay", "declare": True},
+    {"preset": "classic", "burn_needs_open": True},
+]
+
+
+def _asked_by_hidden_cards(game: GoujiGame) -> bool:
+    return (game.phase == "revolution"
+            or (game.phase == "play" and game.table is not None and game.table.stage == BURN)
+            or (game.phase == "tribute" and game.t_step != "pay"))
+
+
+def check_public_turns(game: GoujiGame) -> None:
+    """``waiting_on``, where shown, holds the seats to act; it is hidden where being asked
+    depends on hidden cards; no observation carries the judge's ``to_act``."""
+    acting = game.to_act()
+    hidden_turn = _asked_by_hidden_cards(game) and game.phase != "tribute"
+    for s in range(6):
+        obs = game.observation(s)
+        assert "to_act" not in obs
+        assert obs["your_turn"] == (s in acting)
+        if hidden_turn:
+            assert obs["waiting_on"] is None
+        elif obs["waiting_on"] is not None:
+            assert set(acting) <= set(obs["waiting_on"])
+
+
+def step_checked(game: GoujiGame, rng: random.Random) -> int:
+    """Apply a sampled action; if it is a decision others may not see, check that it changed
+    nothing for any seat that is not party to it, does not see the decider's hand and is not
+    now to act, while the table still waits for the same public thing. Returns 1 if checked."""
+    a = game.sample_action(rng)
+    index = len(game.actions)
+    if not _asked_by_hidden_cards(game):
+        game.apply(a)
+        assert index not in game.unseen
+        return 0
+    before = [game.observation(s) for s in range(6)]
+    game.apply(a)
+    seen = game.unseen.get(index)
+    if seen is None:
+        return 0
+    accepted = game.phase != "play" and a.verb == "pass" and len(seen) == 2 and seen[0] != seen[1]
+    checked = 0
+    for s in range(6):
+        if s in seen or s in game.to_act() or game.may_see_hand(s, a.seat):
+            continue
+        after = game.observation(s)
+        if after["waiting"] != before[s]["waiting"] or accepted:
+            continue  # the public state moved on (see docs/gouji.md, "Who is asked")
+        assert after == before[s], f"seat {s} saw seat {a.seat}'s hidden {a.verb}"
+        checked = 1
+    return checked
+
+
+def test_gj12_random_scan_hidden_decisions_change_nothing_for_others() -> None:
+    rng = random.Random(12)
+    checked = 0
+    for ci, opts in enumerate(COMBOS):
+        start = None
+        for n in range(4):
+            game = GoujiGame.new(opts, seed=500 * ci + n, start=start)
+            steps = 0
+            while not game.is_over:
+                if steps % 17 == 0 or _asked_by_hidden_cards(game):
+                    check_public_turns(game)
+                checked += step_checked(game, rng)
+                steps += 1
+            start = game.next_start()
+    for i in range(200):
+        game = _random_endgame(rng, COMBOS[i % len(COMBOS)])
+        steps = 0
+        while not game.is_over:
+            if steps % 5 == 0 or _asked_by_hidden_cards(game):
+                check_public_turns(game)
+            checked += step_checked(game, rng)
+            steps += 1
+    assert checked > 15
+
+
+def _random_endgame(rng: random.Random, opts: dict[str, Any]) -> GoujiGame:
+    """Small joker-rich hands, where gouji plays and burn windows are common."""
+    deck = full_deck(216)
+    rng.shuffle(deck)
+    jokers = [c for c in deck if c >= 52]
+    plain = [c for c in deck if c < 52]
+    hands = []
+    for _ in range(6):
+        h = [plain.pop() for _ in range(rng.randint(3, 12))]
+        h += [jokers.pop() for _ in range(rng.randint(0, 1))]
+        hands.append(tuple(h))
+    start = {"phase": "play", "leader": rng.randrange(6),
+             "opened": [s for s in range(6) if rng.random() < 0.5]}
+    return GoujiGame.from_record(Record("gouji", dict(opts), Deal(hands=hands), start, [], True))
