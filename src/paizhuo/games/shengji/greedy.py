@@ -46,6 +46,8 @@ from paizhuo.notation import parse_cards
 TRUMP_WEIGHT = 40
 """Added to a trump's order slot when pricing cards: the lowest trump outranks any side card."""
 ACE = RANK_CHARS.index("A")
+_cards = lru_cache(maxsize=8192)(parse_cards)
+"""``parse_cards`` for the short strings of the tricks, which repeat from decision to decision."""
 KING = RANK_CHARS.index("K")
 
 
@@ -288,9 +290,9 @@ class PlayView:
                 unseen[c] -= 1
         self.void: set[tuple[int, int]] = set()
         tricks = [t["plays"] for t in obs.get("tricks") or ()]
-        self.trick = [(p["seat"], parse_cards(p["cards"])) for p in obs["current_trick"]]
+        self.trick = [(p["seat"], _cards(p["cards"])) for p in obs["current_trick"]]
         for plays in tricks:
-            parsed = [(p["seat"], parse_cards(p["cards"])) for p in plays]
+            parsed = [(p["seat"], _cards(p["cards"])) for p in plays]
             self._note(parsed, unseen)
         self._note(self.trick, unseen)
         self.unseen = unseen
