@@ -217,3 +217,37 @@ def test_gj6_4s_concede_nothing_without_burn_needs_open() -> None:
     g = position(CONCEDE, leader=1)
     act(g, 1, "play", "4H")
     assert g.table is not None and g.table.conceded == [False] * 6
+
+
+def test_gj6_a_burn_broken_by_a_further_burn() -> None:
+    """反烧: a burner's gouji play may itself be burnt; the first burn is broken."""
+    hands = ["KS KS 3S 4S", "AS AS SJ 6S 6S 7S", "BJ 7H 7H 9H", "QS 3D", "BJ 7D 7D 5D",
+             "3C 4C"]
+    g = position(hands, leader=0)
+    act(g, 0, "play", "KS KS")
+    act(g, 1, "burn", "AS AS")
+    act(g, 4, "pass")
+    act(g, 1, "play", "SJ 6S 6S")
+    assert g.to_act() == [2]  # burning comes before seat 1's 对头 (seat 4) answers
+    act(g, 2, "burn", "BJ 7H 7H")  # big flowers of a higher rank over small flowers
+    t = g.table
+    assert t is not None and t.burner == 2 and t.burnt == 1
+    assert g.to_act() == [5]  # only the new burner's 对头
+    act(g, 5, "pass")
+    act(g, 2, "play", "9H")
+    assert t.burns == [(1, 2)]
+
+
+def test_gj7_gj6_a_dead_gouji_play_may_still_be_burnt() -> None:
+    hands = ["3C 4C", "3H 4H", "5D 6D", "AS AS 9S", "2S 2S SJ 6S 6S 7S", "3D 4D"]
+    g = position(hands, leader=3, dead_gouji={"3": 1})
+    act(g, 3, "play", "AS AS")  # 够死级: nobody may answer it, but seat 4 may burn it
+    t = g.table
+    assert t is not None and t.cur_dead and g.to_act() == [4]
+    assert g.observation(2)["waiting"] == "burn_window"
+    act(g, 4, "burn", "2S 2S")
+    act(g, 1, "pass")
+    act(g, 4, "play", "SJ 6S 6S")
+    act(g, 1, "pass")
+    act(g, 4, "play", "7S")
+    assert t.burns == [(3, 4)]

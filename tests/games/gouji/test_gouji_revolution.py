@@ -253,3 +253,16 @@ def test_position_seat_in_game_needs_cards() -> None:
     with pytest.raises(MalformedError) as err:
         position(["", "3S", "3H", "3D", "3C", "4S"], leader=1)
     assert err.value.field == "deal.hands[0]"
+
+
+def test_gj9_keep_head_dead_gouji_then_headless() -> None:
+    """要头: the revolutionary's 对头 has dead gouji plays; once they are used he is headless."""
+    hands = ["3C 4C", "", "5D 6D", "QS 3D", "AS AS KS KS 9S", "2S 2S 3H 5H"]
+    g = position(hands, leader=4, revolution=[1], dead_gouji={"4": 1})  # the last of three
+    act(g, 4, "play", "AS AS")  # dead: nobody may answer, and nobody can burn it
+    t = g.table
+    assert t is not None and t.cur is None and g.to_act() == [4] and t.tokens[4] == 0
+    act(g, 4, "play", "KS KS")  # now headless: anyone in turn may beat it
+    assert g.to_act() == [5] and t.queue == [5, 0, 2, 3]
+    act(g, 5, "play", "2S 2S")
+    assert t.maker == 5
