@@ -27,5 +27,10 @@ class Bot(Protocol):
 
     def act(self, observation: dict[str, Any], legal: list[Action],
             rng: random.Random) -> Action:
-        """One of ``legal`` (never empty), chosen from ``observation``."""
+        """A legal action chosen from ``observation``: one of ``legal`` (never empty).
+
+        Where the game lists only a bounded selection of a huge decision (the Shengji bury,
+        see :meth:`~paizhuo.engine.game.Game.legal_actions`), a bot may return another action
+        the rules allow; the runner applies it through the game, which checks it.
+        """
         ...

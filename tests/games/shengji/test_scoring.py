@@ -323,7 +323,8 @@ def test_losing_at_ace_or_reaching_it_as_attackers_is_no_win() -> None:
 def test_play_past_ace_goes_on_to_the_no_trump_level() -> None:
     """SJ-14: with play_past_ace the level after A is N, and winning at N wins the match."""
     s = score_round(fixed4(0, level="A", play_past_ace=True))
-    assert s.match_winners is None and s.new_levels[0] == 13 and s.to_json()["new_levels"]["0"] == "N"
+    assert s.match_winners is None and s.new_levels[0] == 13
+    assert s.to_json()["new_levels"]["0"] == "N"
     top = RoundInput(**{**fixed4(0).__dict__, "levels": {0: 13, 1: 5, 2: 13, 3: 5},
                         "level_rank": 13, "play_past_ace": True})
     assert score_round(top).match_winners == frozenset({0, 2})

@@ -38,7 +38,7 @@ from paizhuo.games.shengji.combos import ComboRules, Unit, decompose_counts, mak
 from paizhuo.games.shengji.follow import lead_error
 from paizhuo.games.shengji.options import ShengjiOptions
 from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points
-from paizhuo.games.shengji.phases_bid import BURY_LIST_CAP, make_context
+from paizhuo.games.shengji.phases_bid import BURY_LIST_CAP
 from paizhuo.games.shengji.scoring import parse_level
 from paizhuo.games.shengji.trick import play_rank, trick_winner, unit_beaten_by
 from paizhuo.notation import parse_cards
@@ -67,7 +67,7 @@ def _table(options_json: str, level: str, trump: str | None) -> Table:
     lv = parse_level(level)
     ctx = None
     if trump is not None:
-        ctx = make_context(lv, None if trump == "NT" else SUIT_CHARS.index(trump),
+        ctx = TrumpContext.make(lv, None if trump == "NT" else SUIT_CHARS.index(trump),
                            opts.constant_twos)
     return Table(opts, opts.combo_rules, ctx, lv)
 

@@ -44,11 +44,6 @@ BURY_LIST_CAP = 2000
 LEVEL_A = 12
 
 
-def make_context(level: int, trump: int | None, constant_twos: bool) -> TrumpContext:
-    """The round's :class:`TrumpContext` (level 13 is the no-trump level past A)."""
-    return TrumpContext.make(level, trump, constant_twos)
-
-
 def _illegal(rule: str, message: str, seat: int) -> IllegalActionError:
     return IllegalActionError(rule, message, seat)
 
@@ -264,7 +259,7 @@ class BidPhases(AuctionPhases, FriendPhases):
     def _set_trump(self, trump: int | None) -> None:
         self.trump = trump
         self.trump_known = True
-        self.ctx = make_context(self.level, trump, self.opts.constant_twos)
+        self.ctx = TrumpContext.make(self.level, trump, self.opts.constant_twos)
         dealer = self.dealer_seat
         if self.opts.teams == "fixed":
             self.defenders = {s for s in range(self.n) if s % 2 == dealer % 2}
@@ -344,26 +339,31 @@ class BidPhases(AuctionPhases, FriendPhases):
 
     def _bury_list(self, seat: int) -> list[Action]:
         """Every bury when there are at most :data:`BURY_LIST_CAP`; otherwise a fixed,
-        documented selection: the buries made of the lowest-ordered cards first (a full list
-        can run to millions; :meth:`count_legal` and :meth:`play_mask` stay exact)."""
+        documented selection: the buries a player would consider first — low side cards
+        without points, then side point cards, trumps last (a full list can run to millions;
+        :meth:`count_legal` and :meth:`play_mask` stay exact)."""
         counts = self._buryable(seat)
+        ctx = self.ctx
+        assert ctx is not None, "trump is known before the bury"
+        order = sorted((c for c, m in enumerate(counts) if m),
+                       key=lambda c: (ctx.is_trump(c), card_points(c) > 0, ctx.slot[c], c))
         k = len(self.kitty)
         out: list[Action] = []
         cards: list[int] = []
 
-        def rec(i: int, left: int) -> bool:
+        def rec(i: int, left: int) -> None:
             if len(out) >= BURY_LIST_CAP:
-                return False
+                return
             if left == 0:
-                out.append(Action(seat, "bury", tuple(cards)))
-                return True
-            if i >= len(counts):
-                return True
-            for take in range(min(counts[i], left), -1, -1):
-                cards.extend([i] * take)
+                out.append(Action(seat, "bury", tuple(sorted(cards))))
+                return
+            if i >= len(order):
+                return
+            card = order[i]
+            for take in range(min(counts[card], left), -1, -1):
+                cards.extend([card] * take)
                 rec(i + 1, left - take)
                 del cards[len(cards) - take:]
-            return True
 
         rec(0, k)
         return out
