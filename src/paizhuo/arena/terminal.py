@@ -261,8 +261,8 @@ class TerminalPlay:
         for i, action in enumerate(shown, 1):
             table.add_row(str(i), Text(action_text(action)))
         if self._others_may_act():
-            others = ", ".join(str(s) for s in self.game.to_act() if s != self.seat)
-            table.add_row("w", f"wait: let seat {others} act first")
+            # not naming them: who else is asked can depend on their hidden cards (GJ-12)
+            table.add_row("w", "wait: let the other seats that may act go first")
         self.console.print(table)
         if len(shown) < len(legal):
             self.console.print(f"… and {len(legal) - len(shown)} more: type one "
