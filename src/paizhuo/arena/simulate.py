@@ -22,6 +22,7 @@ from typing import Any
 
 from paizhuo.bots.base import Bot
 from paizhuo.bots.registry import make_bot
+from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
 from paizhuo.engine.errors import PaizhuoError
 from paizhuo.engine.game import Game
@@ -182,18 +183,27 @@ def seat_bots(bot_names: Sequence[str], seats: int, rotation: int) -> list[str]:
     return [bot_names[(s + rotation) % len(bot_names)] for s in range(seats)]
 
 
-def choose_action(game: Game, bots: Sequence[Bot], rng: random.Random) -> Any:
+def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
+               rng: random.Random) -> Action:
+    """The action ``bot`` chooses for ``seat`` (one of ``to_act``, the game's ``to_act()``),
+    from that seat's observation and legal actions.
+
+    A bot that uses the game's sampler gets it only when ``seat`` is the first to act (the seat
+    the sampler draws for).
+    """
+    if bot.uses_sampler and seat == to_act[0]:
+        return game.sample_action(rng)
+    return bot.act(game.observation(seat), game.legal_actions(seat), rng)
+
+
+def choose_action(game: Game, bots: Sequence[Bot], rng: random.Random) -> Action:
     """The next action: the acting seat's bot chooses from its observation and legal actions.
 
     When several seats may act, one of them is drawn at random.
     """
     to_act = game.to_act()
     seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
-    bot = bots[seat]
-    if bot.uses_sampler and seat == to_act[0]:
-        return game.sample_action(rng)
-    legal = game.legal_actions(seat)
-    return bot.act(game.observation(seat), legal, rng)
+    return bot_action(game, to_act, seat, bots[seat], rng)
 
 
 def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,

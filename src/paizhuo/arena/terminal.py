@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from paizhuo.arena.simulate import seat_bots
+from paizhuo.arena.simulate import bot_action, seat_bots
 from paizhuo.bots.base import Bot
 from paizhuo.bots.registry import make_bot
 from paizhuo.cards import NUM_CARD_IDS
@@ -237,15 +237,10 @@ class TerminalPlay:
 
     def _bot_turn(self, seats: list[int]) -> None:
         """One bot decision, by one of ``seats`` (drawn at random when several may act)."""
-        to_act = self.game.to_act()
         seat = seats[0] if len(seats) == 1 else self.rng.choice(seats)
         bot = self.bots[seat]
         assert bot is not None
-        if bot.uses_sampler and seat == to_act[0]:
-            action = self.game.sample_action(self.rng)
-        else:
-            action = bot.act(self.game.observation(seat), self.game.legal_actions(seat),
-                             self.rng)
+        action = bot_action(self.game, self.game.to_act(), seat, bot, self.rng)
         self.game.apply(action)
         self.console.print(f"[dim]seat {seat} ({self.bot_names[seat]}):[/dim] "
                            f"{escape(action_text(action))}", highlight=False)
