@@ -218,3 +218,36 @@ def test_render_mapping_prints_brackets_literally() -> None:
     assert "[bold]not markup[/bold]" in text
     assert "empty" not in text and "legal" not in text
     assert "0=2 1=5" in text
+
+
+def test_terminal_shows_other_seats_only_through_the_observation() -> None:
+    """Bots' actions reach the person as their observation's log shows them; the result too."""
+    from rich.console import Console
+
+    from fake_game import FakeGame
+    from paizhuo.arena.terminal import TerminalPlay
+    from paizhuo.notation import format_cards
+
+    class SecretFake(FakeGame):
+        def observation(self, seat: int) -> dict[str, Any]:
+            obs = super().observation(seat)
+            del obs["last"]
+            obs["log"] = [a.to_json() if a.seat == seat else [a.seat, a.verb, "hidden"]
+                          for a in self.actions]
+            result = self.result()
+            obs["result"] = None if result is None else {"winner": result["winner"]}
+            return obs
+
+    console = Console(record=True, width=200)
+    table = TerminalPlay(SecretFake, {"preset": "long"}, 0, 4, ["greedy"], console,
+                         ask=lambda prompt: "1")
+    table._play_round()
+    table._show_result()
+    text = console.export_text()
+    bot_plays = [a for a in table.game.actions if a.seat == 1 and a.cards]
+    assert bot_plays and "seat 1 (greedy): play hidden" in text
+    for line in text.splitlines():
+        if line.startswith("seat 1 (greedy)"):
+            assert not any(format_cards(a.cards) in line for a in bot_plays), line
+    assert "seat 0 (you): play" in text
+    assert "winner" in text and "cards_left" not in text

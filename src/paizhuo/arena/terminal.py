@@ -3,6 +3,11 @@
 Generic: the observation dict of any game is shown key by key, cards in the shared notation;
 a person answers with the number of a listed legal action or types one in notation
 (``play AS AS``, ``call AH nth=1``).
+
+The person sees only their seat's observation (GJ-12, SJ views): the other seats' actions as
+its ``log`` shows them (a game whose observation has no log shows them only through its other
+keys, such as the current trick), the result as the observation gives it, and whether other
+seats may act only where the observation says so (``to_act``, or ``waiting_on``).
 """
 
 from __future__ import annotations
@@ -192,6 +197,10 @@ class TerminalPlay:
         if not 0 <= seat < self.game.num_seats:
             raise MalformedError("seat", f"seat {seat} does not exist: this table has seats "
                                  f"0–{self.game.num_seats - 1}")
+        self.logged = 0
+        """Entries of the observation's log already printed."""
+        self.others: list[int] = []
+        """Other seats the person's observation shows may act now (offered as ``w``)."""
         names = seat_bots(bots, self.game.num_seats, 0)
         self.bot_names = names
         self.bots: list[Bot | None] = [None if s == seat else make_bot(names[s], cls.name)
@@ -210,6 +219,7 @@ class TerminalPlay:
                     break
                 self.game = self.cls.new(self.options, seed=derive_seed(self.seed, rounds),
                                          start=start)
+                self.logged = 0
         except Quit:
             self.console.print("Stopped. The record of this deal so far:")
             self.console.print(self.game.record().dumps(), markup=False, highlight=False,
@@ -232,8 +242,16 @@ class TerminalPlay:
                 continue
             self._bot_turn(to_act)
 
-    def _others_may_act(self) -> bool:
-        return any(s != self.seat for s in self.game.to_act())
+    def _others_shown(self, obs: dict[str, Any]) -> list[int]:
+        """Other seats that may act now, as far as the person's observation shows them.
+
+        The game's own ``to_act`` is not used: who is asked can depend on hidden cards (GJ-12).
+        """
+        shown = obs.get("to_act", obs.get("waiting_on"))
+        if not isinstance(shown, list):
+            return []
+        acting = self.game.to_act()
+        return [s for s in shown if s != self.seat and s in acting]
 
     def _bot_turn(self, seats: list[int]) -> None:
         """One bot decision, by one of ``seats`` (drawn at random when several may act)."""
@@ -242,11 +260,36 @@ class TerminalPlay:
         assert bot is not None
         action = bot_action(self.game, self.game.to_act(), seat, bot, self.rng)
         self.game.apply(action)
-        self.console.print(f"[dim]seat {seat} ({self.bot_names[seat]}):[/dim] "
-                           f"{escape(action_text(action))}", highlight=False)
+        self._report(action)
+
+    def _report(self, action: Action) -> None:
+        """Print what the person sees of ``action``: the new entries of their observation's
+        log, or, where it has none, the action only if it is their own."""
+        log = self.game.observation(self.seat).get("log")
+        if not isinstance(log, list):
+            if action.seat == self.seat:
+                self.console.print(self._log_line([action.seat, action_text(action)]),
+                                   highlight=False)
+            return
+        for entry in log[self.logged:]:
+            self.console.print(self._log_line(entry), highlight=False)
+        self.logged = len(log)
+
+    def _log_line(self, entry: Any) -> Text:
+        if not (isinstance(entry, list) and entry and isinstance(entry[0], int)
+                and 0 <= entry[0] < len(self.bot_names)):
+            return Text(inline("log", entry))
+        seat = entry[0]
+        if seat == self.seat:
+            line = Text(f"seat {seat} (you): ", style="bold")
+        else:
+            line = Text(f"seat {seat} ({self.bot_names[seat]}): ", style="dim")
+        line.append(" ".join(inline("log", part) for part in entry[1:]))
+        return line
 
     def _show(self, legal: Sequence[Action], everything: bool = False) -> None:
         obs = self.game.observation(self.seat)
+        self.others = self._others_shown(obs)
         self.console.rule(f"{self.cls.name} — seat {self.seat} to act — phase {self.game.phase}")
         self.console.print(render_mapping(obs))
         shown = legal if everything else legal[:MAX_LISTED]
@@ -255,8 +298,7 @@ class TerminalPlay:
         table.add_column()
         for i, action in enumerate(shown, 1):
             table.add_row(str(i), Text(action_text(action)))
-        if self._others_may_act():
-            # not naming them: who else is asked can depend on their hidden cards (GJ-12)
+        if self.others:
             table.add_row("w", "wait: let the other seats that may act go first")
         self.console.print(table)
         if len(shown) < len(legal):
@@ -279,8 +321,8 @@ class TerminalPlay:
                 self._show(legal, everything=True)
                 continue
             if text.lower() in ("w", "wait"):
-                if self._others_may_act():
-                    self._bot_turn([s for s in self.game.to_act() if s != self.seat])
+                if self.others:
+                    self._bot_turn(self.others)
                     return
                 self.console.print("[red]Only you may act now.[/red]")
                 continue
@@ -297,8 +339,7 @@ class TerminalPlay:
                 self.console.print(f"[red]Not understood:[/red] {escape(exc.message)}",
                                    highlight=False)
                 continue
-            self.console.print(f"[bold]seat {self.seat} (you):[/bold] "
-                               f"{escape(action_text(action))}", highlight=False)
+            self._report(action)
             return
 
     def _resolve(self, text: str, legal: Sequence[Action]) -> Action | None:
@@ -327,6 +368,9 @@ class TerminalPlay:
         return typed  # not listed: the engine says which rule it breaks
 
     def _show_result(self) -> None:
-        result = self.game.result() or {}
+        """The result as the person's observation gives it (a game may hide part of it, such
+        as a kitty the seat never saw); the game's own where the observation has none."""
+        obs = self.game.observation(self.seat)
+        result = (obs["result"] if "result" in obs else self.game.result()) or {}
         self.console.rule("Deal over")
         self.console.print(render_mapping(result))
