@@ -71,6 +71,11 @@ def _looks_like_cards(key: str, value: list[Any]) -> bool:
                     for v in value))
 
 
+def _plain(items: list[Any]) -> bool:
+    """Whether a list holds only plain values (no objects or lists)."""
+    return all(isinstance(v, str | int | float | bool) or v is None for v in items)
+
+
 def inline(key: str, value: Any) -> str:
     """A value on one line: ``seat=2 cards=5S``, lists of objects in brackets.
 
@@ -83,7 +88,7 @@ def inline(key: str, value: Any) -> str:
         items = list(value)
         if _looks_like_cards(key, items):
             return format_cards(items)
-        if all(isinstance(v, str | int | float | bool) or v is None for v in items):
+        if _plain(items):
             return " ".join(_scalar(v) for v in items)
         return "[" + "; ".join(inline(key, v) for v in items) + "]"
     return _scalar(value)
@@ -92,22 +97,19 @@ def inline(key: str, value: Any) -> str:
 def render_value(key: str, value: Any) -> RenderableType:
     """One observation value, readable: card-id lists as notation, objects on one line each
     (long lists of objects, such as past tricks, show only their latest rows)."""
-    if isinstance(value, dict):
-        return inline(key, value)
     if isinstance(value, list | tuple):
         items = list(value)
-        if _looks_like_cards(key, items):
-            return format_cards(items)
-        if all(isinstance(v, str | int | float | bool) or v is None for v in items):
-            return " ".join(_scalar(v) for v in items) if items else "—"
-        table = Table.grid(padding=(0, 1))
-        if len(items) > MAX_ROWS:
-            table.add_row(Text(f"… {len(items) - MAX_ROWS} earlier", style="dim"))
-            items = items[-MAX_ROWS:]
-        for item in items:
-            table.add_row(Text(inline(key, item)))
-        return table
-    return _scalar(value)
+        if not items:
+            return "—"
+        if not (_plain(items) or _looks_like_cards(key, items)):
+            table = Table.grid(padding=(0, 1))
+            if len(items) > MAX_ROWS:
+                table.add_row(Text(f"… {len(items) - MAX_ROWS} earlier", style="dim"))
+                items = items[-MAX_ROWS:]
+            for item in items:
+                table.add_row(Text(inline(key, item)))
+            return table
+    return inline(key, value)
 
 
 def _scalar(value: Any) -> str:
