@@ -22,6 +22,7 @@ from sj_helpers import act, full_deal, game, pass_all
 
 from paizhuo.cards import Counts
 from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.games.shengji import ShengjiGame
 from paizhuo.games.shengji.bidding import (
     Bid,
     legal_bids,
@@ -145,6 +146,30 @@ def test_reinforcement_and_self_overcall_sj4() -> None:
     assert str(g.standing) == "2H 2H" and g.bidder == 0
     with pytest.raises(IllegalActionError):                    # an equal pair of another suit
         act(g, 0, "bid", "2S 2S", {"dealt": nth_dealt(0, 4)})
+
+
+def test_reinforcement_may_show_only_the_second_card_sj4() -> None:
+    # SJ-4: "the standing bidder shows a second identical card, raising his single to a pair"
+    hands, kitty = full_deal(["2H 3S 2H"])
+    g = game(hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2H", {"dealt": 1})
+    act(g, 0, "bid", "2H", {"dealt": nth_dealt(0, 2)})
+    assert str(g.standing) == "2H 2H" and g.bidder == 0
+    assert g.bids[-1]["cards"] == "2H 2H"
+    again, _ = replay(g.record())
+    assert isinstance(again, ShengjiGame) and again.standing == g.standing
+
+
+def test_a_second_card_is_no_reinforcement_for_another_seat_or_another_card_sj4() -> None:
+    hands, kitty = full_deal(["2H 3S 3S", "3H 2H"])
+    g = game(hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2H", {"dealt": 1})
+    with pytest.raises(IllegalActionError) as err:           # not the standing bidder
+        act(g, 1, "bid", "2H", {"dealt": nth_dealt(1, 1)})
+    assert err.value.rule == "SJ-4" and "not stronger" in err.value.message
+    with pytest.raises(IllegalActionError) as err:           # holds only the one 2H
+        act(g, 0, "bid", "2H", {"dealt": nth_dealt(0, 2)})
+    assert err.value.rule == "SJ-4"
 
 
 def test_self_overcall_with_a_stronger_bid_sj4() -> None:

@@ -474,7 +474,17 @@ class BidPhases(AuctionPhases, FriendPhases):
         raise _illegal("SJ-6", f"no {verb} in the play phase", seat)
 
     def _bid_of(self, action: Action) -> Bid:
+        """The bid an action shows. The standing bidder may reinforce 自保 by showing only the
+        further identical card(s) (SJ-4: "shows a second identical card"): when that alone is
+        no stronger bid, it is read together with his standing bid."""
         bid = parse_bid(action.cards, self.level, self.opts.decks, self.joker_nt)
+        standing = self.standing
+        if (standing is not None and action.seat == self.bidder and action.cards
+                and (bid is None or not stronger(bid, standing, self.suit_order))
+                and all(c == standing.cards[0] for c in (*standing.cards, *action.cards))):
+            joined = parse_bid(standing.cards + action.cards, self.level, self.opts.decks)
+            if joined is not None:
+                bid = joined
         if bid is None:
             lv = level_name(self.level)
             jokers = " or SJ BJ" if self.joker_nt else \
