@@ -211,11 +211,13 @@ def test_lead_error() -> None:
     held = h("AS AS KS QS 3D 2H")
     assert lead_error(held, parse_cards("AS KS"), CTX, RULES, True) is None
     assert lead_error(held, parse_cards("AS 3D"), CTX, RULES, True) == (
-        "a lead must be of one suit group (SJ-6): AS: spades; 3D: diamonds")
-    assert lead_error(held, parse_cards("JS"), CTX, RULES, True) == "you do not hold JS"
-    assert lead_error(held, (), CTX, RULES, True) == "a lead needs at least one card"
+        "SJ-6", "a lead must be of one suit group (SJ-6): AS: spades; 3D: diamonds")
+    assert lead_error(held, parse_cards("JS"), CTX, RULES, True) == ("SJ-6", "you do not hold JS")
+    assert lead_error(held, (), CTX, RULES, True) == ("SJ-6", "a lead needs at least one card")
     assert lead_error(held, parse_cards("AS KS"), CTX, RULES, False) == (
-        "throws are not allowed at this table: KS AS is not one single, tuple or tractor")
+        "SJ-12", "throws are not allowed at this table: KS AS is not one single, tuple or tractor")
+    assert lead_error(held, parse_cards("KS KS"), CTX, RULES, False) == (
+        "SJ-6", "you do not hold KS KS")
     assert lead_error(held, parse_cards("AS AS"), CTX, RULES, False) is None
 
 

@@ -235,6 +235,14 @@ def test_no_throws_in_bidding_3_sj12() -> None:
     act(g, 0, "play", "KS KS")
 
 
+def test_leading_cards_not_held_is_sj6_even_without_throws() -> None:
+    hands = ["AS KS KS", "3S 4S 5S", "5C 5C 6C"]
+    g = position(hands, kitty="TC TC", options={"preset": "bidding-3"}, target=80)
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "play", "AS AS")
+    assert err.value.rule == "SJ-6" and "do not hold" in err.value.message
+
+
 # -- following (SJ-8) ---------------------------------------------------------------------------
 
 

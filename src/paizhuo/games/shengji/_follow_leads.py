@@ -188,30 +188,30 @@ def lead_mask(hand: Counts, partial: Sequence[int], ctx: TrumpContext, rules: Co
 
 
 def lead_error(hand: Counts, cards: Sequence[int], ctx: TrumpContext, rules: ComboRules,
-               allow_throws: bool) -> str | None:
-    """``None`` if ``cards`` may be led (SJ-6), else why not (empty, not held, mixed groups,
-    a throw where throws are not allowed)."""
+               allow_throws: bool) -> tuple[str, str] | None:
+    """``None`` if ``cards`` may be led, else ``(rule, why)``: SJ-6 for an empty lead, cards
+    not held or mixed groups; SJ-12 for a throw where throws are not allowed."""
     if not cards:
-        return "a lead needs at least one card"
+        return "SJ-6", "a lead needs at least one card"
     arr = hand.array()
     if len(cards) == 1:
-        return None if arr[cards[0]] else f"you do not hold {card_name(cards[0])}"
+        return None if arr[cards[0]] else ("SJ-6", f"you do not hold {card_name(cards[0])}")
     q: dict[int, int] = {}
     for c in cards:
         q[c] = q.get(c, 0) + 1
     for c, m in q.items():
         if arr[c] < m:
-            return f"you do not hold {format_cards([c] * m)}"
+            return "SJ-6", f"you do not hold {format_cards([c] * m)}"
     group = ctx.group
     groups = sorted({group[c] for c in cards})
     if len(groups) > 1:
         parts = "; ".join(
             f"{format_cards(c for c in sorted(cards) if group[c] == g)}: {group_name(g)}"
             for g in groups)
-        return f"a lead must be of one suit group (SJ-6): {parts}"
-    if not allow_throws and len(cards) > 1 and len(decompose(cards, ctx, rules)) > 1:
-        return (f"throws are not allowed at this table: {format_cards(sorted(cards))} is not "
-                f"one single, tuple or tractor")
+        return "SJ-6", f"a lead must be of one suit group (SJ-6): {parts}"
+    if not allow_throws and len(decompose(cards, ctx, rules)) > 1:
+        return "SJ-12", (f"throws are not allowed at this table: {format_cards(sorted(cards))} "
+                         f"is not one single, tuple or tractor")
     return None
 
 

@@ -271,12 +271,10 @@ class ShengjiGame(BidPhases, Game):
         hand = self.hands[seat]
         lead = self.lead
         if lead is None:
-            err = None if trusted else lead_error(hand, cards, ctx, self.rules,
-                                                  self.allow_throws)
-            if err is not None:
-                rule = "SJ-12" if (not self.allow_throws and len({ctx.group[c] for c in cards})
-                                   == 1) else "SJ-6"
-                raise IllegalActionError(rule, err, seat)
+            refused = None if trusted else lead_error(hand, cards, ctx, self.rules,
+                                                      self.allow_throws)
+            if refused is not None:
+                raise IllegalActionError(*refused, seat)
             new_lead = make_lead(cards, ctx, self.rules)
             played = cards
             attempted: tuple[int, ...] | None = None
