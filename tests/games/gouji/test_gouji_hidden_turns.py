@@ -13,8 +13,8 @@ import random
 from typing import Any
 
 from paizhuo.engine.records import Deal, Record
+from paizhuo.games.climbing import SJ, STRENGTH_OF_CARD, TWO
 from paizhuo.games.gouji import GoujiGame
-from paizhuo.games.gouji.plays import G_OF_CARD, SJ, TWO
 from paizhuo.games.gouji.positions import act, full, position
 from paizhuo.games.gouji.rounds import BURN
 from paizhuo.games.gouji.setup import full_deck
@@ -89,8 +89,8 @@ def test_gj12_gj6_burn_window_with_burn_needs_open_counts_only_eligible_seats() 
 def _deal_without_money(poor: list[int]) -> list[list[int]]:
     """A 216-card deal in which only the seats ``poor`` hold no 2 and no joker."""
     cards = full_deck(216)
-    money = [c for c in cards if G_OF_CARD[c] >= TWO]
-    rest = [c for c in cards if G_OF_CARD[c] < TWO]
+    money = [c for c in cards if STRENGTH_OF_CARD[c] >= TWO]
+    rest = [c for c in cards if STRENGTH_OF_CARD[c] < TWO]
     rich = [s for s in range(6) if s not in poor]
     hands: list[list[int]] = [[] for _ in range(6)]
     for i, c in enumerate(money):
@@ -104,8 +104,8 @@ def _deal_without_money(poor: list[int]) -> list[list[int]]:
 def _swap_money_into(hands: list[list[int]], to: int, frm: int) -> list[list[int]]:
     """The same deal with one 2 of seat ``frm`` and one plain card of seat ``to`` swapped."""
     out = [list(h) for h in hands]
-    two = next(c for c in out[frm] if G_OF_CARD[c] == TWO)
-    plain = next(c for c in out[to] if G_OF_CARD[c] < TWO)
+    two = next(c for c in out[frm] if STRENGTH_OF_CARD[c] == TWO)
+    plain = next(c for c in out[to] if STRENGTH_OF_CARD[c] < TWO)
     out[frm][out[frm].index(two)] = plain
     out[to][out[to].index(plain)] = two
     return out
@@ -113,7 +113,7 @@ def _swap_money_into(hands: list[list[int]], to: int, frm: int) -> list[list[int
 
 def test_gj12_gj9_revolution_phase_does_not_show_who_has_no_money() -> None:
     deal = _deal_without_money([1, 4])  # seats 1 and 4 hold no 2 and no joker
-    assert any(G_OF_CARD[c] == TWO for c in deal[0])
+    assert any(STRENGTH_OF_CARD[c] == TWO for c in deal[0])
     a = full(deal)
     b = full(_swap_money_into(deal, to=1, frm=0))  # now seat 1 holds a 2: only seat 4 is asked
     assert a.to_act() == [1] and b.to_act() == [4]
@@ -139,14 +139,14 @@ def _tribute_game() -> tuple[GoujiGame, int]:
     hands = [list(cards[s::6]) for s in range(6)]
     seven = 4  # gouji rank of 7
     for i, c in enumerate(hands[5]):
-        if G_OF_CARD[c] == seven:
-            j = next(k for k, d in enumerate(hands[4]) if G_OF_CARD[d] not in (seven, TWO)
-                     and G_OF_CARD[d] < SJ)
+        if STRENGTH_OF_CARD[c] == seven:
+            j = next(k for k, d in enumerate(hands[4]) if STRENGTH_OF_CARD[d] not in (seven, TWO)
+                     and STRENGTH_OF_CARD[d] < SJ)
             hands[5][i], hands[4][j] = hands[4][j], hands[5][i]
     g = full(hands, start={"game": 2, "tributes": [
         {"kind": "place", "from": 5, "to": 0, "cards": 1}]})
     g.apply(g.legal_actions()[0])  # seat 5 pays his highest card
-    ret = next(c for c in g.hands[0].distinct() if G_OF_CARD[c] == seven)
+    ret = next(c for c in g.hands[0].distinct() if STRENGTH_OF_CARD[c] == seven)
     return g, ret
 
 
@@ -156,7 +156,7 @@ def test_gj12_gj10_a_refused_return_stays_between_the_two() -> None:
     a, seven = _tribute_game()
     b, _ = _tribute_game()
     other = next(c for c in a.hands[0].distinct()
-                 if a.hands[5][c] and G_OF_CARD[c] < TWO)  # a rank seat 5 holds
+                 if a.hands[5][c] and STRENGTH_OF_CARD[c] < TWO)  # a rank seat 5 holds
     third = (1, 2, 3, 4)
     same_to(third, a, b)
     act(a, 0, "return", format_cards((seven,)))

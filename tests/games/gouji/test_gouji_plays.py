@@ -7,11 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paizhuo.cards import Counts
+from paizhuo.games.climbing import BIG, PLAIN, SMALL, rank_counts
 from paizhuo.games.gouji.options import GoujiOptions
 from paizhuo.games.gouji.plays import (
-    BIG,
-    PLAIN,
-    SMALL,
     Shape,
     all_plays,
     beating_plays,
@@ -21,7 +19,6 @@ from paizhuo.games.gouji.plays import (
     flower,
     is_gouji,
     plays_of_size,
-    rank_counts,
     shape_of,
     size,
 )

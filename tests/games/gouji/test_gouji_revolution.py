@@ -9,8 +9,8 @@ import pytest
 
 from paizhuo.cards import BIG_JOKER, SMALL_JOKER
 from paizhuo.engine.errors import IllegalActionError
+from paizhuo.games.climbing import rank_counts
 from paizhuo.games.gouji import GoujiGame
-from paizhuo.games.gouji.plays import rank_counts
 from paizhuo.games.gouji.positions import act, full, position
 from paizhuo.games.gouji.setup import full_deck
 from paizhuo.notation import parse_cards

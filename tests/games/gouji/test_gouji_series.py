@@ -8,8 +8,8 @@ import random
 import pytest
 
 from paizhuo.engine.errors import IllegalActionError
+from paizhuo.games.climbing import STRENGTH_OF_CARD
 from paizhuo.games.gouji import GoujiGame
-from paizhuo.games.gouji.plays import G_OF_CARD
 from paizhuo.games.gouji.positions import act, full
 from paizhuo.games.gouji.series import (
     TRIBUTE_KINDS,
@@ -114,7 +114,7 @@ def test_gj10_tribute_phase_pays_highest_cards_in_order() -> None:
         a = g.sample_action(rng)
         if a.verb == "tribute":
             payers.append(a.seat)
-            assert all(G_OF_CARD[c] >= 13 for c in a.cards)  # the highest are jokers here
+            assert all(STRENGTH_OF_CARD[c] >= 13 for c in a.cards)  # the highest are jokers here
         g.apply(a)
     assert payers == [0, 2, 4, 5]
     assert [len(h) for h in g.hands] == [36] * 6
@@ -141,8 +141,8 @@ def test_gj10_refusing_a_returned_card() -> None:
     with pytest.raises(IllegalActionError) as err:
         act(g, 0, "return", "3H")  # another 3 is refused too
     assert err.value.rule == "GJ-10"
-    held = {G_OF_CARD[c] for c in g.hands[5].distinct()}
-    ok = next(a for a in g.legal_actions() if G_OF_CARD[a.cards[0]] in held)
+    held = {STRENGTH_OF_CARD[c] for c in g.hands[5].distinct()}
+    ok = next(a for a in g.legal_actions() if STRENGTH_OF_CARD[a.cards[0]] in held)
     g.apply(ok)  # a rank the payer holds cannot be refused
     assert g.phase != "tribute"
 

@@ -8,7 +8,7 @@ Layout:
   :mod:`paizhuo.games.gouji.plays` packed as ``rank·7225 + base·425 + money·25 + small·5 +
   big`` (rank < 15, base and money ≤ 16, small and big ≤ 4), once for ``play`` and once for
   ``burn``;
-- ``tribute`` (always the payer's highest cards: one index), ``return`` by gouji rank (15),
+- ``tribute`` (always the payer's highest cards: one index), ``return`` by strength rank (15),
   ``buy`` by the paying card's rank (a gift, 2, SJ, BJ: 4).
 
 >>> from paizhuo.engine.actions import Action
@@ -23,7 +23,8 @@ from __future__ import annotations
 from typing import Final
 
 from paizhuo.engine.actions import Action
-from paizhuo.games.gouji.plays import BJ, G_OF_CARD, SJ, TWO, Shape, shape_of
+from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, TWO
+from paizhuo.games.gouji.plays import Shape, shape_of
 
 SIMPLE_VERBS: Final = ("pass", "yield", "claim", "revolution", "keep_head", "no_head",
                        "declare", "refuse")
@@ -62,9 +63,9 @@ def action_index(a: Action) -> int:
     if a.verb == "tribute":
         return TRIBUTE
     if a.verb == "return":
-        return RETURN_BASE + G_OF_CARD[a.cards[0]]
+        return RETURN_BASE + STRENGTH_OF_CARD[a.cards[0]]
     if a.verb == "buy":
-        return BUY_BASE + (_PAY_RANKS.index(G_OF_CARD[a.cards[0]]) if a.cards else 0)
+        return BUY_BASE + (_PAY_RANKS.index(STRENGTH_OF_CARD[a.cards[0]]) if a.cards else 0)
     raise ValueError(f"no index for {a.verb!r}")
 
 

@@ -21,18 +21,18 @@ from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.game import Game
 from paizhuo.engine.records import Record
-from paizhuo.games.gouji.options import PRESETS, GoujiOptions
-from paizhuo.games.gouji.plays import (
+from paizhuo.games.climbing import (
     BJ,
     CARDS_OF_RANK,
     FOUR,
-    G_OF_CARD,
     RANK_TEXT,
     SJ,
+    STRENGTH_OF_CARD,
     THREE,
     TWO,
     rank_counts,
 )
+from paizhuo.games.gouji.options import PRESETS, GoujiOptions
 from paizhuo.games.gouji.rounds import BURN, OVER, SEATS, Table, opp
 from paizhuo.games.gouji.series import (
     RANK_NAMES,
@@ -363,8 +363,9 @@ class GoujiGame(Game):
                 return [Action(seat, "refuse"), Action(seat, "pass")]
             hand = self.hands[seat]
             return [Action(seat, "return", (c,)) for c in hand.distinct()
-                    if G_OF_CARD[c] not in self.t_refused
-                    and not any(G_OF_CARD[d] == G_OF_CARD[c] for d in hand.distinct() if d < c)]
+                    if STRENGTH_OF_CARD[c] not in self.t_refused
+                    and not any(STRENGTH_OF_CARD[d] == STRENGTH_OF_CARD[c]
+                                for d in hand.distinct() if d < c)]
         if ph == "revolution":
             return [Action(seat, "revolution"), Action(seat, "pass")]
         if ph == "buy":
@@ -413,9 +414,9 @@ class GoujiGame(Game):
         payer, receiver, n = t["from"], t["to"], t["cards"]
         seat = a.seat
         if self.t_step == "pay":
-            want = sorted(G_OF_CARD[c] for c in self._highest(seat, n))
+            want = sorted(STRENGTH_OF_CARD[c] for c in self._highest(seat, n))
             if (len(a.cards) != n or not self.hands[seat].contains_all(a.cards)
-                    or sorted(G_OF_CARD[c] for c in a.cards) != want):
+                    or sorted(STRENGTH_OF_CARD[c] for c in a.cards) != want):
                 raise IllegalActionError(
                     "GJ-10", f"a tribute is your {n} highest card{'s' if n > 1 else ''}: "
                     f"{' '.join(RANK_TEXT[g] for g in reversed(want))}", seat)
@@ -428,16 +429,16 @@ class GoujiGame(Game):
             if len(a.cards) != 1 or not self.hands[seat].contains_all(a.cards):
                 raise IllegalActionError("GJ-10", "return one card you hold", seat)
             c = a.cards[0]
-            if G_OF_CARD[c] in self.t_refused:
+            if STRENGTH_OF_CARD[c] in self.t_refused:
                 raise IllegalActionError("GJ-10", f"seat {payer} refused a "
-                                         f"{RANK_TEXT[G_OF_CARD[c]]}: return another card",
+                                         f"{RANK_TEXT[STRENGTH_OF_CARD[c]]}: return another card",
                                          seat)
             i = len(self.actions)
             self.parties[i] = (payer, receiver)
             self.t_offer, self.t_offer_index = c, i
             held = rank_counts(self.hands[payer])
-            others = {G_OF_CARD[d] for d in self.hands[receiver].distinct()} - self.t_refused
-            if held[G_OF_CARD[c]] == 0 and len(others) > 1:
+            others = {STRENGTH_OF_CARD[d] for d in self.hands[receiver].distinct()} - self.t_refused
+            if held[STRENGTH_OF_CARD[c]] == 0 and len(others) > 1:
                 # Whether the payer may refuse shows what he does not hold: third players see
                 # the exchange only once a card is accepted (GJ-12).
                 self.unseen[i] = (payer, receiver)
@@ -447,7 +448,7 @@ class GoujiGame(Game):
             return
         self.unseen[len(self.actions)] = (payer, receiver)
         if a.verb == "refuse":
-            self.t_refused.add(G_OF_CARD[self.t_offer])
+            self.t_refused.add(STRENGTH_OF_CARD[self.t_offer])
             self.t_step = "return"
         else:
             del self.unseen[self.t_offer_index]
@@ -470,7 +471,7 @@ class GoujiGame(Game):
         assert src is not None
         paid, seller = src
         if paid:
-            if len(a.cards) != 1 or G_OF_CARD[a.cards[0]] < TWO \
+            if len(a.cards) != 1 or STRENGTH_OF_CARD[a.cards[0]] < TWO \
                     or not self.hands[s].contains_all(a.cards):
                 raise IllegalActionError("GJ-9", f"pay seat {seller} one 2 or joker you hold "
                                          f"for a {RANK_TEXT[g]}", s)

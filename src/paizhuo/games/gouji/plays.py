@@ -1,13 +1,17 @@
 """Plays 一手牌 (GJ-2), beating (GJ-3), gouji plays (GJ-4) and play generation.
 
-Suits do not matter in Gouji, so the hot path works on *gouji ranks* 0..14 — ``3 4 5 6 7 8 9 T
-J Q K A 2 SJ BJ`` — and a hand is a 15-entry count list. A play is a *shape*, the tuple
-``(rank, base, money, small, big)``:
+Suits do not matter in Gouji, so the hot path works on the strength ranks 0..14 — ``3 4 5 6 7 8
+9 T J Q K A 2 SJ BJ`` — and rank counts shared by the climbing games
+(:mod:`paizhuo.games.climbing`). A play is a *shape*, the tuple ``(rank, base, money, small,
+big)``:
 
 - ``rank`` 0..12: the rank of the play's ordinary cards (12 = 2s as the base); 13/14: jokers
   alone (13 if any SJ is among them, else 14);
 - ``base`` cards of that rank (0 for jokers alone), ``money`` 2s added (贴钱; 0 when the base is
   2s), ``small`` SJs and ``big`` BJs added (挂花).
+
+What is Gouji's own: money (a shape keeps it apart, as GJ-4 and GJ-5 need it, and folds it into
+the rank for comparing: :func:`climbing_key`), 杀大花 over big flowers, the gouji thresholds.
 
 >>> from paizhuo.notation import parse_cards
 >>> shape_of(parse_cards("2S 2H 3S 3S 3D"))      # five 3s
@@ -20,52 +24,27 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Sequence
 
 from paizhuo.cards import Counts
+from paizhuo.games import climbing
+from paizhuo.games.climbing import (
+    BJ,
+    CARDS_OF_RANK,
+    RANK_TEXT,
+    SJ,
+    THREE,
+    TWO,
+    Key,
+    flower_kind,
+    rank_counts,
+    steps_up,
+)
 
 Shape = tuple[int, int, int, int, int]
 """(rank, base, money, small, big) — see the module docstring."""
 
-THREE: Final = 0
-FOUR: Final = 1
-ACE: Final = 11
-TWO: Final = 12
-SJ: Final = 13
-BJ: Final = 14
-NUM_RANKS: Final = 15
-RANK_TEXT: Final = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "SJ", "BJ")
-
-PLAIN, SMALL, BIG = 0, 1, 2
-"""Flower kinds: no joker, small flowers (any SJ), big flowers (only BJ)."""
-
 KILL_OFF, KILL_TWO, KILL_TWO_OR_THREE = 0, 1, 2
-
-
-def _gouji_rank(card: int) -> int:
-    if card >= 53:
-        return BJ
-    if card == 52:
-        return SJ
-    r = card // 4
-    return TWO if r == 0 else r - 1
-
-
-G_OF_CARD: Final[tuple[int, ...]] = tuple(_gouji_rank(c) for c in range(55))
-"""Gouji rank of each card id."""
-CARDS_OF_RANK: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(c for c in range(54) if G_OF_CARD[c] == g) for g in range(NUM_RANKS)
-)
-"""Card ids of each gouji rank (suits in id order)."""
-
-
-def rank_counts(cards: Iterable[int]) -> list[int]:
-    """The 15-entry gouji-rank count list of some cards."""
-    out = [0] * NUM_RANKS
-    for c in cards:
-        out[G_OF_CARD[c]] += 1
-    return out
 
 
 def shape_of(cards: Sequence[int]) -> Shape | None:
@@ -90,15 +69,25 @@ def size(p: Shape) -> int:
     return p[1] + p[2] + p[3] + p[4]
 
 
+def climbing_key(p: Shape) -> Key:
+    """The shared climbing key of a play: its money counts as its rank (GJ-2).
+
+    >>> climbing_key((0, 3, 2, 0, 0))      # 2 2 3 3 3 is five 3s
+    (0, 5, 0, 0)
+    """
+    return (p[0], p[1] + p[2], p[3], p[4])
+
+
 def flower(p: Shape) -> int:
     """PLAIN, SMALL or BIG (GJ-2: a BJ+SJ mix counts as small flowers)."""
-    if p[3]:
-        return SMALL
-    return BIG if p[4] else PLAIN
+    return flower_kind(p[3], p[4])
 
 
 def beats(new: Shape, cur: Shape, kill: int) -> bool:
     """True if ``new`` beats ``cur`` (GJ-3); ``kill`` is the ``kill_big`` code.
+
+    Plain and small-flowered plays fall as in every climbing game
+    (:func:`paizhuo.games.climbing.beats`); big flowers are dead unless 杀大花.
 
     >>> from paizhuo.notation import parse_cards as p
     >>> beats(shape_of(p("BJ BJ BJ 9S 9S")), shape_of(p("SJ SJ 8S 8S 8S")), 1)
@@ -108,17 +97,11 @@ def beats(new: Shape, cur: Shape, kill: int) -> bool:
     >>> beats(shape_of(p("BJ BJ TS")), shape_of(p("BJ 9S 9S")), 1)  # 大王二杀一
     True
     """
-    if new[1] + new[2] + new[3] + new[4] != cur[1] + cur[2] + cur[3] + cur[4]:
-        return False
-    if new[0] <= cur[0]:
-        return False
-    if cur[3]:  # small flowers: big flowers with at least as many BJ as cur has jokers
-        return new[3] == 0 and new[4] >= cur[3] + cur[4]
-    if cur[4]:  # big flowers: dead unless 杀大花
-        if kill == KILL_OFF or cur[4] != 1:
+    if cur[4] and not cur[3]:  # big flowers: dead unless 杀大花 kills a single BJ
+        if kill == KILL_OFF or cur[4] != 1 or not steps_up(climbing_key(new), climbing_key(cur)):
             return False
         return new[4] >= 2 or (kill == KILL_TWO_OR_THREE and new[3] >= 3)
-    return True
+    return climbing.beats(climbing_key(new), climbing_key(cur))
 
 
 def is_gouji(p: Shape, thresholds: Sequence[int]) -> bool:

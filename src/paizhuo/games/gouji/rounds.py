@@ -19,12 +19,9 @@ from typing import Final
 from paizhuo.cards import Counts
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
+from paizhuo.games.climbing import FOUR, SJ, THREE, TWO, rank_counts
 from paizhuo.games.gouji.options import GoujiOptions
 from paizhuo.games.gouji.plays import (
-    FOUR,
-    SJ,
-    THREE,
-    TWO,
     Shape,
     after,
     all_plays,
@@ -36,7 +33,6 @@ from paizhuo.games.gouji.plays import (
     is_gouji,
     keeps_three_rule,
     opens_point,
-    rank_counts,
     shape_of,
     size,
 )
