@@ -39,7 +39,7 @@ from paizhuo.games.shengji.follow import (
     sample_lead,
 )
 from paizhuo.games.shengji.options import PRESETS, ShengjiOptions
-from paizhuo.games.shengji.order import card_points, points_of
+from paizhuo.games.shengji.order import points_of
 from paizhuo.games.shengji.phases_bid import BidPhases
 from paizhuo.games.shengji.phases_setup import read_setup
 from paizhuo.games.shengji.scoring import RoundInput, RoundScore, level_name, score_round
@@ -192,11 +192,7 @@ class ShengjiGame(BidPhases, Game):
         trusted = action is self._sampled
         self._sampled = None
         if action.verb == "play" and self._phase == "play":
-            if trusted:
-                self._play(action, trusted=True)
-                self.actions.append(action)
-                return
-            self._play(action)
+            self._play(action, trusted)
             self.actions.append(action)
             return
         if action.verb not in self.VERBS:
@@ -315,10 +311,7 @@ class ShengjiGame(BidPhases, Game):
         plays = [c for _, c in self.trick]
         idx = trick_winner(lead, plays, ctx, self.rules)
         winner = self.trick[idx][0]
-        pts = 0
-        for c in plays:
-            for card in c:
-                pts += card_points(card)
+        pts = sum(points_of(c) for c in plays)
         self.won[winner] += pts
         self.tricks.append(TrickLog(self.leader, self.trick, self.attempted, winner, pts))
         if len(self.hands[winner]) == 0:
