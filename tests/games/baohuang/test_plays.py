@@ -7,18 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paizhuo.games.baohuang.plays import (
-    BIG,
-    PLAIN,
-    SMALL,
     all_keys_of_size,
     beats,
     count_leads,
     key_of,
-    kind_of,
     leads,
     responses,
-    strength_counts,
 )
+from paizhuo.games.climbing import BIG, PLAIN, SMALL, kind_of, rank_counts_of_array
 from paizhuo.notation import parse_cards
 
 
@@ -82,7 +78,7 @@ def strength_counts_of(text: str) -> list[int]:
     counts = [0] * 55
     for c in parse_cards(text):
         counts[c] += 1
-    return strength_counts(counts)
+    return rank_counts_of_array(counts)
 
 
 keys = st.integers(1, 8).flatmap(lambda size: st.sampled_from(all_keys_of_size(size)))

@@ -21,9 +21,10 @@ from typing import Final
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD
 from paizhuo.engine.actions import Action
-from paizhuo.games.baohuang.plays import SJ_RANK, key_of
+from paizhuo.games.baohuang.plays import key_of
 from paizhuo.games.baohuang.rounds import cards_for
 from paizhuo.games.baohuang.state import TableState
+from paizhuo.games.climbing import BJ, SJ
 
 SIMPLE_VERBS: Final = ("pass", "yield", "claim", "reveal", "pass_crown", "seize")
 CALL_BASE: Final = len(SIMPLE_VERBS)
@@ -59,7 +60,7 @@ def decode(st: TableState, seat: int, index: int) -> Action:
         return Action(seat, "call", (index - CALL_BASE,))
     if index >= JOKERS_BASE:
         x, y = divmod(index - JOKERS_BASE, 5)
-        key = (SJ_RANK if x else 14, 0, x, y)
+        key = (SJ if x else BJ, 0, x, y)
         return Action(seat, "play", cards_for(st, seat, key))
     i = index - PLAY_BASE
     i, v = divmod(i, 2)

@@ -11,6 +11,11 @@ A play of jokers alone has ``n = 0`` and rank 14 when all its jokers are big, el
 Hands in hot paths are *strength counts*: a list of 15 ints, ``h[r]`` cards of strength rank
 ``r`` (``h[14]`` counts the emperor card ``BJ*`` with the other big jokers).
 
+The ranks, the counts, the flower kinds and the beating rules Gouji has too live in
+:mod:`paizhuo.games.climbing`, whose key is exactly this key (2s are an ordinary rank here, no
+money). What is Baohuang's own: big flowers fall to more big flowers and a higher rank, the
+players' words, and the lead and answer generators.
+
 >>> from paizhuo.notation import parse_cards
 >>> key_of(parse_cards("SJ SJ 9S 9H 9D"))
 (6, 3, 2, 0)
@@ -21,40 +26,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
+from paizhuo.games import climbing
+from paizhuo.games.climbing import BJ, RANK_TEXT, SJ, STRENGTH_OF_CARD, Key, size_of, steps_up
 
-PlayKey = tuple[int, int, int, int]
-"""``(r, n, x, y)``: strength rank, plain cards, small jokers, big jokers."""
-
-SJ_RANK: Final = 13
-BJ_RANK: Final = 14
-NUM_STRENGTHS: Final = 15
-PLAIN, SMALL, BIG = 0, 1, 2
-"""Flower kinds: no jokers, small flowers (any ``SJ``), big flowers (only ``BJ``)."""
-
-STRENGTH_NAMES: Final = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2",
-                         "SJ", "BJ")
-
-# card id -> strength rank (ids 0..51 are rank-major with '2' first)
-STRENGTH_OF_CARD: Final[tuple[int, ...]] = tuple(
-    [12 if c // 4 == 0 else c // 4 - 1 for c in range(52)] + [SJ_RANK, BJ_RANK, BJ_RANK]
-)
-
-
-def rank_index(r: int) -> int:
-    """The card-id rank index (0 = '2' … 12 = 'A') of a non-joker strength rank."""
-    return 0 if r == 12 else r + 1
-
-
-def strength_counts(counts: list[int]) -> list[int]:
-    """Strength counts of a hand given as a per-card-id count list (55 entries)."""
-    h = [0] * NUM_STRENGTHS
-    for card, k in enumerate(counts):
-        if k:
-            h[STRENGTH_OF_CARD[card]] += k
-    return h
+PlayKey = Key
+"""``(r, n, x, y)``: strength rank, plain cards, small jokers, big jokers — the climbing key."""
 
 
 def key_of(cards: Iterable[int]) -> PlayKey:
@@ -75,33 +53,21 @@ def key_of(cards: Iterable[int]) -> PlayKey:
     if n + x + y == 0:
         raise ValueError("a play holds at least one card")
     if n == 0:
-        r = SJ_RANK if x else BJ_RANK
+        r = SJ if x else BJ
     return (r, n, x, y)
-
-
-def kind_of(key: PlayKey) -> int:
-    """Flower kind of a play: PLAIN, SMALL (any small joker) or BIG (big jokers only)."""
-    if key[2]:
-        return SMALL
-    return BIG if key[3] else PLAIN
 
 
 def beats(new: PlayKey, cur: PlayKey) -> bool:
     """True if play ``new`` beats play ``cur`` (BH-3).
 
     Same size and a higher rank always; then by the current play's flowers: plain — nothing
-    more; small — ``new`` has big flowers only, at least as many as ``cur`` has jokers; big —
-    ``new`` has big flowers only, more of them.
+    more; small — ``new`` has big flowers only, at least as many as ``cur`` has jokers (both as
+    in Gouji: :func:`paizhuo.games.climbing.beats`); big — ``new`` has big flowers only, more
+    of them.
     """
-    r, n, x, y = new
-    cr, cn, cx, cy = cur
-    if n + x + y != cn + cx + cy or r <= cr:
-        return False
-    if cx:
-        return x == 0 and y >= cx + cy
-    if cy:
-        return x == 0 and y > cy
-    return True
+    if cur[3] and not cur[2]:  # big flowers: Baohuang's own rule
+        return new[2] == 0 and new[3] > cur[3] and steps_up(new, cur)
+    return climbing.beats(new, cur)
 
 
 def why_not(new: PlayKey, cur: PlayKey) -> str:
@@ -119,16 +85,12 @@ def why_not(new: PlayKey, cur: PlayKey) -> str:
             f"{cur[3] + 1}, no small ones) and a higher rank")
 
 
-def size_of(key: PlayKey) -> int:
-    return key[1] + key[2] + key[3]
-
-
 def describe(key: PlayKey) -> str:
     """A player's description: ``three 9s with two small jokers``."""
     r, n, x, y = key
     parts = []
     if n:
-        parts.append(f"{n}×{STRENGTH_NAMES[r]}")
+        parts.append(f"{n}×{RANK_TEXT[r]}")
     if x:
         parts.append(f"{x}×SJ")
     if y:
@@ -138,7 +100,7 @@ def describe(key: PlayKey) -> str:
 
 def leads(h: list[int]) -> list[PlayKey]:
     """Every play a hand with strength counts ``h`` can lead, by key."""
-    hx, hy = h[SJ_RANK], h[BJ_RANK]
+    hx, hy = h[SJ], h[BJ]
     out: list[PlayKey] = []
     for r in range(13):
         k = h[r]
@@ -149,13 +111,13 @@ def leads(h: list[int]) -> list[PlayKey]:
     for x in range(hx + 1):
         for y in range(hy + 1):
             if x + y:
-                out.append((SJ_RANK if x else BJ_RANK, 0, x, y))
+                out.append((SJ if x else BJ, 0, x, y))
     return out
 
 
 def count_leads(h: list[int]) -> int:
     """``len(leads(h))`` without building the list."""
-    jokers = (h[SJ_RANK] + 1) * (h[BJ_RANK] + 1)
+    jokers = (h[SJ] + 1) * (h[BJ] + 1)
     return sum(h[:13]) * jokers + jokers - 1
 
 
@@ -163,7 +125,7 @@ def responses(h: list[int], cur: PlayKey) -> list[PlayKey]:
     """Every play a hand with strength counts ``h`` can make that beats ``cur``."""
     cr, cn, cx, cy = cur
     size = cn + cx + cy
-    hx, hy = h[SJ_RANK], h[BJ_RANK]
+    hx, hy = h[SJ], h[BJ]
     out: list[PlayKey] = []
     if cx or cy:
         # flowered current: big flowers only, enough of them, and a higher rank
@@ -171,8 +133,8 @@ def responses(h: list[int], cur: PlayKey) -> list[PlayKey]:
         for y in range(ymin, min(hy, size) + 1):
             n = size - y
             if n == 0:
-                if cr < BJ_RANK:
-                    out.append((BJ_RANK, 0, 0, y))
+                if cr < BJ:
+                    out.append((BJ, 0, 0, y))
                 continue
             for r in range(cr + 1, 13):
                 if h[r] >= n:
@@ -188,7 +150,7 @@ def responses(h: list[int], cur: PlayKey) -> list[PlayKey]:
                 out.append((r, n, j - y, y))
     for y in range(max(0, size - hx), min(size, hy) + 1):
         x = size - y
-        r = SJ_RANK if x else BJ_RANK
+        r = SJ if x else BJ
         if r > cr:
             out.append((r, 0, x, y))
     return out
@@ -204,7 +166,7 @@ def all_keys_of_size(size: int, max_n: int = 16, max_jokers: int = 4) -> list[Pl
                 continue
             if n == 0:
                 if x + y:
-                    out.append((SJ_RANK if x else BJ_RANK, 0, x, y))
+                    out.append((SJ if x else BJ, 0, x, y))
             else:
                 out.extend((r, n, x, y) for r in range(13))
     return out

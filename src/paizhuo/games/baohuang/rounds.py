@@ -15,17 +15,15 @@ from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.games.baohuang.plays import (
-    SJ_RANK,
-    STRENGTH_OF_CARD,
     PlayKey,
     beats,
     key_of,
     leads,
-    rank_index,
     responses,
     why_not,
 )
 from paizhuo.games.baohuang.state import NUM_SEATS, OVER, TableState
+from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, card_rank_index
 
 # -- what may be done ----------------------------------------------------------------------
 
@@ -50,7 +48,7 @@ def cards_for(st: TableState, seat: int, key: PlayKey, called_first: bool = Fals
     hand = st.hands[seat]
     out: list[int] = []
     if n:
-        base = rank_index(r) * 4
+        base = card_rank_index(r) * 4
         order = [base, base + 1, base + 2, base + 3]
         called = st.called
         if called is not None and base <= called < base + 4:
@@ -121,16 +119,16 @@ def play_sample(st: TableState, rng: random.Random) -> Action:
     h = st.strengths[seat]
     if st.current is None:
         ranks = [r for r in range(13) if h[r]]
-        jokers = h[SJ_RANK] + h[14]
+        jokers = h[SJ] + h[BJ]
         if ranks and (not jokers or rng.random() < 0.9):
             r = rng.choice(ranks)
-            key = (r, rng.randint(1, h[r]), rng.randint(0, h[SJ_RANK]), rng.randint(0, h[14]))
+            key = (r, rng.randint(1, h[r]), rng.randint(0, h[SJ]), rng.randint(0, h[BJ]))
         else:
             while True:
-                x, y = rng.randint(0, h[SJ_RANK]), rng.randint(0, h[14])
+                x, y = rng.randint(0, h[SJ]), rng.randint(0, h[BJ])
                 if x + y:
                     break
-            key = (SJ_RANK if x else 14, 0, x, y)
+            key = (SJ if x else BJ, 0, x, y)
     else:
         keys = responses(h, st.current)
         verbs = ["pass"]

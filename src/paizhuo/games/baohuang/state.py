@@ -5,7 +5,8 @@ from __future__ import annotations
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_CARD_IDS, card_name
 from paizhuo.engine.errors import IllegalActionError
 from paizhuo.games.baohuang.options import BaohuangOptions
-from paizhuo.games.baohuang.plays import STRENGTH_OF_CARD, PlayKey, strength_counts
+from paizhuo.games.baohuang.plays import PlayKey
+from paizhuo.games.climbing import STRENGTH_OF_CARD, rank_counts_of_array
 
 NUM_SEATS = 5
 HAND_SIZE = 43
@@ -72,7 +73,7 @@ class TableState:
             for c in cards:
                 counts[c] += 1
             self.hands[seat] = counts
-            self.strengths[seat] = strength_counts(counts)
+            self.strengths[seat] = rank_counts_of_array(counts)
             self.sizes[seat] = len(cards)
 
     def give(self, seat: int, card: int) -> None:
