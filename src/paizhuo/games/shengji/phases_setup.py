@@ -291,8 +291,6 @@ def read_setup(record: Record) -> Setup:
         if dealer is None:
             raise MalformedError("start.dealer", f"a position in the {phase} phase names the "
                                  "dealer")
-        if not setup.trump_known and opts.teams != "bidding":
-            raise MalformedError("start.trump", f"a position in the {phase} phase names trump")
         if not setup.trump_known:
             raise MalformedError("start.trump", f"a position in the {phase} phase names trump")
         if opts.teams == "bidding" and setup.target is None:
