@@ -388,7 +388,7 @@ def friends5(points: int, friends: tuple[int, ...], *, dealer: int = 0, level: i
         num_players=5, decks=3, step=60, teams="friends", dealer=dealer, defenders=defenders,
         attackers=frozenset(range(5)) - defenders, card_points=points, kitty_points=0,
         last_trick_winner=dealer, last_trick_units=(SINGLE,), last_trick_cards=(),
-        levels=levels, level_rank=level, friends_found=len(friends), **kw)
+        levels=levels, level_rank=level, **kw)
 
 
 @pytest.mark.parametrize(("p", "dealer", "friend"), [

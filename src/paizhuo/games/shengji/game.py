@@ -344,7 +344,6 @@ class ShengjiGame(BidPhases, Game):
         attackers = self.attackers()
         kitty_pts = points_of(self.kitty)
         units = tuple(decompose(last_cards, ctx, self.rules)) if last_cards else ()
-        friends_found = len({c.friend for c in self.calls if c.friend is not None})
         target = self.target
         inp = RoundInput(
             num_players=self.n, decks=opts.decks, step=opts.step, teams=opts.teams,
@@ -353,7 +352,7 @@ class ShengjiGame(BidPhases, Game):
             last_trick_winner=last_winner, last_trick_units=units,
             last_trick_cards=tuple(last_cards), levels=dict(self.levels),
             level_rank=self.level,
-            stakes=self.stakes, target=target, friends_found=friends_found,
+            stakes=self.stakes, target=target,
             kitty_multiplier=opts.kitty_multiplier, dealer_stays=opts.dealer_stays,
             must_play_levels=opts.must_play_level_indices, overflow=opts.overflow,
             hook_j=opts.hook_j, round_points=opts.round_points,

@@ -212,7 +212,8 @@ class RoundInput:
     """``fixed`` | ``friends`` | ``bidding``."""
     dealer: int
     defenders: frozenset[int]
-    """The dealer's side at the end of the round (friends: the dealer and the friends found)."""
+    """The dealer's side at the end of the round (friends: the dealer and the friends found;
+    the dealer alone when it is ``{dealer}``)."""
     attackers: frozenset[int]
     card_points: int
     """Points in tricks won by the attackers, before the kitty, after any throw penalty."""
@@ -231,8 +232,6 @@ class RoundInput:
     """Kitty-fight 炒地皮 stakes: ×2 per overcall; multiplies level changes and round points."""
     target: int | None = None
     """Bidding-3 target score."""
-    friends_found: int = 0
-    """Friends mode: how many friends were found (0: the dealer played alone)."""
     kitty_multiplier: str = "doubling"
     dealer_stays: bool = False
     must_play_levels: tuple[int, ...] = ()
