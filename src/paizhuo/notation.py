@@ -23,15 +23,18 @@ from paizhuo.cards import (
     SMALL_JOKER,
     SUIT_CHARS,
     card_name,
+    make_card,
 )
 
 _SUIT_SYMBOLS: Final = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♣": "C", "♧": "C",
                         "♦": "D", "♢": "D"}
+_TO_LETTERS: Final = str.maketrans(_SUIT_SYMBOLS)
 _JOKERS: Final = {
     "SJ": SMALL_JOKER, "小王": SMALL_JOKER, "小花": SMALL_JOKER, "小鬼": SMALL_JOKER,
     "BJ": BIG_JOKER, "大王": BIG_JOKER, "大花": BIG_JOKER, "大鬼": BIG_JOKER,
     "BJ*": EMPEROR_CARD, "大王*": EMPEROR_CARD,
 }
+_RANKS: Final = {ch: i for i, ch in enumerate(RANK_CHARS)} | {"10": 8}
 _SPLIT: Final = re.compile(r"[\s,;]+")
 
 
@@ -42,25 +45,19 @@ class NotationError(ValueError):
 def parse_card(text: str) -> int:
     """Card id of one card written in the (forgiving) notation."""
     token = text.strip()
-    upper = token.upper()
+    upper = token.upper()  # the Chinese joker names have no case: upper() leaves them be
     if upper in _JOKERS:
         return _JOKERS[upper]
-    if token in _JOKERS:
-        return _JOKERS[token]
     # a suit symbol may stand first (♠A) or last (A♠); a suit letter only last (AS)
     if upper[:1] in _SUIT_SYMBOLS:
         upper = upper[1:] + upper[0]
-    for symbol, letter in _SUIT_SYMBOLS.items():
-        upper = upper.replace(symbol, letter)
+    upper = upper.translate(_TO_LETTERS)
     rank, suit = upper[:-1], upper[-1:]
     if rank in _RANKS and suit and suit in SUIT_CHARS:
-        return _RANKS[rank] * 4 + SUIT_CHARS.index(suit)
+        return make_card(_RANKS[rank], SUIT_CHARS.index(suit))
     raise NotationError(
         f"{text!r} is not a card: write rank then suit (AS, TH, 10h, 5♣) or SJ / BJ for jokers"
     )
-
-
-_RANKS: Final = {ch: i for i, ch in enumerate(RANK_CHARS)} | {"10": 8}
 
 
 def parse_cards(text: str) -> tuple[int, ...]:
@@ -74,6 +71,7 @@ def parse_cards(text: str) -> tuple[int, ...]:
 
 
 def format_card(card: int) -> str:
+    """Canonical notation of one card (the same as :func:`paizhuo.cards.card_name`)."""
     return card_name(card)
 
 
