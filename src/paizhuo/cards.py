@@ -65,6 +65,7 @@ def suit_of(card: int) -> int:
 
 
 def is_joker(card: int) -> bool:
+    """Whether ``card`` is a joker (SJ, BJ or the emperor card BJ*)."""
     return card >= SMALL_JOKER
 
 
@@ -108,6 +109,7 @@ class Counts:
 
     @classmethod
     def of(cls, cards: Iterable[int]) -> Counts:
+        """The multiset of ``cards`` (any order, copies repeated)."""
         c = [0] * NUM_CARD_IDS
         for card in cards:
             c[card] += 1
@@ -140,6 +142,7 @@ class Counts:
         return f"Counts.of(parse_cards({format_cards(self.to_tuple())!r}))"
 
     def copy(self) -> Counts:
+        """An independent copy (the count array is copied, not shared)."""
         new = Counts.__new__(Counts)
         new._c = self._c.copy()
         new._n = self._n
@@ -150,37 +153,36 @@ class Counts:
         return self._c
 
     def add(self, card: int, n: int = 1) -> None:
+        """Add ``n`` copies of ``card``."""
         self._c[card] += n
         self._n += n
 
     def remove(self, card: int, n: int = 1) -> None:
+        """Remove ``n`` copies of ``card``, or raise ``ValueError`` if fewer are held."""
         if self._c[card] < n:
             raise ValueError(f"cannot remove {n} × {card_name(card)}: only {self._c[card]} held")
         self._c[card] -= n
         self._n -= n
 
     def add_all(self, cards: Iterable[int]) -> None:
+        """Add every card of ``cards`` (copies counted)."""
         for card in cards:
             self.add(card)
 
     def remove_all(self, cards: Iterable[int]) -> None:
         """Remove every card of the multiset ``cards``, or raise and remove none of them."""
-        cards = list(cards)
-        if not self.contains_all(cards):
-            missing = Counts.of(cards)
-            for card in cards:
-                if self._c[card] < missing[card]:
-                    raise ValueError(f"cannot remove {missing[card]} × {card_name(card)}: "
-                                     f"only {self._c[card]} held")
-        for card in cards:
-            self.remove(card)
+        need = _tally(cards)
+        for card, n in need.items():
+            if self._c[card] < n:
+                raise ValueError(f"cannot remove {n} × {card_name(card)}: "
+                                 f"only {self._c[card]} held")
+        for card, n in need.items():
+            self._c[card] -= n
+            self._n -= n
 
     def contains_all(self, cards: Iterable[int]) -> bool:
         """True if every card of the multiset ``cards`` is here (copies counted)."""
-        need: dict[int, int] = {}
-        for card in cards:
-            need[card] = need.get(card, 0) + 1
-        return all(self._c[card] >= n for card, n in need.items())
+        return all(self._c[card] >= n for card, n in _tally(cards).items())
 
     def distinct(self) -> list[int]:
         """Ids held at least once, ascending."""
@@ -189,3 +191,11 @@ class Counts:
     def to_tuple(self) -> tuple[int, ...]:
         """The cards as a sorted tuple of ids (the canonical multiset form)."""
         return tuple(self)
+
+
+def _tally(cards: Iterable[int]) -> dict[int, int]:
+    """How many copies of each card ``cards`` holds, in order of first appearance."""
+    need: dict[int, int] = {}
+    for card in cards:
+        need[card] = need.get(card, 0) + 1
+    return need
