@@ -36,10 +36,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture
 def fake_game_cls(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[fake_game.FakeGame]]:
     """Register the throwaway ``fake`` game (see ``tests/fake_game.py``) for one test."""
-    import paizhuo.engine.records as records
     import paizhuo.games as games
 
     monkeypatch.setitem(sys.modules, "paizhuo_test_fake_game", fake_game)
     monkeypatch.setitem(games._REGISTRY, "fake", ("paizhuo_test_fake_game", "FakeGame"))
-    monkeypatch.setattr(records, "GAMES", (*records.GAMES, "fake"))
+    monkeypatch.setattr(games, "GAME_NAMES", (*games.GAME_NAMES, "fake"))
     yield fake_game.FakeGame

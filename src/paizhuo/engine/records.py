@@ -18,8 +18,6 @@ from paizhuo.notation import NotationError, format_cards, parse_cards
 if TYPE_CHECKING:
     from paizhuo.engine.game import Game
 
-GAMES = ("shengji", "gouji", "baohuang")
-
 
 @dataclass
 class Deal:
@@ -30,6 +28,7 @@ class Deal:
     kitty: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The ``deal`` field of a record."""
         if self.hands is None:
             return {"seed": self.seed}
         out: dict[str, Any] = {"hands": [format_cards(h) for h in self.hands]}
@@ -50,6 +49,7 @@ class Record:
     position: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (the inverse of :meth:`from_json`)."""
         out: dict[str, Any] = {"game": self.game}
         if self.position:
             out["position"] = True
@@ -61,6 +61,7 @@ class Record:
         return out
 
     def dumps(self, indent: int | None = None) -> str:
+        """The record as JSON text (Chinese kept as it is)."""
         return json.dumps(self.to_json(), ensure_ascii=False, indent=indent)
 
     @classmethod
@@ -75,15 +76,18 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
+        """Parse a record from decoded JSON, strictly (see the module docstring)."""
         if not isinstance(data, dict):
             raise MalformedError("", "a record is a JSON object")
         known = {"game", "options", "start", "deal", "actions", "position"}
         for key in data:
             if key not in known:
                 raise MalformedError(str(key), f"unknown field; a record has {sorted(known)}")
+        from paizhuo.games import GAME_NAMES  # the registry imports the engine: not at the top
+
         game = data.get("game")
-        if game not in GAMES:
-            raise MalformedError("game", f"must be one of {', '.join(GAMES)}, not {game!r}")
+        if game not in GAME_NAMES:
+            raise MalformedError("game", f"must be one of {', '.join(GAME_NAMES)}, not {game!r}")
         position = data.get("position", False)
         if not isinstance(position, bool):
             raise MalformedError("position", "must be true or false")
@@ -148,7 +152,7 @@ def parse_action(data: Any, where: str = "action") -> Action:
     extra = data[3] if len(data) == 4 else None
     if extra is not None and not isinstance(extra, dict):
         raise MalformedError(f"{where}[3]", "extra must be an object")
-    return Action(seat, verb, tuple(sorted(cards)), extra or None)
+    return Action.make(seat, verb, cards, extra)
 
 
 def replay(record: Record) -> tuple[Game, int]:
@@ -163,8 +167,8 @@ def replay(record: Record) -> tuple[Game, int]:
     try:
         cls = game_class(record.game)
     except ModuleNotFoundError as exc:
-        # a game package not written yet is the record's problem; a broken import inside one
-        # is not, and is raised as it is
+        # a game package missing from this installation is the record's problem; a broken
+        # import inside one is not, and is raised as it is
         module = _REGISTRY.get(record.game, ("",))[0]
         if not exc.name or not module.startswith(exc.name):
             raise
