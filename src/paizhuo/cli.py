@@ -25,10 +25,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from paizhuo.engine.errors import MalformedError
 from paizhuo.engine.game import Game
-from paizhuo.engine.judge import MALFORMED, judge_text
+from paizhuo.engine.judge import MALFORMED, judge_text, malformed_answer
 from paizhuo.games import GAME_NAMES, game_class
 
-EXIT_MALFORMED = 2
+EXIT_MALFORMED = MALFORMED
+"""Every command exits with the judge's status for malformed input."""
 EXIT_INTERNAL = 3
 
 app = typer.Typer(
@@ -65,11 +66,10 @@ def _guarded(func: Callable[P, R]) -> Callable[P, R]:
                 click.exceptions.Abort):
             raise
         except CommandError as exc:
-            err_console.print(f"[red]error:[/red] {escape(exc.message)}", soft_wrap=True)
+            _error(exc.message)
             raise typer.Exit(exc.code) from None
         except MalformedError as exc:
-            where = f"{exc.field}: " if exc.field else ""
-            err_console.print(f"[red]error:[/red] {escape(where + exc.message)}", soft_wrap=True)
+            _error(str(exc))
             raise typer.Exit(EXIT_MALFORMED) from None
         except KeyboardInterrupt:
             err_console.print("interrupted")
@@ -79,6 +79,10 @@ def _guarded(func: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(EXIT_INTERNAL) from None
 
     return wrapper
+
+
+def _error(message: str) -> None:
+    err_console.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
 
 
 def _internal_error(exc: BaseException) -> None:
@@ -121,8 +125,12 @@ def parse_option(text: str) -> tuple[str, Any]:
         return key.strip(), value
 
 
+def _parse_options(option: list[str] | None) -> dict[str, Any]:
+    return dict(parse_option(o) for o in option or [])
+
+
 def _options(cls: type[Game], preset: str | None, option: list[str] | None) -> dict[str, Any]:
-    options = dict(parse_option(o) for o in option or [])
+    options = _parse_options(option)
     if preset is not None:
         options["preset"] = _presets(cls, preset)[0]  # --preset wins over -o preset=…
     return options
@@ -175,8 +183,8 @@ def judge(
     try:
         text = _read_input(file)
     except CommandError as exc:
-        _emit_json({"valid": False, "malformed": True, "field": "", "message": exc.message})
-        err_console.print(f"[red]error:[/red] {escape(exc.message)}", soft_wrap=True)
+        _emit_json(malformed_answer(MalformedError("", exc.message)))
+        _error(exc.message)
         raise typer.Exit(MALFORMED) from None
     try:
         status, answer = judge_text(text)
@@ -280,7 +288,7 @@ def bench(
 
     cls = _game(game)
     presets = _presets(cls, preset, allow_all=True)
-    options = dict(parse_option(o) for o in option or [])
+    options = _parse_options(option)
     limit = seconds if seconds is not None else (math.inf if games is not None else 3.0)
     results: list[BenchResult] = []
     for name in presets:

@@ -18,11 +18,12 @@ def judge_text(text: str) -> tuple[int, dict[str, Any]]:
     try:
         record = Record.loads(text)
     except MalformedError as exc:
-        return MALFORMED, _malformed(exc)
+        return MALFORMED, malformed_answer(exc)
     return judge_record(record)
 
 
 def judge_record(record: Record) -> tuple[int, dict[str, Any]]:
+    """Judge a parsed record by replaying it; returns (exit status, answer)."""
     try:
         game, _ = replay(record)
     except IllegalActionError as exc:
@@ -33,10 +34,11 @@ def judge_record(record: Record) -> tuple[int, dict[str, Any]]:
         return ILLEGAL, {"valid": False, "index": index, "seat": seat, "rule": exc.rule,
                          "message": exc.message}
     except MalformedError as exc:
-        return MALFORMED, _malformed(exc)
+        return MALFORMED, malformed_answer(exc)
     return LEGAL, {"valid": True, "phase": game.phase, "to_act": game.to_act(),
                    "result": game.result()}
 
 
-def _malformed(exc: MalformedError) -> dict[str, Any]:
+def malformed_answer(exc: MalformedError) -> dict[str, Any]:
+    """The judge's answer to a malformed document: the field at fault and why."""
     return {"valid": False, "malformed": True, "field": exc.field, "message": exc.message}
