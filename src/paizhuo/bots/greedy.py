@@ -36,5 +36,6 @@ class GreedyBot:
 
     def act(self, observation: dict[str, Any], legal: list[Action],
             rng: random.Random) -> Action:
-        best = min(greedy_key(a) for a in legal)
-        return rng.choice([a for a in legal if greedy_key(a) == best])
+        keys = [greedy_key(a) for a in legal]
+        best = min(keys)
+        return rng.choice([a for a, key in zip(legal, keys, strict=True) if key == best])
