@@ -35,6 +35,7 @@ class Action:
         return cls(seat, verb, tuple(sorted(cards)), extra or None)
 
     def to_json(self) -> list[Any]:
+        """The record form ``[seat, verb, cards?, extra?]`` (cards kept when extra follows)."""
         out: list[Any] = [self.seat, self.verb]
         if self.cards or self.extra:
             out.append(format_cards(self.cards))

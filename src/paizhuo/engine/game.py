@@ -48,7 +48,8 @@ class Game(ABC):
 
     @property
     @abstractmethod
-    def num_seats(self) -> int: ...
+    def num_seats(self) -> int:
+        """Seats at the table (numbered 0 … n-1)."""
 
     @property
     @abstractmethod
@@ -97,6 +98,7 @@ class Game(ABC):
 
     @property
     def is_over(self) -> bool:
+        """Whether the game (or round) has ended: it has a result."""
         return self.result() is not None
 
     def record(self) -> Record:
