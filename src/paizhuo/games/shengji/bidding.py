@@ -59,7 +59,8 @@ class Bid:
         return format_cards(self.cards)
 
 
-def _joker_strength(card: int, n: int, decks: int) -> int:
+def _joker_strength(card: int, n: int) -> int:
+    """Strength of ``n`` (2 or 3) identical jokers: the big joker's tuple beats the small's."""
     if n == 2:
         return 3 if card == SMALL_JOKER else 4
     return 6 if card == SMALL_JOKER else 7  # n == 3, three decks
@@ -85,7 +86,7 @@ def parse_bid(cards: tuple[int, ...] | list[int], level: int, decks: int,
     if card in (SMALL_JOKER, BIG_JOKER):
         if n < 2:
             return None
-        return Bid(cards, _joker_strength(card, n, decks), None)
+        return Bid(cards, _joker_strength(card, n), None)
     if card >= 52 or card // 4 != level:
         return None
     return Bid(cards, level_strength(n), card % 4)
@@ -113,7 +114,7 @@ def possible_bids(hand: Counts, level: int, decks: int, joker_nt: bool = False) 
     if decks >= 2:
         for card in (SMALL_JOKER, BIG_JOKER):
             for n in range(2, min(arr[card], decks) + 1):
-                bids.append(Bid((card,) * n, _joker_strength(card, n, decks), None))
+                bids.append(Bid((card,) * n, _joker_strength(card, n), None))
     elif joker_nt and arr[SMALL_JOKER] and arr[BIG_JOKER]:
         bids.append(Bid((SMALL_JOKER, BIG_JOKER), 2, None))
     bids.sort(key=lambda b: (b.strength, SUIT_RANK[b.suit] if b.suit is not None else 9))
@@ -141,7 +142,7 @@ def best_strength(arr: list[int], level: int, decks: int, joker_nt: bool = False
         for card in (SMALL_JOKER, BIG_JOKER):
             n = min(arr[card], decks)
             if n >= 2:
-                s = _joker_strength(card, n, decks)
+                s = _joker_strength(card, n)
                 if s > best:
                     best = s
     elif joker_nt and arr[SMALL_JOKER] and arr[BIG_JOKER] and best < 2:
@@ -152,9 +153,9 @@ def best_strength(arr: list[int], level: int, decks: int, joker_nt: bool = False
 def could_beat(arr: list[int], level: int, decks: int, standing: Bid | None,
                joker_nt: bool = False, suit_order: bool = False) -> bool:
     """Whether a count array holds any bid stronger than ``standing`` (fast path)."""
-    if standing is None:
-        return best_strength(arr, level, decks, joker_nt) > 0
     best = best_strength(arr, level, decks, joker_nt)
+    if standing is None:
+        return best > 0
     if best > standing.strength:
         return True
     if (suit_order and best == standing.strength and standing.size >= 2
