@@ -27,11 +27,11 @@ from paizhuo.games.shengji.bidding import (
     stronger,
 )
 from paizhuo.games.shengji.follow import count_sub_multisets
-from paizhuo.games.shengji.order import TrumpContext, card_points
+from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points
 from paizhuo.games.shengji.phases_auction import TRUMP_NAMES, AuctionPhases
 from paizhuo.games.shengji.phases_friends import FriendPhases
 from paizhuo.games.shengji.phases_setup import FriendCall, Setup, no_extra
-from paizhuo.games.shengji.scoring import level_name
+from paizhuo.games.shengji.scoring import LEVEL_A, level_name
 from paizhuo.notation import format_cards
 
 if TYPE_CHECKING:
@@ -40,8 +40,6 @@ if TYPE_CHECKING:
 BURY_LIST_CAP = 2000
 """``legal_actions`` lists every bury only up to this many (see :meth:`bid_legal_actions`)."""
 
-
-LEVEL_A = 12
 
 
 def _illegal(rule: str, message: str, seat: int) -> IllegalActionError:
@@ -195,9 +193,12 @@ class BidPhases(AuctionPhases, FriendPhases):
 
     def _start_chance(self) -> None:
         """After the deal: every seat in turn from the first receiver may bid once more."""
+        self._open_chance()
+        self._next_chance()
+
+    def _open_chance(self) -> None:
         self.stage = "chance"
         self.queue = [(self.first + i) % self.n for i in range(self.n)]
-        self._next_chance()
 
     def _can_bid(self, seat: int) -> bool:
         return could_beat(self.hands[seat].array(), self.level, self.opts.decks, self.standing,
@@ -217,17 +218,15 @@ class BidPhases(AuctionPhases, FriendPhases):
         self.stage = "done"
         self.ask = None
         self.queue = []
+        if self.first_round:
+            if self.standing is None:
+                self.void("nobody bid in the first deal (SJ-4): it is dealt again")
+                return
+            self.dealer = self.bidder
+        trump: int | None
         if self.level > LEVEL_A:
-            trump: int | None = None
-            if self.first_round and self.standing is not None:
-                self.dealer = self.bidder
-            elif self.first_round:
-                self.void("nobody bid in the first deal (SJ-4): it is dealt again")
-                return
+            trump = None  # the no-trump level past A
         elif self.standing is None:
-            if self.first_round:
-                self.void("nobody bid in the first deal (SJ-4): it is dealt again")
-                return
             if opts.no_bid == "redeal":
                 self.void("nobody bid (SJ-4, no_bid = redeal): it is dealt again")
                 return
@@ -237,8 +236,6 @@ class BidPhases(AuctionPhases, FriendPhases):
             trump = None if third is None or third >= 52 else third % 4
         else:
             trump = self.standing.suit
-            if self.first_round:
-                self.dealer = self.bidder
         self._set_trump(trump)
         if opts.redeal_no_trump_or_points and self._some_hand_lacks():
             self.void("a hand holds no trump or no point card (SJ-14): it is dealt again")
@@ -250,7 +247,7 @@ class BidPhases(AuctionPhases, FriendPhases):
         assert ctx is not None
         for hand in self.hands:
             cards = hand.distinct()
-            if not any(ctx.group[c] == 4 for c in cards):
+            if not any(ctx.group[c] == TRUMP for c in cards):
                 return True
             if not any(card_points(c) for c in cards):
                 return True
@@ -511,15 +508,21 @@ class BidPhases(AuctionPhases, FriendPhases):
         self.standing = bid
         self.bidder = seat
 
+    def _dealt_of(self, action: Action) -> int | None:
+        """The action's ``dealt`` count (None: made after the deal), checked as data."""
+        dealt = no_extra(action, ("dealt",)).get("dealt")
+        if dealt is None:
+            return None
+        if not isinstance(dealt, int) or isinstance(dealt, bool):
+            raise MalformedError("3.dealt", f"the number of cards dealt, not {dealt!r}")
+        if not 0 <= dealt <= self.total:
+            raise MalformedError("3.dealt", f"between 0 and {self.total}, not {dealt}")
+        return dealt
+
     def _deal_bid(self, action: Action) -> None:
         seat = action.seat
-        extra = no_extra(action, ("dealt",))
-        dealt = extra.get("dealt")
+        dealt = self._dealt_of(action)
         if dealt is not None:
-            if not isinstance(dealt, int) or isinstance(dealt, bool):
-                raise MalformedError("3.dealt", f"the number of cards dealt, not {dealt!r}")
-            if not 0 <= dealt <= self.total:
-                raise MalformedError("3.dealt", f"between 0 and {self.total}, not {dealt}")
             if dealt < self.committed:
                 raise _illegal("SJ-4", f"too late: {self.committed} cards were out at the last "
                                f"action, this bid was made at {dealt}", seat)
@@ -539,19 +542,15 @@ class BidPhases(AuctionPhases, FriendPhases):
             self._deal_on()
             return
         if self.stage != "chance":
-            self.stage = "chance"
-            self.queue = [(self.first + i) % self.n for i in range(self.n)]
+            self._open_chance()
         if seat in self.queue:
             del self.queue[:self.queue.index(seat) + 1]
         self._next_chance()
 
     def _deal_pass(self, action: Action) -> bool:
         seat = action.seat
-        extra = no_extra(action, ("dealt",))
-        if "dealt" in extra:
-            dealt = extra["dealt"]
-            if not isinstance(dealt, int) or isinstance(dealt, bool):
-                raise MalformedError("3.dealt", f"the number of cards dealt, not {dealt!r}")
+        dealt = self._dealt_of(action)
+        if dealt is not None:
             if self.stage != "deal" or dealt != self.dealt or seat != self.ask:
                 raise _illegal("SJ-4", f"no bid is asked of seat {seat} at card {dealt}", seat)
             # recorded, so that a record cut in the middle of the deal replays to this exact
