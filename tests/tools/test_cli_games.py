@@ -67,3 +67,15 @@ def test_unknown_preset_and_option(game: str) -> None:
     assert bad.exit_code == 2 and "no-such-preset" in bad.stderr
     bad = runner.invoke(app, ["simulate", game, "--games", "1", "-o", "no_such_option=1"])
     assert bad.exit_code == 2 and "no_such_option" in bad.stderr, bad.output
+
+
+def test_readme_example_record_is_legal() -> None:
+    from pathlib import Path
+
+    from paizhuo.engine.judge import LEGAL, judge_text
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    record = readme.split("```json\n", 1)[1].split("```", 1)[0]
+    status, answer = judge_text(record)
+    assert status == LEGAL, answer
+    assert answer == {"valid": True, "phase": "play", "to_act": [3], "result": None}
