@@ -21,11 +21,14 @@ def _num(value: float) -> str:
 def _bytes(value: int | None) -> str:
     if value is None:
         return "—"
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if value < 1024 or unit == "GiB":
-            return f"{value:,.0f} {unit}" if unit == "B" else f"{value:,.1f} {unit}"
-        value /= 1024  # type: ignore[assignment]
-    return str(value)  # pragma: no cover
+    if value < 1024:
+        return f"{value:,} B"
+    size = value / 1024
+    for unit in ("KiB", "MiB"):
+        if size < 1024:
+            return f"{size:,.1f} {unit}"
+        size /= 1024
+    return f"{size:,.1f} GiB"
 
 
 def print_summary(summary: Summary, console: Console) -> None:
