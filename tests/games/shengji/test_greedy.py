@@ -22,7 +22,7 @@ from paizhuo.games.shengji import PRESETS, ShengjiGame
 from paizhuo.games.shengji.combos import make_lead
 from paizhuo.games.shengji.greedy import ShengjiGreedy
 from paizhuo.games.shengji.order import TRUMP
-from paizhuo.games.shengji.phases_bid import BURY_LIST_CAP
+from paizhuo.games.shengji.phases_kitty import BURY_LIST_CAP
 from paizhuo.notation import format_cards
 
 PLAY_AT_TWO = {"phase": "play", "dealer": 0, "trump": "S", "level": "2"}

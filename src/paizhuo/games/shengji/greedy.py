@@ -38,7 +38,7 @@ from paizhuo.games.shengji.combos import ComboRules, Unit, decompose_counts, mak
 from paizhuo.games.shengji.follow import lead_error
 from paizhuo.games.shengji.options import ShengjiOptions
 from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points
-from paizhuo.games.shengji.phases_bid import BURY_LIST_CAP
+from paizhuo.games.shengji.phases_kitty import BURY_LIST_CAP
 from paizhuo.games.shengji.scoring import parse_level
 from paizhuo.games.shengji.trick import play_rank, trick_winner, unit_beaten_by
 from paizhuo.notation import parse_cards

@@ -1,5 +1,6 @@
-"""The phases before the play: deal + trump bids (SJ-4), target auction (SJ-12), kitty (SJ-5),
-kitty fight (SJ-4 option), friend calls (SJ-11).
+"""The phases before the play: deal + trump bids (SJ-4), and the dispatch of every non-play
+action to them, the target auction (SJ-12, :mod:`.phases_auction`), the kitty and kitty fight
+(SJ-5, SJ-4 option, :mod:`.phases_kitty`) and friend calls (SJ-11, :mod:`.phases_friends`).
 
 :class:`BidPhases` is the part of :class:`~.game.ShengjiGame` that runs them; the model
 (decision points during the deal, the post-deal chance, which passes are recorded) is
@@ -26,10 +27,9 @@ from paizhuo.games.shengji.bidding import (
     parse_bid,
     stronger,
 )
-from paizhuo.games.shengji.follow import count_sub_multisets
 from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points
 from paizhuo.games.shengji.phases_auction import TRUMP_NAMES, AuctionPhases
-from paizhuo.games.shengji.phases_friends import FriendPhases
+from paizhuo.games.shengji.phases_kitty import KittyPhases
 from paizhuo.games.shengji.phases_setup import FriendCall, Setup, no_extra
 from paizhuo.games.shengji.scoring import LEVEL_A, level_name
 from paizhuo.notation import format_cards
@@ -37,16 +37,11 @@ from paizhuo.notation import format_cards
 if TYPE_CHECKING:
     from paizhuo.games.shengji.options import ShengjiOptions
 
-BURY_LIST_CAP = 2000
-"""``legal_actions`` lists every bury only up to this many (see :meth:`bid_legal_actions`)."""
-
-
-
 def _illegal(rule: str, message: str, seat: int) -> IllegalActionError:
     return IllegalActionError(rule, message, seat)
 
 
-class BidPhases(AuctionPhases, FriendPhases):
+class BidPhases(KittyPhases, AuctionPhases):
     """Deal, bids, kitty, kitty fight and friend calls of one round (a mixin of the game)."""
 
     # provided by ShengjiGame
@@ -263,11 +258,6 @@ class BidPhases(AuctionPhases, FriendPhases):
         elif not self.defenders:
             self.defenders = {dealer}
 
-    def _take_kitty(self, seat: int) -> None:
-        self.hands[seat].add_all(self.kitty)
-        self.burier = seat
-        self._phase = "bury"
-
     # -- to act, legal actions, sampling -------------------------------------------------------
 
     def bid_to_act(self) -> list[int]:
@@ -328,62 +318,12 @@ class BidPhases(AuctionPhases, FriendPhases):
                     for c in range(NUM_PLAIN_IDS) for k in nths]
         return []
 
-    def _buryable(self, seat: int) -> list[int]:
-        counts = list(self.hands[seat].array()[:NUM_PLAIN_IDS])
-        if self.opts.kitty_no_points:
-            counts = [0 if card_points(c) else k for c, k in enumerate(counts)]
-        return counts
-
-    def _bury_list(self, seat: int) -> list[Action]:
-        """Every bury when there are at most :data:`BURY_LIST_CAP`; otherwise a fixed,
-        documented selection: the buries a player would consider first — low side cards
-        without points, then side point cards, trumps last (a full list can run to millions;
-        :meth:`count_legal` and :meth:`play_mask` stay exact)."""
-        counts = self._buryable(seat)
-        ctx = self.ctx
-        assert ctx is not None, "trump is known before the bury"
-        order = sorted((c for c, m in enumerate(counts) if m),
-                       key=lambda c: (ctx.is_trump(c), card_points(c) > 0, ctx.slot[c], c))
-        k = len(self.kitty)
-        out: list[Action] = []
-        cards: list[int] = []
-
-        def rec(i: int, left: int) -> None:
-            if len(out) >= BURY_LIST_CAP:
-                return
-            if left == 0:
-                out.append(Action(seat, "bury", tuple(sorted(cards))))
-                return
-            if i >= len(order):
-                return
-            card = order[i]
-            for take in range(min(counts[card], left), -1, -1):
-                cards.extend([card] * take)
-                rec(i + 1, left - take)
-                del cards[len(cards) - take:]
-
-        rec(0, k)
-        return out
-
-    def bury_mask(self, partial: tuple[int, ...]) -> tuple[frozenset[int], bool]:
-        seat = self.burier
-        assert seat is not None
-        counts = self._buryable(seat)
-        for c in partial:
-            if c >= len(counts) or counts[c] == 0:
-                return frozenset(), False
-            counts[c] -= 1
-        k = len(self.kitty)
-        if len(partial) >= k:
-            return frozenset(), len(partial) == k
-        return frozenset(c for c, m in enumerate(counts) if m), False
-
     def bid_count_legal(self) -> int:
         acting = self.bid_to_act()
         if not acting:
             return 0
         if self._phase == "bury":
-            return count_sub_multisets(self._buryable(acting[0]), len(self.kitty))
+            return self.count_buries(acting[0])
         return len(self.bid_legal_actions(acting[0]))
 
     def bid_sample_action(self, rng: random.Random) -> Action:
@@ -393,9 +333,7 @@ class BidPhases(AuctionPhases, FriendPhases):
         seat = acting[0]
         phase = self._phase
         if phase == "bury":
-            counts = self._buryable(seat)
-            pool = [c for c, m in enumerate(counts) for _ in range(m)]
-            return Action(seat, "bury", tuple(sorted(rng.sample(pool, len(self.kitty)))))
+            return self.sample_bury(seat, rng)
         if phase == "call":
             nth = 1 if self.opts.friend_by == "holding" else rng.randint(1, self.opts.decks)
             card = rng.randrange(NUM_PLAIN_IDS)
@@ -594,58 +532,3 @@ class BidPhases(AuctionPhases, FriendPhases):
             raise _illegal("SJ-4", "this deal is void: nothing can be buried", action.seat)
         self._bury(action)
 
-    def _bury(self, action: Action) -> None:
-        seat, cards = action.seat, action.cards
-        no_extra(action)
-        if seat != self.burier:
-            raise _illegal("SJ-5", f"seat {self.burier} buries the kitty", seat)
-        k = len(self.kitty)
-        if len(cards) != k:
-            raise _illegal("SJ-5", f"bury exactly {k} cards, not {len(cards)}", seat)
-        if any(c >= NUM_PLAIN_IDS for c in cards) or not self.hands[seat].contains_all(cards):
-            raise _illegal("SJ-5", f"you do not hold {format_cards(cards)}", seat)
-        if self.opts.kitty_no_points:
-            pts = [c for c in cards if card_points(c)]
-            if pts:
-                raise _illegal("SJ-5", f"the kitty may hold no point card at this table "
-                               f"(kitty_no_points): {format_cards(pts)}", seat)
-        self.hands[seat].remove_all(cards)
-        self.kitty = cards
-        self.buried_by[seat] = cards
-        if self.opts.kitty_fight:
-            self._phase = "kitty_fight"
-            self.queue = [(seat + i) % self.n for i in range(1, self.n)]
-            self._next_fight()
-        else:
-            self._after_bury()
-
-    def _next_fight(self) -> None:
-        while self.queue:
-            s = self.queue.pop(0)
-            if self._can_bid(s):
-                self.ask = s
-                return
-        self.ask = None
-        self._after_bury()
-
-    def _fight_bid(self, action: Action) -> None:
-        seat = action.seat
-        no_extra(action)
-        if seat == self.burier:
-            raise _illegal("SJ-4", "you buried this kitty: another player may overcall",
-                           seat)
-        bid = self._bid_of(action)
-        self._check_bid(action, bid)
-        self._log_bid(seat, bid, None, "overcall")
-        self.stakes *= 2
-        self.ask = None
-        self.queue = []
-        self._set_trump(bid.suit)
-        self._take_kitty(seat)
-
-    def _after_bury(self) -> None:
-        self.ask = None
-        if self.opts.teams == "friends" and len(self.calls) < self.opts.num_friends:
-            self._phase = "call"
-            return
-        self._begin_play()
