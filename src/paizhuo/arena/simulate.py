@@ -199,9 +199,12 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
 def choose_action(game: Game, bots: Sequence[Bot], rng: random.Random) -> Action:
     """The next action: the acting seat's bot chooses from its observation and legal actions.
 
-    When several seats may act, one of them is drawn at random.
+    When several seats may act, one of them is drawn at random. A game not over with nobody
+    to act is an engine bug (``RuntimeError``).
     """
     to_act = game.to_act()
+    if not to_act:
+        raise RuntimeError(f"nobody may act in phase {game.phase!r} but the game is not over")
     seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
     return bot_action(game, to_act, seat, bots[seat], rng)
 
@@ -218,8 +221,6 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
         total += 1
         if total > max_decisions:
             raise RuntimeError(f"no end after {max_decisions} decisions (phase {game.phase})")
-        if not game.is_over and not game.to_act():
-            raise RuntimeError(f"nobody may act in phase {game.phase!r} but the game is not over")
     return made
 
 
