@@ -161,6 +161,19 @@ def test_friend_by_holding_dealer_holding_every_copy_is_alone_sj11() -> None:
     assert g.defenders == {0}
 
 
+def test_friend_by_holding_is_known_at_the_call_sj11() -> None:
+    # SJ-11 边锋: "the holder nearest the dealer in play order, known at once" — with two
+    # calls, the first friend is known before the second call is made
+    hands = ["3C 4C", "6C 7C", "AH 9C", "KH JC", "KH QC"]
+    g = position(hands, kitty="3D 4D", phase="call", trump="S",
+                 options={"preset": "friends-5-2", "friends": 2, "friend_by": "holding"})
+    act(g, 0, "call", "", {"card": "AH", "nth": 1})
+    assert g.phase == "call" and g.defenders == {0, 2}
+    assert g.observation(1)["friends"][0]["found"] == 2
+    act(g, 0, "call", "", {"card": "KH", "nth": 1})
+    assert g.phase == "play" and g.defenders == {0, 2, 3}
+
+
 def test_friend_calls_are_checked_sj11() -> None:
     g = position(FRIEND_HANDS, kitty="3D 4D", phase="call", trump="S",
                  options={"preset": "friends-4"})

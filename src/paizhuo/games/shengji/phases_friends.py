@@ -60,22 +60,29 @@ class FriendPhases:
         self.calls.append(call)
         self.bids.append({"seat": seat, "kind": "call", "card": format_cards((call.card,)),
                           "nth": call.nth})
+        if self.opts.friend_by == "holding":
+            self._resolve_by_holding(call)  # 边锋: known at once
         if len(self.calls) >= self.opts.num_friends:
             self._begin_play()
 
+    def _resolve_by_holding(self, call: FriendCall) -> None:
+        """SJ-11 ``friend_by = holding``: the holder nearest after the dealer joins him (none
+        when the dealer holds every copy, or nobody else holds one)."""
+        call.resolved = True
+        dealer = self.dealer_seat
+        for k in range(1, self.n):
+            s = (dealer + k) % self.n
+            if self.hands[s][call.card]:
+                call.friend = s
+                self.defenders.add(s)
+                return
+
     def _begin_play(self, resolve: bool = True) -> None:
         if resolve and self.opts.teams == "friends" and self.opts.friend_by == "holding":
-            dealer = self.dealer_seat
+            # calls a position started with
             for call in self.calls:
-                if call.resolved:
-                    continue
-                call.resolved = True
-                for k in range(1, self.n):
-                    s = (dealer + k) % self.n
-                    if self.hands[s][call.card]:
-                        call.friend = s
-                        self.defenders.add(s)
-                        break
+                if not call.resolved:
+                    self._resolve_by_holding(call)
         self.start_play(self.position_leader)
 
     def note_friend_cards(self, seat: int, played: tuple[int, ...]) -> None:
