@@ -52,10 +52,12 @@ class BenchResult:
 
     @property
     def rounds_per_s(self) -> float:
+        """Rounds played per second of the timed run."""
         return self.rounds / self.seconds if self.seconds else 0.0
 
     @property
     def decisions_per_s(self) -> float:
+        """Decisions applied per second of the timed run."""
         return self.decisions / self.seconds if self.seconds else 0.0
 
 

@@ -63,11 +63,13 @@ class Mean:
     count: int = 0
 
     def add(self, value: float) -> None:
+        """Count one more value."""
         self.total += value
         self.count += 1
 
     @property
     def mean(self) -> float:
+        """The mean so far (0 before any value)."""
         return self.total / self.count if self.count else 0.0
 
 
@@ -96,6 +98,7 @@ class Summary:
 
     @property
     def mixed_bots(self) -> bool:
+        """Whether more than one kind of bot played (then per-bot figures mean something)."""
         return len(set(self.bots)) > 1
 
     def add_round(self, phase: str, result: dict[str, Any], decisions: int,
