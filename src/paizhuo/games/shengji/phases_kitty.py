@@ -26,10 +26,6 @@ BURY_LIST_CAP = 2000
 """``legal_actions`` lists every bury only up to this many (see :meth:`KittyPhases._bury_list`)."""
 
 
-def _illegal(rule: str, message: str, seat: int) -> IllegalActionError:
-    return IllegalActionError(rule, message, seat)
-
-
 class KittyPhases(FriendPhases):
     """Burying the kitty and the kitty fight (SJ-5, SJ-4)."""
 
@@ -132,17 +128,18 @@ class KittyPhases(FriendPhases):
         seat, cards = action.seat, action.cards
         no_extra(action)
         if seat != self.burier:
-            raise _illegal("SJ-5", f"seat {self.burier} buries the kitty", seat)
+            raise IllegalActionError("SJ-5", f"seat {self.burier} buries the kitty", seat)
         k = len(self.kitty)
         if len(cards) != k:
-            raise _illegal("SJ-5", f"bury exactly {k} cards, not {len(cards)}", seat)
+            raise IllegalActionError("SJ-5", f"bury exactly {k} cards, not {len(cards)}", seat)
         if any(c >= NUM_PLAIN_IDS for c in cards) or not self.hands[seat].contains_all(cards):
-            raise _illegal("SJ-5", f"you do not hold {format_cards(cards)}", seat)
+            raise IllegalActionError("SJ-5", f"you do not hold {format_cards(cards)}", seat)
         if self.opts.kitty_no_points:
             pts = [c for c in cards if card_points(c)]
             if pts:
-                raise _illegal("SJ-5", f"the kitty may hold no point card at this table "
-                               f"(kitty_no_points): {format_cards(pts)}", seat)
+                raise IllegalActionError(
+                    "SJ-5", f"the kitty may hold no point card at this table (kitty_no_points): "
+                    f"{format_cards(pts)}", seat)
         self.hands[seat].remove_all(cards)
         self.kitty = cards
         self.buried_by[seat] = cards
@@ -175,8 +172,8 @@ class KittyPhases(FriendPhases):
         seat = action.seat
         no_extra(action)
         if seat == self.burier:
-            raise _illegal("SJ-4", "you buried this kitty: another player may overcall",
-                           seat)
+            raise IllegalActionError(
+                "SJ-4", "you buried this kitty: another player may overcall", seat)
         bid = self._bid_of(action)
         self._check_bid(action, bid)
         self._log_bid(seat, bid, None, "overcall")
