@@ -1,4 +1,4 @@
-"""Play machinery shared by the climbing games 爬牌 (Gouji, Baohuang): strength ranks, rank
+"""Play machinery shared by the climbing games (Gouji, Baohuang): strength ranks, rank
 counts, flower kinds, and the comparisons GJ-3 and BH-3 have in common.
 
 Suits never matter when plays are compared, so both games work on *strength ranks* (ranks for
