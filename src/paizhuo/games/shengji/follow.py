@@ -66,8 +66,9 @@ def _fmt_holding(h: Holding) -> str:
     return format_cards(x for x in sorted(h) for _ in range(h[x]))
 
 
-def _sub_multisets(items: list[tuple[int, int]], r: int) -> Iterator[tuple[int, ...]]:
-    """Every ``r``-card sub-multiset of ``items`` (id, copies), ids ascending, as sorted tuples."""
+def sub_multisets(items: list[tuple[int, int]], r: int) -> Iterator[tuple[int, ...]]:
+    """Every ``r``-card sub-multiset of ``items`` (id, copies), as tuples in the items' order:
+    the first item taken as often as possible first."""
     avail_after = [0] * (len(items) + 1)
     for i in range(len(items) - 1, -1, -1):
         avail_after[i] = avail_after[i + 1] + items[i][1]
@@ -237,9 +238,9 @@ def legal_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
     if size_g <= n:
         base = tuple(x for x in sorted(hg) for _ in range(hg[x]))
         others = [(x, h) for x, h in enumerate(arr) if h and ctx.group[x] != g]
-        return [tuple(sorted(base + extra)) for extra in _sub_multisets(others, n - size_g)]
+        return [tuple(sorted(base + extra)) for extra in sub_multisets(others, n - size_g)]
     if not lead.tuple_sizes:
-        return list(_sub_multisets(sorted(hg.items()), n))
+        return list(sub_multisets(sorted(hg.items()), n))
     prot = protected_ids(hg, lead, ctx, rules)
     best = optimum(hg, lead, ctx, rules, prot)
     out: list[tuple[int, ...]] = []
@@ -389,7 +390,7 @@ def brute_force_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
     arr = hand.array()
     items = [(x, h) for x, h in enumerate(arr) if h]
     hg = _holding(arr, tables(ctx).group_ids[lead.group])
-    plays = list(_sub_multisets(items, lead.n))
+    plays = list(sub_multisets(items, lead.n))
     group = ctx.group
     seen: dict[tuple[int, ...], tuple[int, int, int]] = {}
     vectors = []

@@ -8,12 +8,13 @@ choices are listed in ``docs/shengji.md`` ("Kitty, kitty fight, friends").
 from __future__ import annotations
 
 import random
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from paizhuo.cards import NUM_PLAIN_IDS, Counts
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
-from paizhuo.games.shengji.follow import count_sub_multisets
+from paizhuo.games.shengji.follow import count_sub_multisets, sub_multisets
 from paizhuo.games.shengji.order import TrumpContext, card_points
 from paizhuo.games.shengji.phases_friends import FriendPhases
 from paizhuo.games.shengji.phases_setup import no_extra
@@ -80,26 +81,9 @@ class KittyPhases(FriendPhases):
         assert ctx is not None, "trump is known before the bury"
         order = sorted((c for c, m in enumerate(counts) if m),
                        key=lambda c: (ctx.is_trump(c), card_points(c) > 0, ctx.slot[c], c))
-        k = len(self.kitty)
-        out: list[Action] = []
-        cards: list[int] = []
-
-        def rec(i: int, left: int) -> None:
-            if len(out) >= BURY_LIST_CAP:
-                return
-            if left == 0:
-                out.append(Action(seat, "bury", tuple(sorted(cards))))
-                return
-            if i >= len(order):
-                return
-            card = order[i]
-            for take in range(min(counts[card], left), -1, -1):
-                cards.extend([card] * take)
-                rec(i + 1, left - take)
-                del cards[len(cards) - take:]
-
-        rec(0, k)
-        return out
+        buries = sub_multisets([(c, counts[c]) for c in order], len(self.kitty))
+        return [Action(seat, "bury", tuple(sorted(cards)))
+                for cards in islice(buries, BURY_LIST_CAP)]
 
     def bury_mask(self, partial: tuple[int, ...]) -> tuple[frozenset[int], bool]:
         seat = self.burier
