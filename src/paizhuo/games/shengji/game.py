@@ -180,13 +180,15 @@ class ShengjiGame(BidPhases, Game):
             else:
                 cards = sample_follow(hand, self.lead, self.ctx, self.rules, rng)
             action = Action(seat, "play", tuple(sorted(cards)))
-            # the sampler only draws legal plays: applying this very object (the state has
-            # not changed since) may skip the legality check, which is most of a play's cost
-            self._sampled = action
-            return action
-        if self._phase == "over":
+        elif self._phase == "over":
             raise ValueError("the round is over")
-        return self.bid_sample_action(rng)
+        else:
+            action = self.bid_sample_action(rng)
+        # the samplers only draw legal actions: applying this very object (the state has not
+        # changed since) may skip the legality check, most of a play's cost, and the snapshot
+        # that lets a refused bid-phase action leave the state as it was
+        self._sampled = action
+        return action
 
     def apply(self, action: Action) -> None:
         trusted = action is self._sampled
@@ -194,6 +196,10 @@ class ShengjiGame(BidPhases, Game):
         if action.verb == "play" and self._phase == "play":
             self._play(action, trusted)
             self.actions.append(action)
+            return
+        if trusted:
+            if self.bid_apply(action):
+                self.actions.append(action)
             return
         if action.verb not in self.VERBS:
             raise MalformedError("1", f"unknown verb {action.verb!r}")
