@@ -90,8 +90,7 @@ def observation(game: ShengjiGame, seat: int) -> dict[str, Any]:
     if seat in game.buried_by and out["kitty"] is None:
         out["my_bury"] = format_cards(game.buried_by[seat])
     if game.calls or opts.teams == "friends":
-        out["friends"] = [{"card": format_cards((c.card,)), "nth": c.nth, "played": c.played,
-                           "found": c.friend, "resolved": c.resolved} for c in game.calls]
+        out["friends"] = [c.to_json() for c in game.calls]
     if game.trump_known:
         out["defenders"] = sorted(game.defenders)
     # play
