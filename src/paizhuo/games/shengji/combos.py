@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from paizhuo.games.shengji.order import TRUMP, TrumpContext
+from paizhuo.games.shengji.order import GROUP_NAMES, TRUMP, TrumpContext
 from paizhuo.notation import format_cards
 
 THROW_COMPARE_CHOICES: Final = ("deciding_unit", "highest_card")
@@ -308,8 +308,7 @@ def make_lead(cards: Sequence[int], ctx: TrumpContext,
 
 
 def group_name(g: int) -> str:
-    from paizhuo.games.shengji.order import GROUP_NAMES
-
+    """``spades`` … ``diamonds``, ``trumps``."""
     return GROUP_NAMES[g]
 
 
