@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from paizhuo.cards import RANK_CHARS
 from paizhuo.engine.errors import InvalidOptionsError
+from paizhuo.games.shengji.combos import ComboRules
 
 PRESETS: Final[tuple[str, ...]] = (
     "tractor", "single-deck", "titanic", "six-three",
@@ -189,10 +190,8 @@ class ShengjiOptions:
         return self.target_limit or 100 * self.decks
 
     @property
-    def combo_rules(self) -> Any:
+    def combo_rules(self) -> ComboRules:
         """The SJ-14 combination settings as :class:`~.combos.ComboRules`."""
-        from paizhuo.games.shengji.combos import ComboRules
-
         return ComboRules(
             min_tractor_length=self.min_tractor_length,
             min_tractor_tuple=self.min_tractor_tuple,
