@@ -37,7 +37,7 @@ from paizhuo.engine.actions import Action
 from paizhuo.games.shengji.combos import ComboRules, Unit, decompose_counts, make_lead
 from paizhuo.games.shengji.follow import lead_error
 from paizhuo.games.shengji.options import ShengjiOptions
-from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points
+from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points, points_of
 from paizhuo.games.shengji.phases_kitty import BURY_LIST_CAP
 from paizhuo.games.shengji.scoring import parse_level
 from paizhuo.games.shengji.trick import play_rank, trick_winner, unit_beaten_by
@@ -330,7 +330,7 @@ class PlayView:
         units = {g: decompose_counts(held, ctx, self.tab.rules) for g, held in by_group.items()}
         side = [g for g in by_group if g != TRUMP]
         candidates: list[tuple[int, ...]] = []
-        bosses = [(len(u.cards), card_points_of(u.cards), u.cards)
+        bosses = [(len(u.cards), points_of(u.cards), u.cards)
                   for g in side for u in units[g] if self._boss(u, g)]
         bosses += [(len(u.cards), 0, u.cards) for u in units.get(TRUMP, ())
                    if u.size >= 2 and self._boss(u, TRUMP)]
@@ -364,15 +364,15 @@ class PlayView:
         best = play_rank(lead, plays[w], ctx, rules)
         assert best is not None
         if self.trick[w][0] in self.side and self._holds(lead.deciding, plays[w], best):
-            return min(legal, key=lambda a: (-card_points_of(a.cards), self.cost(a.cards)))
+            return min(legal, key=lambda a: (-points_of(a.cards), self.cost(a.cards)))
         winners = []
         for a in legal:
             rank = play_rank(lead, a.cards, ctx, rules)
             if rank is not None and rank > best:
                 winners.append(a)
         if winners:
-            return min(winners, key=lambda a: (self.cost(a.cards), -card_points_of(a.cards)))
-        return min(legal, key=lambda a: (card_points_of(a.cards), self.cost(a.cards)))
+            return min(winners, key=lambda a: (self.cost(a.cards), -points_of(a.cards)))
+        return min(legal, key=lambda a: (points_of(a.cards), self.cost(a.cards)))
 
     def _holds(self, shape: tuple[int, int], cards: Sequence[int], key: tuple[int, int]) -> bool:
         """Whether a partner's winning play stays winning: no opponent acts after this seat,
@@ -392,10 +392,6 @@ class PlayView:
     def cost(self, cards: Sequence[int]) -> int:
         ctx = self.ctx
         return sum(card_cost(c, ctx) for c in cards)
-
-
-def card_points_of(cards: Sequence[int]) -> int:
-    return sum(card_points(c) for c in cards)
 
 
 register_bot("greedy", ShengjiGreedy, game="shengji")
