@@ -39,6 +39,15 @@ def game(options: dict[str, Any] | None = None, hands: list[str] | None = None,
     return ShengjiGame.from_record(record(options, hands, kitty, start, None, position, seed))
 
 
+def position(hands: list[str], kitty: str = "", phase: str = "play", *, dealer: int = 0,
+             trump: str = "H", level: str = "2", options: dict[str, Any] | None = None,
+             **start: Any) -> ShengjiGame:
+    """A position (``"position": true``) in ``phase`` with the given hands and start."""
+    st: dict[str, Any] = {"phase": phase, "level": level, "trump": trump, "dealer": dealer}
+    st.update(start)
+    return game(options or {}, hands=hands, kitty=kitty, start=st, position=True)
+
+
 def act(g: ShengjiGame, seat: int, verb: str, cards: str = "",
         extra: dict[str, Any] | None = None) -> None:
     g.apply(Action.make(seat, verb, parse_cards(cards), extra))

@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from sj_helpers import act, full_deal, game, pass_all, play_out, seeded
+from sj_helpers import act, full_deal, game, pass_all, play_out, position, seeded
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
@@ -23,14 +23,6 @@ from paizhuo.engine.judge import judge_text
 from paizhuo.engine.records import Record, replay
 from paizhuo.games.shengji import PRESETS, ShengjiGame
 from paizhuo.notation import format_cards
-
-
-def position(hands: list[str], kitty: str = "", phase: str = "play", *, dealer: int = 0,
-             trump: str = "H", level: str = "2", options: dict[str, Any] | None = None,
-             **start: Any) -> ShengjiGame:
-    st: dict[str, Any] = {"phase": phase, "level": level, "trump": trump, "dealer": dealer}
-    st.update(start)
-    return game(options or {}, hands=hands, kitty=kitty, start=st, position=True)
 
 
 def snapshot(g: ShengjiGame) -> tuple[str, list[dict[str, Any]], str, list[int]]:

@@ -10,24 +10,16 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from sj_helpers import act, full_deal, game, seeded
+from sj_helpers import act, full_deal, game, position, seeded
 
 from paizhuo.games.shengji import PRESETS, ShengjiGame
 from paizhuo.games.shengji.views import hand_order
 from paizhuo.notation import format_cards, parse_cards
-
-
-def play_position(hands: list[str], kitty: str, options: dict[str, Any] | None = None,
-                  **start: Any) -> ShengjiGame:
-    st = {"phase": "play", "level": "2", "trump": "H", "dealer": 0}
-    st.update(start)
-    return game(options or {}, hands=hands, kitty=kitty, start=st, position=True)
 
 
 def swap_hidden(hands: list[str], a: int, b: int, rng: random.Random) -> list[str]:
@@ -64,18 +56,18 @@ def test_observation_does_not_depend_on_other_hands_sj13(preset: str) -> None:
         trump = g.trump_name()
         start = {"level": "23456789TJQKA"[g.level], "trump": trump, "dealer": g.dealer_seat,
                  "leader": g.leader}
-        base = play_position(hands, kitty, {"preset": preset}, **start)
+        base = position(hands, kitty, options={"preset": preset}, **start)
         for seat in range(g.n):
             others = [s for s in range(g.n) if s != seat]
             a, b = rng.sample(others, 2)
-            other = play_position(swap_hidden(hands, a, b, rng), kitty, {"preset": preset},
+            other = position(swap_hidden(hands, a, b, rng), kitty, options={"preset": preset},
                                   **start)
             assert base.observation(seat) == other.observation(seat)
             # and after the same lead, as long as the lead is legal in both
             lead = base.sample_action(random.Random(seat))
             if lead.seat != seat:
                 continue
-            base2 = play_position(hands, kitty, {"preset": preset}, **start)
+            base2 = position(hands, kitty, options={"preset": preset}, **start)
             base2.apply(lead)
             other.apply(lead)
             assert base2.observation(seat) == other.observation(seat)
@@ -83,9 +75,8 @@ def test_observation_does_not_depend_on_other_hands_sj13(preset: str) -> None:
 
 def test_kitty_is_hidden_from_all_but_the_burier_sj13() -> None:
     hands = ["2H 3S 4S", "8S 9S JS", "QS AS 3C", "4C 6C 7C"]
-    st = {"phase": "bury", "level": "2", "trump": "H", "dealer": 0}
-    g1 = game({}, hands=hands, kitty="5H 6H", start=st, position=True)
-    g2 = game({}, hands=hands, kitty="7H 8H", start=st, position=True)
+    g1 = position(hands, kitty="5H 6H", phase="bury")
+    g2 = position(hands, kitty="7H 8H", phase="bury")
     for seat in (1, 2, 3):
         assert g1.observation(seat) == g2.observation(seat)
     assert g1.observation(0)["kitty"] == "5H 6H"
@@ -94,7 +85,7 @@ def test_kitty_is_hidden_from_all_but_the_burier_sj13() -> None:
 
 def test_hide_points_sj14() -> None:
     hands = ["KS 3C", "TS 4C", "AS 5C", "5S 6C"]
-    g = play_position(hands, "TC TC", {"hide_points": True}, attackers_points=30)
+    g = position(hands, "TC TC", options={"hide_points": True}, attackers_points=30)
     for seat, c in enumerate(["KS", "TS", "AS", "5S"]):
         act(g, seat, "play", c)
     assert g.observation(0)["attackers_points"] is None
@@ -160,6 +151,6 @@ def test_who_is_asked_to_bid_stays_hidden_sj13() -> None:
 
 
 def test_hand_is_shown_sorted_by_suit_with_trumps_last() -> None:
-    g = play_position(["3C 2S AH 5H BJ 4S", "3D 3D 4D 4D 5D 5D", "6S 6S 7S 7S 8S 8S",
-                       "9S 9S TS TS JS JS"], "", leader=0)
+    g = position(["3C 2S AH 5H BJ 4S", "3D 3D 4D 4D 5D 5D", "6S 6S 7S 7S 8S 8S",
+                  "9S 9S TS TS JS JS"], "", leader=0)
     assert g.observation(0)["hand"] == "4S 3C 5H AH 2S BJ"
