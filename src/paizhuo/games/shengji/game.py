@@ -42,7 +42,13 @@ from paizhuo.games.shengji.options import PRESETS, ShengjiOptions
 from paizhuo.games.shengji.order import points_of
 from paizhuo.games.shengji.phases_bid import BidPhases
 from paizhuo.games.shengji.phases_setup import read_setup
-from paizhuo.games.shengji.scoring import RoundInput, RoundScore, level_name, score_round
+from paizhuo.games.shengji.scoring import (
+    RoundInput,
+    RoundScore,
+    level_name,
+    levels_json,
+    score_round,
+)
 from paizhuo.games.shengji.trick import check_throw, trick_winner
 from paizhuo.games.shengji.views import observation as _observation
 from paizhuo.notation import format_cards
@@ -222,8 +228,7 @@ class ShengjiGame(BidPhases, Game):
         if self._phase != "over" or self._result is None:
             return None
         if self.score is None:  # a void deal: the same dealer deals again
-            start: dict[str, Any] = {"levels": {str(s): level_name(v)
-                                                for s, v in sorted(self.levels.items())}}
+            start: dict[str, Any] = {"levels": levels_json(self.levels)}
             if self.dealer is not None and self.first_round is False:
                 start["dealer"] = self.dealer
             return start
@@ -349,12 +354,13 @@ class ShengjiGame(BidPhases, Game):
         defenders = frozenset(self.defenders)
         attackers = self.attackers()
         kitty_pts = points_of(self.kitty)
+        card_pts = self.running_points()
         units = tuple(decompose(last_cards, ctx, self.rules)) if last_cards else ()
         target = self.target
         inp = RoundInput(
             num_players=self.n, decks=opts.decks, step=opts.step, teams=opts.teams,
             dealer=self.dealer_seat, defenders=defenders, attackers=attackers,
-            card_points=self.running_points(), kitty_points=kitty_pts,
+            card_points=card_pts, kitty_points=kitty_pts,
             last_trick_winner=last_winner, last_trick_units=units,
             last_trick_cards=tuple(last_cards), levels=dict(self.levels),
             level_rank=self.level,
@@ -373,7 +379,7 @@ class ShengjiGame(BidPhases, Game):
             "dealer": self.dealer_seat,
             "defenders": sorted(defenders),
             "attackers": sorted(attackers),
-            "card_points": self.running_points(),
+            "card_points": card_pts,
         }
         out.update(score.to_json())
         out["kitty"] = format_cards(self.kitty)

@@ -16,7 +16,7 @@ from paizhuo.engine.dealing import deal_round_robin, shuffled
 from paizhuo.engine.errors import InvalidOptionsError, MalformedError
 from paizhuo.engine.records import Record
 from paizhuo.games.shengji.options import ShengjiOptions
-from paizhuo.games.shengji.scoring import level_name, parse_level
+from paizhuo.games.shengji.scoring import parse_level
 from paizhuo.notation import NotationError, format_cards, parse_card
 
 PHASES_IN_START = ("bid", "bury", "call", "play")
@@ -317,8 +317,4 @@ def no_extra(action: Action, allowed: tuple[str, ...] = ()) -> dict[str, Any]:
     return extra
 
 
-def levels_json(levels: dict[int, int]) -> dict[str, str]:
-    return {str(s): level_name(v) for s, v in sorted(levels.items())}
-
-
-__all__ = ["FriendCall", "Setup", "card_id", "levels_json", "read_setup"]
+__all__ = ["FriendCall", "Setup", "card_id", "read_setup"]

@@ -60,6 +60,11 @@ def level_name(level: int) -> str:
     return LEVEL_CHARS[level]
 
 
+def levels_json(levels: Mapping[int, int]) -> dict[str, str]:
+    """Levels per seat as a record writes them: ``{"0": "5", "1": "2", …}``."""
+    return {str(s): level_name(v) for s, v in sorted(levels.items())}
+
+
 def parse_level(text: str) -> int:
     """Inverse of :func:`level_name`; also accepts ``10`` and lower case.
 
@@ -274,7 +279,7 @@ class RoundScore:
         if self.match_winners is not None:
             return None
         return {"dealer": self.next_dealer,
-                "levels": {str(s): level_name(v) for s, v in sorted(self.new_levels.items())}}
+                "levels": levels_json(self.new_levels)}
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready: seat keys as strings, levels as level names (``'2'`` … ``'A'``)."""
@@ -285,7 +290,7 @@ class RoundScore:
             "kitty_multiplier": self.kitty_multiplier,
             "kitty_points_added": self.kitty_points_added,
             "level_changes": {str(s): d for s, d in sorted(self.level_changes.items())},
-            "new_levels": {str(s): level_name(v) for s, v in sorted(self.new_levels.items())},
+            "new_levels": levels_json(self.new_levels),
             "next_dealer": self.next_dealer,
             "match_winners": (None if self.match_winners is None
                               else sorted(self.match_winners)),

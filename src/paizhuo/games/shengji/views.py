@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from paizhuo.games.shengji.scoring import level_name
+from paizhuo.games.shengji.scoring import level_name, levels_json
 from paizhuo.notation import format_cards
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def observation(game: ShengjiGame, seat: int) -> dict[str, Any]:
         "to_act": public_to_act(game, seat),
         "dealer": game.dealer,
         "level": level_name(game.level),
-        "levels": {str(s): level_name(v) for s, v in sorted(game.levels.items())},
+        "levels": levels_json(game.levels),
         "trump": game.trump_name(),
         "hand": format_cards(hand_order(game, game.hands[seat].to_tuple())),
         "hand_sizes": [len(h) for h in game.hands],
