@@ -309,6 +309,21 @@ def test_reveal_kitty_off_keeps_it_hidden_after_the_round_sj14() -> None:
     assert g.observation(1)["kitty"] is None and g.observation(0)["kitty"] is not None
 
 
+def test_a_hidden_kitty_points_stay_hidden_when_the_dealer_side_keeps_it_sj13() -> None:
+    # SJ-13: the kitty only for the dealer who buried it; with reveal_kitty off its point count
+    # is shown only where it scored (the attackers took the last trick)
+    def over(kitty: str) -> ShengjiGame:
+        g = position(["AH", "3C", "4C", "6C"], kitty=kitty, options={"reveal_kitty": False})
+        for seat, c in enumerate(["AH", "3C", "4C", "6C"]):
+            act(g, seat, "play", c)
+        return g
+
+    with_points, without = over("TC TC"), over("3D 4D")
+    for seat in (1, 2, 3):
+        assert with_points.observation(seat) == without.observation(seat)
+    assert with_points.observation(0)["result"]["kitty_points"] == 20
+
+
 # -- random rounds ----------------------------------------------------------------------------
 
 

@@ -109,6 +109,10 @@ def observation(game: ShengjiGame, seat: int) -> dict[str, Any]:
                 t.pop("points", None)
     result = game.result()
     if result is not None and "kitty" in result and out["kitty"] is None:
-        result = {k: v for k, v in result.items() if k != "kitty"}
+        # a hidden kitty: its cards, and its points unless they scored (then the attackers'
+        # score shows them anyway)
+        withheld = ("kitty", "kitty_points") if result.get("kitty_multiplier") == 0 \
+            else ("kitty",)
+        result = {k: v for k, v in result.items() if k not in withheld}
     out["result"] = result
     return out
