@@ -268,7 +268,7 @@ def test_after_the_deal_one_more_chance_in_seat_order_sj4() -> None:
     hands, kitty = full_deal(["3S 4S", "2H", "5S 6S 7S 8S SJ SJ", "2S 2S"])
     g = game(hands=hands, kitty=kitty, start={"dealer": 0})
     act(g, 1, "bid", "2H", {"dealt": 2})
-    # seats still holding stronger bids are asked after the deal, from the dealer on
+    # every seat is asked once more after the deal, from the dealer on
     while g.stage == "deal":
         act(g, g.to_act()[0], "pass", "", {"dealt": g.dealt})
     assert g.stage == "chance"
@@ -277,7 +277,24 @@ def test_after_the_deal_one_more_chance_in_seat_order_sj4() -> None:
         seat = g.to_act()[0]
         asked.append(seat)
         act(g, seat, "pass")
-    assert asked == [2, 3]            # once each, in seat order from the dealer
+    assert asked == [0, 1, 2, 3]      # once each, in seat order from the dealer
+    assert g.phase == "bury" and g.dealer == 0 and g.trump_name() == "H"
+
+
+def test_records_listing_every_pass_after_the_deal_replay_sj4() -> None:
+    """Every seat is asked once after the deal, in seat order from the dealer, so a record that
+    writes each seat's pass (as a table or another program would) replays as written; a pass
+    out of turn is refused."""
+    hands, kitty = full_deal(["3S 4S", "2H"])
+    g = game(hands=hands, kitty=kitty, start={"dealer": 0})
+    act(g, 1, "bid", "2H", {"dealt": 2})
+    while g.stage == "deal":
+        act(g, g.to_act()[0], "pass", "", {"dealt": g.dealt})
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 2, "pass")
+    assert err.value.rule == "SJ-4" and "seat 0's turn" in err.value.message
+    for seat in (0, 1, 2, 3):
+        act(g, seat, "pass")
     assert g.phase == "bury" and g.dealer == 0 and g.trump_name() == "H"
 
 

@@ -167,6 +167,9 @@ def test_bid_phase_position_with_short_hands() -> None:
              start={"phase": "bid", "dealer": 0}, position=True)
     assert g.phase == "bid" and g.to_act() == [0]
     act(g, 0, "bid", "2H", {"dealt": 1})
+    assert g.phase == "bid" and g.stage == "chance"     # every seat has one more chance
+    for seat in range(4):
+        act(g, seat, "pass")
     assert g.phase == "bury" and len(g.hands[0]) == 5
 
 

@@ -142,12 +142,15 @@ def test_who_is_asked_to_bid_stays_hidden_sj13() -> None:
     for seat in (0, 2, 3):
         assert g.observation(seat)["to_act"] == []
     act(g, 1, "pass", "", {"dealt": 2})
-    while g.phase == "bid":
+    while g.stage == "deal":
         acting = g.to_act()[0]
         assert all(g.observation(s)["to_act"] == ([s] if s == acting else []) for s in range(4))
-        act(g, acting, "pass", "", {"dealt": g.dealt} if g.stage == "deal" else None)
-    # once the bidding is over the turn is public again
-    assert g.observation(0)["to_act"] == g.to_act()
+        act(g, acting, "pass", "", {"dealt": g.dealt})
+    # after the deal every seat is asked in turn, which is public
+    assert g.stage == "chance"
+    while g.phase == "bid":
+        assert all(g.observation(s)["to_act"] == g.to_act() for s in range(4))
+        act(g, g.to_act()[0], "pass")
 
 
 def test_hand_is_shown_sorted_by_suit_with_trumps_last() -> None:

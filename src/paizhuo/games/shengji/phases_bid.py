@@ -195,16 +195,13 @@ class BidPhases(KittyPhases, AuctionPhases):
         self.stage = "chance"
         self.queue = [(self.first + i) % self.n for i in range(self.n)]
 
-    def _can_bid(self, seat: int) -> bool:
-        return could_beat(self.hands[seat].array(), self.level, self.opts.decks, self.standing,
-                          self.joker_nt, self.suit_order)
-
     def _next_chance(self) -> None:
-        while self.queue:
-            seat = self.queue.pop(0)
-            if self._can_bid(seat):
-                self.ask = seat
-                return
+        """Ask the next seat of the post-deal chance. Every seat is asked, also one that
+        cannot outbid (its only choice is to pass): who is asked then reveals nothing of a
+        hand, and records that list every seat's pass replay as written."""
+        if self.queue:
+            self.ask = self.queue.pop(0)
+            return
         self.ask = None
         self._finish_bidding()
 
@@ -486,9 +483,11 @@ class BidPhases(KittyPhases, AuctionPhases):
         self._next_chance()
 
     def _deal_pass(self, action: Action) -> bool:
+        """The asked seat declines to bid (SJ-4): during the deal (with ``dealt``), or in the
+        post-deal chance, where every seat is asked in turn from the first receiver."""
         seat = action.seat
         dealt = self._dealt_of(action)
-        if dealt is not None:
+        if dealt is not None and (dealt < self.total or self.stage == "deal"):
             if self.stage != "deal" or dealt != self.dealt or seat != self.ask:
                 raise _illegal("SJ-4", f"no bid is asked of seat {seat} at card {dealt}", seat)
             # recorded, so that a record cut in the middle of the deal replays to this exact
@@ -500,9 +499,6 @@ class BidPhases(KittyPhases, AuctionPhases):
         if self.stage == "deal":
             self._deal_to(self.total)
             self._start_chance()
-            if self._phase != "bid":
-                raise _illegal("SJ-4", f"nobody may bid now: no pass is asked of seat {seat}",
-                               seat)
         if seat != self.ask:
             raise _illegal("SJ-4", f"it is seat {self.ask}'s turn to bid or pass", seat)
         self.committed = self.total

@@ -41,9 +41,6 @@ class KittyPhases(FriendPhases):
     _phase: str
 
     # provided by BidPhases
-    def _can_bid(self, seat: int) -> bool:  # pragma: no cover - overridden
-        raise NotImplementedError
-
     def _bid_of(self, action: Action) -> Bid:  # pragma: no cover - overridden
         raise NotImplementedError
 
@@ -144,11 +141,11 @@ class KittyPhases(FriendPhases):
     # -- the kitty fight ------------------------------------------------------------------------
 
     def _next_fight(self) -> None:
-        while self.queue:
-            s = self.queue.pop(0)
-            if self._can_bid(s):
-                self.ask = s
-                return
+        """Ask the next seat whether it overcalls. Every other seat is asked in turn (SJ-4
+        kitty fight), so whose turn it is reveals nothing of a hand."""
+        if self.queue:
+            self.ask = self.queue.pop(0)
+            return
         self.ask = None
         self._after_bury()
 

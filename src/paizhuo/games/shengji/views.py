@@ -33,12 +33,13 @@ def kitty_visible(game: ShengjiGame, seat: int) -> bool:
 def public_to_act(game: ShengjiGame, seat: int) -> list[int]:
     """The seats to act, as ``seat`` may know them.
 
-    While cards are dealt, after the deal and in a kitty fight the engine asks only a seat that
-    holds a stronger bid (SJ-4), so *who is asked* tells something about a hidden hand: there a
-    seat learns only whether it is itself asked.
+    While cards are dealt the engine stops only where a seat has just received a card giving it
+    a stronger bid (SJ-4), so *who is asked* tells something about a hidden hand: there a seat
+    learns only whether it is itself asked. (After the deal and in a kitty fight every seat is
+    asked in turn, which is public.)
     """
     acting = game.to_act()
-    if game.phase == "kitty_fight" or (game.phase == "bid" and game.stage in ("deal", "chance")):
+    if game.phase == "bid" and game.stage == "deal":
         return [s for s in acting if s == seat]
     return acting
 
