@@ -467,3 +467,45 @@ def test_random_actions_are_applied_whole_or_refused_unchanged(preset: str) -> N
                     assert again.phase == g.phase
             if not g.is_over:
                 g.apply(g.sample_action(rng))
+
+
+def test_take_back_a_play_before_the_next_player_acts_sj14() -> None:
+    g = seeded({"take_backs": True}, seed=8)
+    rng = random.Random(8)
+    while g.phase != "play":
+        g.apply(g.sample_action(rng))
+    g.apply(g.sample_action(rng))                  # the dealer leads
+    before = [g.observation(s) for s in range(g.n)], g.record().to_json()
+    play = g.sample_action(rng)
+    g.apply(play)
+    assert g.take_back(play.seat) == play
+    assert ([g.observation(s) for s in range(g.n)], g.record().to_json()) == before
+    g.apply(play)
+    nxt = g.sample_action(rng)
+    g.apply(nxt)
+    snapshot = g.record().to_json()
+    with pytest.raises(IllegalActionError) as err:
+        g.take_back(play.seat)                     # the next player has acted
+    assert err.value.rule == "SJ-14" and g.record().to_json() == snapshot
+
+
+def test_take_backs_are_off_by_default_sj14() -> None:
+    g = seeded({}, seed=8)
+    rng = random.Random(8)
+    while g.phase != "play":
+        g.apply(g.sample_action(rng))
+    lead = g.sample_action(rng)
+    g.apply(lead)
+    with pytest.raises(IllegalActionError) as err:
+        g.take_back(lead.seat)
+    assert err.value.rule == "SJ-14" and "off" in err.value.message
+
+
+def test_a_bury_cannot_be_taken_back_sj14() -> None:
+    g = seeded({"take_backs": True}, seed=8)
+    rng = random.Random(8)
+    while g.phase != "play":
+        g.apply(g.sample_action(rng))
+    assert g.actions[-1].verb in ("bury", "pass", "call")
+    with pytest.raises(IllegalActionError):
+        g.take_back(g.actions[-1].seat)

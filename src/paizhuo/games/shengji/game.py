@@ -150,6 +150,26 @@ class ShengjiGame(BidPhases, Game):
             return []
         return self.bid_legal_actions(seat)
 
+    def take_back(self, seat: int) -> Action:
+        """Take back ``seat``'s last bid or play before anyone else acts (SJ-14 ``take_backs``);
+        returns the action taken back. The round is rebuilt from its record without it, so
+        the state is exactly as if it had never been made (and the record no longer holds it).
+        """
+        if not self.opts.take_backs:
+            raise IllegalActionError("SJ-14", "take-backs are off at this table", seat)
+        if self._phase == "over":
+            raise IllegalActionError("SJ-14", "the round is over: nothing can be taken back", seat)
+        last = self.actions[-1] if self.actions else None
+        if last is None or last.seat != seat or last.verb not in ("bid", "play"):
+            raise IllegalActionError(
+                "SJ-14", "only your own last bid or play can be taken back, before the next "
+                "player acts", seat)
+        rebuilt = type(self).from_record(self.setup)
+        for action in self.actions[:-1]:
+            rebuilt.apply(action)
+        self.__dict__.update(rebuilt.__dict__)
+        return last
+
     def count_legal(self) -> int:
         """Number of legal actions of the first seat to act, without listing them."""
         if self._phase == "play":

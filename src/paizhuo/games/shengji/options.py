@@ -155,7 +155,7 @@ class ShengjiOptions:
     """SJ-14: after A, play on at a no-trump level instead of winning (default off)."""
     take_backs: bool = False
     """SJ-14: a bid or play may be taken back until the next player acts (default off;
-    honoured by the table server — the engine itself never undoes)."""
+    ``ShengjiGame.take_back``)."""
     hide_points: bool = False
     """SJ-14/SJ-13: the dealer side does not see the attackers' running score (default off)."""
     reveal_kitty: bool = True
