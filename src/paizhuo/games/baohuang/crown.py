@@ -8,6 +8,7 @@ from collections.abc import Callable
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_PLAIN_IDS, card_name
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.games.baohuang import rounds
 from paizhuo.games.baohuang.state import DECLARE, NUM_SEATS, PLAY, VOID, TableState
 
 Redeal = Callable[[], bool]
@@ -154,25 +155,58 @@ def may_reveal(st: TableState, seat: int) -> bool:
     return seat == st.guard
 
 
-def apply_declare(st: TableState, action: Action) -> None:
+def apply_declare(st: TableState, action: Action) -> list[int]:
+    """Apply a declaration, or the emperor's first lead; returns the seats whose ``pass`` the
+    action implies.
+
+    Records from other programs usually skip the declaration round (or name only the guard's
+    reveal): the emperor's lead means every declaration still pending was ``pass``, and the
+    guard (or the alone emperor) revealing out of turn means the seats before him passed. The
+    state then is the one the explicit passes give; anything else out of turn is refused.
+    """
     seat, verb = action.seat, action.verb
+    if verb == "play":
+        return _lead_now(st, action)
     if verb not in ("reveal", "pass"):
         raise IllegalActionError("BH-2", f"before the first lead each seat says reveal or "
                                  f"pass, not {verb}", seat)
     if action.cards:
         raise MalformedError("cards", f"{verb} names no cards here")
-    if seat != st.declare_queue[0]:
-        raise IllegalActionError("BH-2", f"seat {st.declare_queue[0]} declares now: each "
-                                 "seat in turn from the emperor says reveal or pass", seat)
+    queue = st.declare_queue
+    implied: list[int] = []
+    if seat != queue[0]:
+        if verb != "reveal" or not may_reveal(st, seat) or seat not in queue:
+            raise IllegalActionError("BH-2", f"seat {queue[0]} declares now: each seat in "
+                                     "turn from the emperor says reveal or pass", seat)
+        implied = queue[:queue.index(seat)]
+    elif verb == "reveal" and not may_reveal(st, seat):
+        raise IllegalActionError("BH-2", "only the guard (or an emperor who is his own "
+                                 "guard, 明独) may declare openly", seat)
     if verb == "reveal":
-        if not may_reveal(st, seat):
-            raise IllegalActionError("BH-2", "only the guard (or an emperor who is his own "
-                                     "guard, 明独) may declare openly", seat)
         st.open = True
         st.revealed = True
-    st.declare_queue.pop(0)
-    if not st.declare_queue:
+    del queue[:len(implied) + 1]
+    if not queue:
         _start_play(st)
+    return implied
+
+
+def _lead_now(st: TableState, action: Action) -> list[int]:
+    """The emperor leads before every seat has declared: the rest pass (BH-2, BH-4)."""
+    seat = action.seat
+    if seat != st.emperor:
+        raise IllegalActionError("BH-4", f"the emperor (seat {st.emperor}) leads the first "
+                                 "round; before it each seat in turn says reveal or pass",
+                                 seat)
+    pending, turn = st.declare_queue, st.turn
+    st.declare_queue = []
+    _start_play(st)
+    try:
+        rounds.apply_play_phase(st, action)
+    except BaseException:
+        st.state_phase, st.declare_queue, st.turn = DECLARE, pending, turn
+        raise
+    return pending
 
 
 def _start_play(st: TableState) -> None:

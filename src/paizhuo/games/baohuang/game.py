@@ -39,6 +39,9 @@ class BaohuangGame(Game):
         super().__init__(record)
         self.options = options
         self.st = TableState(options)
+        self.log: list[Action] = []
+        """Every action as the table saw it: ``actions`` plus the declaration passes a record
+        from another program leaves implied (``crown.apply_declare``)."""
 
     @classmethod
     def from_record(cls, record: Record) -> Self:
@@ -93,20 +96,23 @@ class BaohuangGame(Game):
             raise MalformedError("seat", f"seats are 0–{NUM_SEATS - 1}")
         if phase == PLAY:
             rounds.apply_play_phase(st, action)
-            if action.verb == "play" and st.current_cards != action.cards:
-                # BJ and BJ* stand in for each other: record the cards actually played
-                action = Action(action.seat, "play", st.current_cards)
         elif phase == CROWN:
             crown.apply_crown(st, action, self._redeal)
         elif phase == DECLARE:
-            crown.apply_declare(st, action)
+            # passes implied by a record from another program go into the log, not the record
+            for seat in crown.apply_declare(st, action):
+                self.log.append(Action(seat, "pass"))
         else:
             raise IllegalActionError("BH-4", "the deal is over: no more actions",
                                      action.seat)
+        if action.verb == "play" and st.current_cards != action.cards:
+            # BJ and BJ* stand in for each other: record the cards actually played
+            action = Action(action.seat, "play", st.current_cards)
         self.actions.append(action)
+        self.log.append(action)
 
     def observation(self, seat: int) -> dict[str, Any]:
-        return views.observation(self.st, seat, self.actions, self.to_act(),
+        return views.observation(self.st, seat, self.log, self.to_act(),
                                  self.legal_actions(seat))
 
     def result(self) -> dict[str, Any] | None:

@@ -1,0 +1,197 @@
+"""Records written by other programs (BH-2, BH-4): they usually skip our declaration round and
+go from the call straight to the emperor's first lead, or name only the guard's reveal. The
+implied passes are not written into the record, and the state is the one the explicit passes
+give: every seat's observation and the result are the same. Anything else out of turn is still
+refused — from explicit hands of 43 judged as whole records."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from paizhuo.cards import EMPEROR_CARD, card_id
+from paizhuo.engine.actions import Action
+from paizhuo.engine.errors import IllegalActionError
+from paizhuo.engine.judge import ILLEGAL, LEGAL, judge_text
+from paizhuo.engine.records import Record, replay
+from paizhuo.games.baohuang import BaohuangGame
+from paizhuo.games.baohuang.positions import act
+from paizhuo.games.baohuang.setup import full_deck
+from paizhuo.notation import format_cards
+
+C2 = card_id("2C")
+LEAD = [1, "play", "6H SJ"]
+
+
+def deal(alone: bool = False) -> dict[str, Any]:
+    """Four decks dealt by hand: seat 1 holds BJ*, 2C 2C 2C (all four when ``alone``), 6H and
+    SJ; seat 3 holds the other 2C (the guard); the kitty (extra card) is a plain card."""
+    pool = full_deck()
+    fixed: list[list[int]] = [[] for _ in range(5)]
+    fixed[1] = [EMPEROR_CARD, C2, C2, C2, card_id("6H"), card_id("SJ")]
+    fixed[1 if alone else 3].append(C2)
+    for cards in fixed:
+        for c in cards:
+            pool.remove(c)
+    assert C2 not in pool  # the guard is only where he is put
+    random.Random(7).shuffle(pool)
+    hands = []
+    for cards in fixed:
+        need = 43 - len(cards)
+        hands.append(cards + pool[:need])
+        del pool[:need]
+    assert len(pool) == 1 and pool[0] != EMPEROR_CARD
+    return {"hands": [format_cards(h) for h in hands], "kitty": format_cards(pool)}
+
+
+def record(actions: list[list[Any]], alone: bool = False) -> dict[str, Any]:
+    return {"game": "baohuang", "options": {"preset": "standard"}, "deal": deal(alone),
+            "actions": actions}
+
+
+def game_of(doc: dict[str, Any]) -> BaohuangGame:
+    game, _ = replay(Record.loads(json.dumps(doc)))
+    assert isinstance(game, BaohuangGame)
+    return game
+
+
+def same_state(a: BaohuangGame, b: BaohuangGame) -> None:
+    assert a.phase == b.phase and a.to_act() == b.to_act()
+    assert [a.observation(s) for s in range(5)] == [b.observation(s) for s in range(5)]
+    assert a.result() == b.result()
+
+
+def play_both_to_the_end(implicit: BaohuangGame, explicit: BaohuangGame) -> None:
+    """The same random actions in both, the states equal after each, the same result."""
+    rng = random.Random(11)
+    while not implicit.is_over:
+        action = implicit.sample_action(rng)
+        implicit.apply(action)
+        explicit.apply(action)
+        same_state(implicit, explicit)
+    assert implicit.result() is not None
+
+
+def judged_like(implicit: BaohuangGame, explicit: BaohuangGame) -> None:
+    status, answer = judge_text(implicit.record().dumps())
+    assert status == LEGAL and answer["valid"], answer
+    assert answer["result"] == explicit.result() and answer["phase"] == explicit.phase
+    assert answer["to_act"] == explicit.to_act()
+
+
+def test_call_then_the_first_lead_directly() -> None:
+    # BH-2 declarations, BH-4 the emperor leads: the other program recorded no declarations
+    implicit = game_of(record([[1, "call", "2C"], LEAD]))
+    explicit = game_of(record([[1, "call", "2C"], [1, "pass"], [2, "pass"], [3, "pass"],
+                               [4, "pass"], [0, "pass"], LEAD]))
+    assert implicit.phase == "play" and implicit.to_act() == [2]
+    assert [a.verb for a in implicit.record().actions] == ["call", "play"]  # as written
+    assert implicit.observation(0)["guard"] is None and implicit.observation(3)["guard"] == 3
+    assert not implicit.st.open and not implicit.st.revealed
+    same_state(implicit, explicit)
+    judged_like(implicit, explicit)
+    play_both_to_the_end(implicit, explicit)
+    judged_like(implicit, explicit)
+    assert implicit.result() == explicit.result()
+
+
+def test_lead_after_some_explicit_passes() -> None:
+    implicit = game_of(record([[1, "call", "2C"], [1, "pass"], [2, "pass"], LEAD]))
+    explicit = game_of(record([[1, "call", "2C"], [1, "pass"], [2, "pass"], [3, "pass"],
+                               [4, "pass"], [0, "pass"], LEAD]))
+    same_state(implicit, explicit)
+
+
+def test_guard_reveals_out_of_turn_then_the_lead() -> None:
+    # BH-2 明保 before the first lead: the emperor and seat 2 passed implicitly
+    calls: list[list[Any]] = [[1, "call", "2C"], [3, "reveal"]]
+    implicit = game_of(record(calls))
+    explicit = game_of(record([[1, "call", "2C"], [1, "pass"], [2, "pass"], [3, "reveal"]]))
+    assert implicit.phase == "declare" and implicit.to_act() == [4]
+    assert implicit.st.open and implicit.observation(0)["guard"] == 3
+    same_state(implicit, explicit)
+    act(implicit, 1, "play", "6H SJ")
+    for seat in (4, 0):
+        act(explicit, seat, "pass")
+    act(explicit, 1, "play", "6H SJ")
+    same_state(implicit, explicit)
+    assert [a.to_json() for a in implicit.record().actions] == [
+        [1, "call", "2C"], [3, "reveal"], LEAD]
+    play_both_to_the_end(implicit, explicit)
+    judged_like(implicit, explicit)
+    result = implicit.result()
+    assert result is not None and result["multiplier"] == 2 and result["roles"]["open"]
+
+
+def test_alone_emperor_reveals_then_leads() -> None:
+    # 明独: the alone emperor declares first anyway; the others' passes are implied by his lead
+    implicit = game_of(record([[1, "call", "2C"], [1, "reveal"], LEAD], alone=True))
+    explicit = game_of(record([[1, "call", "2C"], [1, "reveal"], [2, "pass"], [3, "pass"],
+                               [4, "pass"], [0, "pass"], LEAD], alone=True))
+    assert implicit.st.guard == 1 and implicit.st.open
+    same_state(implicit, explicit)
+    play_both_to_the_end(implicit, explicit)
+    judged_like(implicit, explicit)
+
+
+def test_bots_are_still_asked_every_declaration() -> None:
+    # to_act and legal_actions are unchanged: the lead is not offered during the round
+    g = game_of(record([[1, "call", "2C"]]))
+    assert g.to_act() == [1] and g.legal_actions(1) == [Action(1, "pass")]
+    assert g.legal_actions(3) == []
+
+
+def judged_illegal(actions: list[list[Any]], index: int, rule: str) -> dict[str, Any]:
+    status, answer = judge_text(json.dumps(record(actions)))
+    assert status == ILLEGAL and answer["index"] == index and answer["rule"] == rule, answer
+    assert answer["seat"] == actions[index][0] and answer["message"]
+    return answer
+
+
+@pytest.mark.parametrize("seat", [0, 2, 4])
+def test_a_non_guard_cannot_reveal(seat: int) -> None:
+    judged_illegal([[1, "call", "2C"], [seat, "reveal"]], 1, "BH-2")
+    judged_illegal([[1, "call", "2C"], [1, "pass"], [2, "pass"], [3, "pass"], [seat, "reveal"]],
+                   4, "BH-2")
+
+
+def test_the_emperor_with_a_guard_cannot_reveal() -> None:
+    judged_illegal([[1, "call", "2C"], [1, "reveal"]], 1, "BH-2")
+
+
+def test_the_guard_reveals_only_before_his_pass_and_before_the_lead() -> None:
+    judged_illegal([[1, "call", "2C"], [1, "pass"], [2, "pass"], [3, "pass"], [3, "reveal"]],
+                   4, "BH-2")
+    judged_illegal([[1, "call", "2C"], LEAD, [3, "reveal"]], 2, "BH-4")
+
+
+def test_other_declarations_out_of_turn_are_refused() -> None:
+    judged_illegal([[1, "call", "2C"], [3, "pass"]], 1, "BH-2")
+    judged_illegal([[1, "call", "2C"], [1, "pass"], [4, "pass"]], 2, "BH-2")
+
+
+@pytest.mark.parametrize("seat", [0, 2, 3, 4])
+def test_a_non_emperor_cannot_lead(seat: int) -> None:
+    g = game_of(record([[1, "call", "2C"]]))
+    card = format_cards([next(c for c in range(54) if g.st.hands[seat][c])])
+    answer = judged_illegal([[1, "call", "2C"], [seat, "play", card]], 1, "BH-4")
+    assert "emperor" in answer["message"]
+    before = [g.observation(s) for s in range(5)]
+    with pytest.raises(IllegalActionError):
+        act(g, seat, "play", card)
+    assert [g.observation(s) for s in range(5)] == before and g.phase == "declare"
+
+
+def test_an_illegal_first_lead_changes_nothing() -> None:
+    g = game_of(record([[1, "call", "2C"], [1, "pass"]]))
+    before = [g.observation(s) for s in range(5)]
+    for cards in ("2C 2C 2C 2C", "6H 2C", ""):  # not held, not one set, no cards
+        with pytest.raises(IllegalActionError):
+            act(g, 1, "play", cards)
+        assert [g.observation(s) for s in range(5)] == before
+        assert g.phase == "declare" and g.to_act() == [2] and g.st.declare_queue == [2, 3, 4, 0]
+    act(g, 1, "play", "6H SJ")
+    assert g.phase == "play" and g.to_act() == [2]
