@@ -25,10 +25,15 @@ def test_gj6_burn_comes_before_the_duitou() -> None:
     assert g.table is not None and g.table.stage == "burn"
     legal = {(a.verb, a.cards) for a in g.legal_actions()}
     assert {v for v, _ in legal} == {"burn", "pass"}
-    # the 对头 must wait for the burn decision
+    # the 对头 may not burn, and a third seat may not answer (an answer by the 对头 would
+    # imply seat 1 declined: see test_gouji_foreign_records)
     with pytest.raises(IllegalActionError) as err:
-        act(g, 3, "pass")
+        act(g, 3, "burn", "3D")
     assert err.value.rule == "GJ-6"
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 2, "pass")
+    assert err.value.rule == "GJ-5"
+    assert g.to_act() == [1]
 
 
 def test_gj6_declining_a_burn_is_not_a_pass() -> None:

@@ -13,6 +13,7 @@ Phases, in order (each skipped when it has nothing to decide):
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, ClassVar, Self
 
@@ -45,6 +46,8 @@ from paizhuo.games.gouji.setup import Start, parse_hands, parse_start
 
 PHASES = ("tribute", "revolution", "buy", "head", "declare", "play", "over")
 
+
+ANSWER_VERBS = ("play", "pass", "yield", "claim")
 
 PHASE_RULE = {"tribute": "GJ-10", "revolution": "GJ-9", "buy": "GJ-9", "head": "GJ-9",
               "declare": "GJ-10", "play": "GJ-5", "over": "GJ-7"}
@@ -87,6 +90,10 @@ class GoujiGame(Game):
         self.t_refused: set[int] = set()
         self.t_offer = -1
         self.t_offer_index = -1
+        self.implied: dict[int, list[tuple[Action, tuple[int, ...] | None]]] = {}
+        """Action index → optional declines a record left out before that action (records from
+        other programs, see :meth:`accepts_implied`), each with the seats that see it (``None``:
+        everyone), exactly as the explicit decline would show. Not part of the record."""
         self.rev_queue: list[int] = []
         self.buy_queue: list[tuple[int, int]] = []
         self.head_queue: list[int] = []
@@ -164,6 +171,21 @@ class GoujiGame(Game):
         return rng.choice(self.legal_actions())
 
     def apply(self, action: Action) -> None:
+        t = self.table
+        if self._phase == "play" and t is not None and action.seat == t.turn \
+                and t.stage != BURN:
+            pass  # the seat asked answers in its ordinary turn (the fast path of play)
+        elif action.verb != "advise" and self._needs_implied(action):
+            trial = copy.deepcopy(self)
+            trial._imply_declines(action)
+            try:
+                trial._apply_now(action)
+            except IllegalActionError as exc:
+                raise self._implied_refusal(action, trial, exc) from None
+            self._imply_declines(action)
+        self._apply_now(action)
+
+    def _apply_now(self, action: Action) -> None:
         seat = action.seat
         # Only seats that could burn, and only seats dealt no money, are asked (GJ-6, GJ-9):
         # their declining must not show (GJ-12).
@@ -186,6 +208,96 @@ class GoujiGame(Game):
         if hidden:
             self.unseen[len(self.actions)] = (seat, seat)
         self.actions.append(action)
+
+    # -- optional declines a record leaves out (records from other programs) ----------------
+
+    def _optional_decision(self) -> tuple[int, tuple[str, ...], tuple[str, ...]] | None:
+        """The seat now asked a decision whose decline is ``pass`` and that a record from
+        another program leaves out when nobody takes it: revolution (GJ-9), 宣点 (GJ-10),
+        refusing a returned card (GJ-10), burning (GJ-6), and a headless player's answer to a
+        gouji play whose maker's 对头 is in (GJ-5; our choice, see docs/gouji.md "Headless").
+        Returns (seat, the verbs answering it directly, the verbs by that seat that stop the
+        declining); ``None`` when the decision now is not such a one."""
+        ph = self._phase
+        if ph == "revolution" or ph == "declare":
+            return self._turn, (ph, "pass"), (ph, "pass")
+        if ph == "tribute" and self.t_step == "refuse":
+            return self._turn, ("refuse", "pass"), ("refuse", "pass")
+        if ph == "play":
+            t = self.table
+            assert t is not None
+            if t.stage == BURN:
+                return t.turn, ("burn", "pass"), ("burn",)
+            if t.headless_extra():
+                return t.turn, ANSWER_VERBS, ANSWER_VERBS
+        return None
+
+    def _needs_implied(self, action: Action) -> bool:
+        d = self._optional_decision()
+        return d is not None and not (action.seat == d[0] and action.verb in d[1])
+
+    def _imply_declines(self, action: Action) -> None:
+        """Decline every pending optional decision ahead of ``action``, as if the record held
+        the ``pass``: burns until ``action``'s seat is asked (a burn by him) or the window
+        closes (any other verb), a headless player's answer until ``action``'s seat answers,
+        other optional declarations until ``action`` answers the decision asked or the phase
+        has none left. Adds nothing to the record."""
+        while (d := self._optional_decision()) is not None:
+            seat, _, stop = d
+            if seat == action.seat and action.verb in stop:
+                return
+            seers: tuple[int, ...] | None
+            if self._phase == "declare" or (self._phase == "play" and stop is ANSWER_VERBS):
+                seers = None  # a 宣点 pass and a pass of the round are public
+            elif self._phase == "tribute":
+                t = self.tributes[self.t_index]
+                seers = (t["from"], t["to"])
+            else:
+                seers = (seat,)
+            decline = Action(seat, "pass")
+            if self._phase == "play":
+                assert self.table is not None
+                self.table.apply(decline)
+            else:
+                self._prelude_apply(decline)
+                self.unseen.pop(len(self.actions), None)
+            self.advice.pop(seat, None)
+            self.implied.setdefault(len(self.actions), []).append((decline, seers))
+
+    def _implied_refusal(self, action: Action, trial: GoujiGame,
+                         exc: IllegalActionError) -> IllegalActionError:
+        """Why ``action`` is refused even with the pending declines taken as given: the reason
+        of the decision it reached if it reached its seat's turn, else the reason now."""
+        seat = action.seat
+        if self._phase == "play":
+            assert self.table is not None and trial.table is not None
+            if action.verb != "burn" or trial.table.stage == BURN:
+                return exc
+            return self.table._burn_refusal(seat, action.cards)
+        d = self._optional_decision()
+        if seat in trial.to_act() and (d is None or action.verb not in d[1]
+                                       or action.verb == "pass"):
+            return exc
+        try:
+            self._prelude_check(action)
+        except IllegalActionError as now:
+            return now
+        return exc  # pragma: no cover - the seat asked now answers directly
+
+    def accepts_implied(self, action: Action) -> bool:
+        """True if ``action``, though its seat is not asked now (``to_act``), is legal once the
+        pending optional declines are taken as given: a record from another program leaves
+        out burns, revolutions and 宣点 nobody made. The bots' order is unchanged; the
+        conformance probe of out-of-turn actions asks this first."""
+        if action.verb == "advise" or not self._needs_implied(action):
+            return False
+        trial = copy.deepcopy(self)
+        trial._imply_declines(action)
+        try:
+            trial._apply_now(action)
+        except IllegalActionError:
+            return False
+        return True
 
     def observation(self, seat: int) -> dict[str, Any]:
         from paizhuo.games.gouji.views import observation
@@ -382,7 +494,7 @@ class GoujiGame(Game):
             return [Action(seat, "keep_head"), Action(seat, "no_head")]
         return [Action(seat, "declare"), Action(seat, "pass")]
 
-    def _prelude_apply(self, a: Action) -> None:
+    def _prelude_check(self, a: Action) -> None:
         seat, verb = a.seat, a.verb
         ph = self._phase
         rule = PHASE_RULE[ph]
@@ -393,6 +505,11 @@ class GoujiGame(Game):
         if verb not in allowed:
             raise IllegalActionError(rule, f"now seat {seat} may only "
                                      f"{' or '.join(sorted(allowed))}", seat)
+
+    def _prelude_apply(self, a: Action) -> None:
+        self._prelude_check(a)
+        seat, verb = a.seat, a.verb
+        ph = self._phase
         if ph == "tribute":
             self._tribute_apply(a)
         elif ph == "revolution":

@@ -162,6 +162,14 @@ class Table:
         return [s for s in cands if self.active[s] and not self.passed[s]
                 and (self.opened[s] or self.conceded[s] or not self.opts.burn_needs_open)]
 
+    def headless_extra(self) -> bool:
+        """True when the seat asked answers a gouji play only because his own 对头 is out,
+        while the maker's 对头, who answers it by GJ-5, is still in (our "Headless" choice)."""
+        m = self.maker
+        return (self.stage == ANSWER and self.cur_gouji and not self.chaos and not self.cur_dead
+                and self.burner != m and not self.cur_restricted and self.active[opp(m)]
+                and self.turn != opp(m))
+
     def burn_plays(self, seat: int) -> list[Shape]:
         """Plays with which ``seat`` could burn the play on the table (GJ-6)."""
         assert self.cur is not None

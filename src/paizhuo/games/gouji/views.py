@@ -58,7 +58,7 @@ def observation(game: GoujiGame, seat: int) -> dict[str, Any]:
             str(to): {"from": by, "cards": format_cards(cards)}
             for to, (by, cards) in game.advice.items() if seat in (to, by)
         },
-        "log": [e for i in range(len(game.actions)) if (e := _entry(game, i, seat))],
+        "log": _log(game, seat),
     }
     if t is not None:
         obs["table"] = {
@@ -165,6 +165,19 @@ def _known_ranks(game: GoujiGame) -> dict[str, str]:
     out = {str(s): RANK_NAMES[i] for i, s in enumerate(order)}
     for i, s in enumerate(t.bottoms):
         out[str(s)] = RANK_NAMES[5 - i]
+    return out
+
+
+def _log(game: GoujiGame, seat: int) -> list[list[Any]]:
+    """Every action ``seat`` may see, with the optional declines a record left out
+    (``GoujiGame.implied``) where the explicit ``pass`` would have shown."""
+    out: list[list[Any]] = []
+    for i in range(len(game.actions)):
+        for decline, seers in game.implied.get(i, ()):
+            if seers is None or seat in seers:
+                out.append(decline.to_json())
+        if e := _entry(game, i, seat):
+            out.append(e)
     return out
 
 

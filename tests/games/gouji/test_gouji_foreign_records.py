@@ -1,0 +1,290 @@
+"""Records written by other programs leave out optional declines (GJ-5, GJ-6, GJ-9, GJ-10):
+nobody burning, nobody declaring revolution or 宣点 is just the absence of an action. The next
+action implies them; the state is exactly that after the explicit ``pass``es, and the record
+stays as written."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from paizhuo.cards import SMALL_JOKER
+from paizhuo.engine.actions import Action
+from paizhuo.engine.errors import IllegalActionError
+from paizhuo.engine.judge import LEGAL, judge_text
+from paizhuo.engine.records import Record
+from paizhuo.games import game_class
+from paizhuo.games.climbing import SJ, STRENGTH_OF_CARD, TWO
+from paizhuo.games.gouji import GoujiGame
+from paizhuo.games.gouji.positions import act, full, position
+from paizhuo.games.gouji.setup import full_deck
+
+# seat 0 leads K K (gouji). Seat 2 (the maker's teammate, asked first) and seat 1 can burn it;
+# seat 3 is the 对头; seats 4 and 5 cannot burn.
+HANDS = ["KS KS 3S 4S", "AS AS SJ 6S 6S 7S", "AH AH SJ 8S", "QS 3D", "BJ 7D 7D 5D", "3C 4C"]
+
+
+def deal_without_money(poor: list[int]) -> list[list[int]]:
+    """A 216-card deal in which exactly the seats ``poor`` hold no 2 and no joker."""
+    cards = full_deck(216)
+    money = [c for c in cards if c < 4 or c >= SMALL_JOKER]
+    rest = [c for c in cards if not (c < 4 or c >= SMALL_JOKER)]
+    hands: list[list[int]] = [[] for _ in range(6)]
+    rich = [s for s in range(6) if s not in poor]
+    for i, c in enumerate(money):
+        hands[rich[i % len(rich)]].append(c)
+    for s in range(6):
+        need = 36 - len(hands[s])
+        hands[s] += rest[:need]
+        rest = rest[need:]
+    return hands
+
+
+def same(a: GoujiGame, b: GoujiGame) -> None:
+    """Identical state as every seat sees it, identical judge's turn and result."""
+    for s in range(6):
+        assert json.dumps(a.observation(s), sort_keys=True) == json.dumps(
+            b.observation(s), sort_keys=True), f"seat {s}"
+    assert a.to_act() == b.to_act()
+    assert a.phase == b.phase
+    assert a.result() == b.result()
+
+
+def play_out(explicit: GoujiGame, foreign: GoujiGame, seed: int = 0) -> None:
+    """Finish both games with the same random actions, comparing them at every step, then
+    judge the foreign record."""
+    rng = random.Random(seed)
+    while not explicit.is_over:
+        a = explicit.sample_action(rng)
+        explicit.apply(a)
+        foreign.apply(a)
+        same(explicit, foreign)
+    assert foreign.result() is not None
+    status, answer = judge_text(foreign.record().dumps())
+    assert status == LEGAL, answer
+    assert answer["result"] == json.loads(json.dumps(foreign.result()))
+
+
+def replayed(game: GoujiGame) -> GoujiGame:
+    """The game rebuilt from its record alone."""
+    rec = Record.from_json(game.record().to_json())
+    copy = GoujiGame.from_record(rec)
+    for a in rec.actions:
+        copy.apply(a)
+    return copy
+
+
+@pytest.mark.parametrize("answer", [("pass", ""), ("play", "2S 2S")])
+def test_gj6_duitou_answers_directly_declines_every_burn(answer: tuple[str, str]) -> None:
+    hands = list(HANDS)
+    hands[3] = "2S 2S QS 3D"
+    explicit, foreign = position(hands, leader=0), position(hands, leader=0)
+    for g in (explicit, foreign):
+        act(g, 0, "play", "KS KS")
+    assert explicit.to_act() == [2]  # the engine still asks the burners first
+    act(explicit, 2, "pass")
+    act(explicit, 1, "pass")
+    assert explicit.to_act() == [3]
+    act(explicit, 3, *answer)
+    act(foreign, 3, *answer)  # GJ-5: the 对头 answers; seats 2 and 1 declined
+    same(explicit, foreign)
+    assert len(foreign.actions) == 2  # the record stays as written
+    assert foreign.observation(2)["log"] == explicit.observation(2)["log"]
+    assert [2, "pass"] not in foreign.observation(1)["log"]  # declines stay private
+    same(replayed(foreign), foreign)
+    play_out(explicit, foreign)
+
+
+def test_gj6_a_lower_priority_burn_implies_the_higher_declined() -> None:
+    explicit, foreign = position(HANDS, leader=0), position(HANDS, leader=0)
+    for g in (explicit, foreign):
+        act(g, 0, "play", "KS KS")
+    act(explicit, 2, "pass")
+    act(explicit, 1, "burn", "AS AS")
+    act(foreign, 1, "burn", "AS AS")  # seat 2, ahead of him (GJ-6 priority), declined
+    same(explicit, foreign)
+    assert foreign.table is not None and foreign.table.burner == 1
+    assert len(foreign.actions) == 2
+    play_out(explicit, foreign)
+
+
+def test_gj6_who_may_not_burn_still_may_not() -> None:
+    g = position(HANDS, leader=0)
+    act(g, 0, "play", "KS KS")
+    before = json.dumps([g.observation(s) for s in range(6)])
+    for seat, cards in ((3, "QS 3D"), (4, "7D 7D"), (5, "3C 4C")):
+        with pytest.raises(IllegalActionError) as err:
+            act(g, seat, "burn", cards)
+        assert err.value.rule == "GJ-6"
+    # a seat of the window answering as if it were an ordinary play: only the 对头 may (GJ-5)
+    for seat, verb, cards in ((1, "play", "AS AS"), (4, "pass", ""), (2, "play", "AH AH")):
+        with pytest.raises(IllegalActionError) as err:
+            act(g, seat, verb, cards)
+        assert err.value.rule == "GJ-5"
+    # a lower-priority candidate's pass is not implied by anything: refused
+    with pytest.raises(IllegalActionError):
+        act(g, 1, "pass")
+    assert json.dumps([g.observation(s) for s in range(6)]) == before
+    assert g.to_act() == [2] and len(g.actions) == 1
+
+
+def test_gj6_a_burn_that_does_not_beat_is_refused_with_its_rule() -> None:
+    hands = list(HANDS)
+    hands[1] = "QH QH SJ 6S 6S 7S"
+    g = position(hands, leader=0)
+    act(g, 0, "play", "KS KS")
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 1, "burn", "QH QH")
+    assert err.value.rule == "GJ-6"
+
+
+def test_gj9_revolution_declines_left_out() -> None:
+    hands = deal_without_money([1, 4])
+    explicit, foreign = full(hands), full(hands)
+    assert explicit.phase == "revolution" and explicit.to_act() == [1]
+    act(explicit, 1, "pass")
+    act(explicit, 4, "pass")
+    assert explicit.phase == "play"
+    lead = explicit.sample_action(random.Random(1))
+    explicit.apply(lead)
+    foreign.apply(lead)  # the first lead 上班: nobody declared revolution
+    same(explicit, foreign)
+    assert foreign.actions == [lead]
+    play_out(explicit, foreign, seed=3)
+
+
+def test_gj9_a_later_revolution_implies_the_earlier_declined() -> None:
+    hands = deal_without_money([1, 4])
+    explicit, foreign = full(hands), full(hands)
+    act(explicit, 1, "pass")
+    act(explicit, 4, "revolution")
+    act(foreign, 4, "revolution")
+    same(explicit, foreign)
+    assert foreign.phase == "head" and foreign.to_act() == [1]
+    act(explicit, 1, "no_head")
+    act(foreign, 1, "no_head")
+    play_out(explicit, foreign, seed=4)
+
+
+def test_gj9_what_is_not_optional_is_not_implied() -> None:
+    g = full(deal_without_money([1]))
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "revolution")  # seat 0 holds money
+    assert err.value.rule == "GJ-9"
+    act(g, 1, "revolution")
+    assert g.phase == "head" and g.to_act() == [4]
+    lead = Action(5, "play", (next(c for c in g.hands[5].distinct()),))
+    with pytest.raises(IllegalActionError) as err:
+        g.apply(lead)  # 要头 / 无头 is not optional: nobody may lead before it
+    assert err.value.rule == "GJ-9"
+    assert g.phase == "head"
+
+
+def test_gj10_declare_declines_left_out() -> None:
+    opts = {"preset": "classic", "declare": True}
+    hands = deal_without_money([1])
+    explicit, foreign = full(hands, opts), full(hands, opts)
+    act(explicit, 1, "pass")
+    for s in range(6):
+        assert explicit.phase == "declare" and explicit.to_act() == [s]
+        act(explicit, s, "declare" if s == 3 else "pass")
+    act(foreign, 3, "declare")  # seat 1's revolution and seats 0-2's 宣点 were declined
+    for s in (4, 5):
+        act(foreign, s, "pass")
+    same(explicit, foreign)
+    lead = explicit.sample_action(random.Random(2))
+    explicit.apply(lead)
+    foreign.apply(lead)
+    same(explicit, foreign)
+    assert foreign.observation(0)["log"][:1] == [[0, "pass"]]  # a 宣点 pass is public
+    play_out(explicit, foreign, seed=5)
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("tongyong", 119), ("classic", 18),
+                                           ("classic", 3), ("tongyong", 4)])
+def test_gj12_random_record_without_optional_declines(preset: str, seed: int) -> None:
+    """A random game (宣点 on) replayed with every optional decline left out: after each action
+    it equals the explicit game for every seat, and the judge finds it valid, same result
+    (tongyong 119 has a burn window the 对头 answers; seed 18 a headless seat)."""
+    opts = {"preset": preset, "declare": True}
+    explicit = GoujiGame.new(opts, seed=seed)
+    foreign = GoujiGame.new(opts, seed=seed)
+    rng = random.Random(seed)
+    left_out = 0
+    while not explicit.is_over:
+        a = explicit.sample_action(rng)
+        optional = explicit._optional_decision() is not None
+        explicit.apply(a)
+        if a.verb == "pass" and optional:
+            left_out += 1
+            continue
+        foreign.apply(a)
+        same(explicit, foreign)
+    assert left_out and len(foreign.actions) == len(explicit.actions) - left_out
+    status, answer = judge_text(foreign.record().dumps())
+    assert status == LEGAL, answer
+    assert answer["result"] == json.loads(json.dumps(explicit.result()))
+
+
+def _tribute_game() -> tuple[GoujiGame, int]:
+    """Game 2 of a series: seat 5 pays seat 0 one card and holds no 7; seat 0 returns a 7,
+    which seat 5 may refuse (GJ-10). Returns the game after the tribute and that 7."""
+    cards = full_deck(216)
+    hands = [list(cards[s::6]) for s in range(6)]
+    seven = 4
+    for i, c in enumerate(hands[5]):
+        if STRENGTH_OF_CARD[c] == seven:
+            j = next(k for k, d in enumerate(hands[4]) if STRENGTH_OF_CARD[d] not in (seven, TWO)
+                     and STRENGTH_OF_CARD[d] < SJ)
+            hands[5][i], hands[4][j] = hands[4][j], hands[5][i]
+    g = full(hands, start={"game": 2, "tributes": [
+        {"kind": "place", "from": 5, "to": 0, "cards": 1}]})
+    g.apply(g.legal_actions()[0])
+    return g, next(c for c in g.hands[0].distinct() if STRENGTH_OF_CARD[c] == seven)
+
+
+def test_gj10_an_accepted_return_left_out() -> None:
+    explicit, seven = _tribute_game()
+    foreign, _ = _tribute_game()
+    for g in (explicit, foreign):
+        g.apply(Action(0, "return", (seven,)))
+    assert explicit.to_act() == [5]  # seat 5 may refuse the 7
+    act(explicit, 5, "pass")
+    assert explicit.phase == "play"
+    lead = explicit.sample_action(random.Random(6))
+    explicit.apply(lead)
+    foreign.apply(lead)  # the first lead: seat 5 kept the 7
+    same(explicit, foreign)
+    assert len(foreign.actions) == 3
+    play_out(explicit, foreign, seed=6)
+
+
+def test_gj5_seed_18_duitou_answers_before_a_headless_seat() -> None:
+    """Seed 18: seat 3 makes a gouji play; seat 4, whose 对头 is out, is asked first (our
+    "Headless" choice); a record from another program has the 对头 (seat 0) answer at once."""
+    cls = game_class("gouji")
+    explicit = cls.new(seed=18)
+    rng = random.Random(18)
+    while True:
+        t = explicit.table
+        if (explicit.observation(0)["waiting"] == "burn_window" and t is not None
+                and explicit.to_act()[0] != (t.maker + 3) % 6):
+            break
+        explicit.apply(explicit.sample_action(rng))
+    assert isinstance(explicit, GoujiGame) and explicit.table is not None
+    assert explicit.to_act() == [4] and explicit.table.maker == 3
+    foreign = GoujiGame.from_record(explicit.record())
+    for a in explicit.record().actions:
+        foreign.apply(a)
+    act(explicit, 4, "pass")
+    act(explicit, 0, "pass")
+    act(foreign, 0, "pass")  # GJ-5: the 对头 answers; seat 4 passed
+    same(explicit, foreign)
+    assert [4, "pass"] in foreign.observation(2)["log"]  # a pass of the round is public
+    assert len(foreign.actions) == len(explicit.actions) - 1
+    with pytest.raises(IllegalActionError) as err:
+        act(foreign, 4, "pass")  # seat 4 passed in this round
+    assert err.value.rule == "GJ-5"
+    play_out(explicit, foreign, seed=18)
