@@ -7,39 +7,26 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
-from paizhuo.cards import SMALL_JOKER
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
 from paizhuo.engine.judge import LEGAL, judge_text
 from paizhuo.engine.records import Record
 from paizhuo.games import game_class
-from paizhuo.games.climbing import SJ, STRENGTH_OF_CARD, TWO
 from paizhuo.games.gouji import GoujiGame
 from paizhuo.games.gouji.positions import act, full, position
-from paizhuo.games.gouji.setup import full_deck
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from gj_helpers import deal_without_money, tribute_game
 
 # seat 0 leads K K (gouji). Seat 2 (the maker's teammate, asked first) and seat 1 can burn it;
 # seat 3 is the 对头; seats 4 and 5 cannot burn.
 HANDS = ["KS KS 3S 4S", "AS AS SJ 6S 6S 7S", "AH AH SJ 8S", "QS 3D", "BJ 7D 7D 5D", "3C 4C"]
-
-
-def deal_without_money(poor: list[int]) -> list[list[int]]:
-    """A 216-card deal in which exactly the seats ``poor`` hold no 2 and no joker."""
-    cards = full_deck(216)
-    money = [c for c in cards if c < 4 or c >= SMALL_JOKER]
-    rest = [c for c in cards if not (c < 4 or c >= SMALL_JOKER)]
-    hands: list[list[int]] = [[] for _ in range(6)]
-    rich = [s for s in range(6) if s not in poor]
-    for i, c in enumerate(money):
-        hands[rich[i % len(rich)]].append(c)
-    for s in range(6):
-        need = 36 - len(hands[s])
-        hands[s] += rest[:need]
-        rest = rest[need:]
-    return hands
 
 
 def same(a: GoujiGame, b: GoujiGame) -> None:
@@ -228,26 +215,9 @@ def test_gj12_random_record_without_optional_declines(preset: str, seed: int) ->
     assert answer["result"] == json.loads(json.dumps(explicit.result()))
 
 
-def _tribute_game() -> tuple[GoujiGame, int]:
-    """Game 2 of a series: seat 5 pays seat 0 one card and holds no 7; seat 0 returns a 7,
-    which seat 5 may refuse (GJ-10). Returns the game after the tribute and that 7."""
-    cards = full_deck(216)
-    hands = [list(cards[s::6]) for s in range(6)]
-    seven = 4
-    for i, c in enumerate(hands[5]):
-        if STRENGTH_OF_CARD[c] == seven:
-            j = next(k for k, d in enumerate(hands[4]) if STRENGTH_OF_CARD[d] not in (seven, TWO)
-                     and STRENGTH_OF_CARD[d] < SJ)
-            hands[5][i], hands[4][j] = hands[4][j], hands[5][i]
-    g = full(hands, start={"game": 2, "tributes": [
-        {"kind": "place", "from": 5, "to": 0, "cards": 1}]})
-    g.apply(g.legal_actions()[0])
-    return g, next(c for c in g.hands[0].distinct() if STRENGTH_OF_CARD[c] == seven)
-
-
 def test_gj10_an_accepted_return_left_out() -> None:
-    explicit, seven = _tribute_game()
-    foreign, _ = _tribute_game()
+    explicit, seven = tribute_game()
+    foreign, _ = tribute_game()
     for g in (explicit, foreign):
         g.apply(Action(0, "return", (seven,)))
     assert explicit.to_act() == [5]  # seat 5 may refuse the 7

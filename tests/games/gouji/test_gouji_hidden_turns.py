@@ -10,14 +10,20 @@ of seats not party to them.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 from paizhuo.engine.records import Deal, Record
-from paizhuo.games.climbing import SJ, STRENGTH_OF_CARD, TWO
+from paizhuo.games.climbing import STRENGTH_OF_CARD, TWO
 from paizhuo.games.gouji import GoujiGame
 from paizhuo.games.gouji.positions import act, full, position
 from paizhuo.games.gouji.rounds import BURN
 from paizhuo.games.gouji.setup import full_deck
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from gj_helpers import deal_without_money, tribute_game
 
 # seat 0 leads K K (gouji). With SJ, seat 1 can burn with A A (SJ 6 6 and 7 are left); with a 5
 # in its place it cannot (5, 6 6 and 7 cannot be led out). Seat 1 holds six cards either way.
@@ -86,21 +92,6 @@ def test_gj12_gj6_burn_window_with_burn_needs_open_counts_only_eligible_seats() 
     assert a.observation(4)["waiting"] == "burn_window"
 
 
-def _deal_without_money(poor: list[int]) -> list[list[int]]:
-    """A 216-card deal in which only the seats ``poor`` hold no 2 and no joker."""
-    cards = full_deck(216)
-    money = [c for c in cards if STRENGTH_OF_CARD[c] >= TWO]
-    rest = [c for c in cards if STRENGTH_OF_CARD[c] < TWO]
-    rich = [s for s in range(6) if s not in poor]
-    hands: list[list[int]] = [[] for _ in range(6)]
-    for i, c in enumerate(money):
-        hands[rich[i % len(rich)]].append(c)
-    for s in range(6):
-        need = 36 - len(hands[s])
-        hands[s], rest = hands[s] + rest[:need], rest[need:]
-    return hands
-
-
 def _swap_money_into(hands: list[list[int]], to: int, frm: int) -> list[list[int]]:
     """The same deal with one 2 of seat ``frm`` and one plain card of seat ``to`` swapped."""
     out = [list(h) for h in hands]
@@ -112,7 +103,7 @@ def _swap_money_into(hands: list[list[int]], to: int, frm: int) -> list[list[int
 
 
 def test_gj12_gj9_revolution_phase_does_not_show_who_has_no_money() -> None:
-    deal = _deal_without_money([1, 4])  # seats 1 and 4 hold no 2 and no joker
+    deal = deal_without_money([1, 4])  # seats 1 and 4 hold no 2 and no joker
     assert any(STRENGTH_OF_CARD[c] == TWO for c in deal[0])
     a = full(deal)
     b = full(_swap_money_into(deal, to=1, frm=0))  # now seat 1 holds a 2: only seat 4 is asked
@@ -132,29 +123,11 @@ def test_gj12_gj9_revolution_phase_does_not_show_who_has_no_money() -> None:
     assert a.observation(2)["waiting"] == "head" and a.observation(2)["waiting_on"] == [1]
 
 
-def _tribute_game() -> tuple[GoujiGame, int]:
-    """Game 2 of a series: seat 5 pays seat 0 one card (落贡), and holds no 7 (rank 4); seat 0
-    holds 7s. Returns the game after the tribute, and a 7 of seat 0."""
-    cards = full_deck(216)
-    hands = [list(cards[s::6]) for s in range(6)]
-    seven = 4  # gouji rank of 7
-    for i, c in enumerate(hands[5]):
-        if STRENGTH_OF_CARD[c] == seven:
-            j = next(k for k, d in enumerate(hands[4]) if STRENGTH_OF_CARD[d] not in (seven, TWO)
-                     and STRENGTH_OF_CARD[d] < SJ)
-            hands[5][i], hands[4][j] = hands[4][j], hands[5][i]
-    g = full(hands, start={"game": 2, "tributes": [
-        {"kind": "place", "from": 5, "to": 0, "cards": 1}]})
-    g.apply(g.legal_actions()[0])  # seat 5 pays his highest card
-    ret = next(c for c in g.hands[0].distinct() if STRENGTH_OF_CARD[c] == seven)
-    return g, ret
-
-
 def test_gj12_gj10_a_refused_return_stays_between_the_two() -> None:
     from paizhuo.notation import format_cards
 
-    a, seven = _tribute_game()
-    b, _ = _tribute_game()
+    a, seven = tribute_game()
+    b, _ = tribute_game()
     other = next(c for c in a.hands[0].distinct()
                  if a.hands[5][c] and STRENGTH_OF_CARD[c] < TWO)  # a rank seat 5 holds
     third = (1, 2, 3, 4)
@@ -178,7 +151,7 @@ def test_gj12_gj10_a_refused_return_stays_between_the_two() -> None:
 def test_gj12_gj10_an_accepted_refusable_return_shows_once_accepted() -> None:
     from paizhuo.notation import format_cards
 
-    g, seven = _tribute_game()
+    g, seven = tribute_game()
     act(g, 0, "return", format_cards((seven,)))
     assert [e[1] for e in g.observation(2)["log"]] == ["tribute"]
     act(g, 5, "pass")  # accepts the 7

@@ -4,6 +4,8 @@ settings, and buying 3s 买三 — from explicit hands."""
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,21 +17,9 @@ from paizhuo.games.gouji.positions import act, full, position
 from paizhuo.games.gouji.setup import full_deck
 from paizhuo.notation import parse_cards
 
+sys.path.insert(0, str(Path(__file__).parent))
 
-def deal_without_money(poor: list[int]) -> list[list[int]]:
-    """A complete 216-card deal in which the seats ``poor`` hold no 2 and no joker."""
-    cards = full_deck(216)
-    money = [c for c in cards if c < 4 or c >= SMALL_JOKER]
-    rest = [c for c in cards if not (c < 4 or c >= SMALL_JOKER)]
-    hands: list[list[int]] = [[] for _ in range(6)]
-    rich = [s for s in range(6) if s not in poor]
-    for i, c in enumerate(money):
-        hands[rich[i % len(rich)]].append(c)
-    for s in range(6):
-        need = 36 - len(hands[s])
-        hands[s] += rest[:need]
-        rest = rest[need:]
-    return hands
+from gj_helpers import deal_without_money
 
 
 def finish(g: GoujiGame, seed: int = 0) -> dict[str, object]:
