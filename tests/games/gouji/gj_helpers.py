@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
+from paizhuo.engine.records import Deal, Record
 from paizhuo.games.climbing import SJ, STRENGTH_OF_CARD, TWO
 from paizhuo.games.gouji import GoujiGame
 from paizhuo.games.gouji.positions import full
@@ -41,3 +45,23 @@ def tribute_game() -> tuple[GoujiGame, int]:
         {"kind": "place", "from": 5, "to": 0, "cards": 1}]})
     g.apply(g.legal_actions()[0])  # seat 5 pays his highest card
     return g, next(c for c in g.hands[0].distinct() if STRENGTH_OF_CARD[c] == SEVEN)
+
+
+def random_endgame(rng: random.Random, opts: dict[str, Any], max_cards: int = 8,
+                   random_opened: bool = False) -> GoujiGame:
+    """A position with small, joker-rich hands (3 … ``max_cards`` plain cards and at most one
+    joker each), where gouji plays, burns, dead gouji and chaos are common; with
+    ``random_opened`` each seat has opened its point with probability ½."""
+    deck = full_deck(216)
+    rng.shuffle(deck)
+    jokers = [c for c in deck if c >= 52]
+    plain = [c for c in deck if c < 52]
+    hands = []
+    for _ in range(6):
+        h = [plain.pop() for _ in range(rng.randint(3, max_cards))]
+        h += [jokers.pop() for _ in range(rng.randint(0, 1))]
+        hands.append(tuple(h))
+    start: dict[str, Any] = {"phase": "play", "leader": rng.randrange(6)}
+    if random_opened:
+        start["opened"] = [s for s in range(6) if rng.random() < 0.5]
+    return GoujiGame.from_record(Record("gouji", dict(opts), Deal(hands=hands), start, [], True))

@@ -14,16 +14,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from paizhuo.engine.records import Deal, Record
 from paizhuo.games.climbing import STRENGTH_OF_CARD, TWO
 from paizhuo.games.gouji import GoujiGame
 from paizhuo.games.gouji.positions import act, full, position
 from paizhuo.games.gouji.rounds import BURN
-from paizhuo.games.gouji.setup import full_deck
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from gj_helpers import deal_without_money, tribute_game
+from gj_helpers import deal_without_money, random_endgame, tribute_game
 
 # seat 0 leads K K (gouji). With SJ, seat 1 can burn with A A (SJ 6 6 and 7 are left); with a 5
 # in its place it cannot (5, 6 6 and 7 cannot be led out). Seat 1 holds six cards either way.
@@ -234,7 +232,7 @@ def test_gj12_random_scan_hidden_decisions_change_nothing_for_others() -> None:
                 steps += 1
             start = game.next_start()
     for i in range(200):
-        game = _random_endgame(rng, COMBOS[i % len(COMBOS)])
+        game = random_endgame(rng, COMBOS[i % len(COMBOS)], max_cards=12, random_opened=True)
         steps = 0
         while not game.is_over:
             if steps % 5 == 0 or _asked_by_hidden_cards(game):
@@ -242,19 +240,3 @@ def test_gj12_random_scan_hidden_decisions_change_nothing_for_others() -> None:
             checked += step_checked(game, rng)
             steps += 1
     assert checked > 15
-
-
-def _random_endgame(rng: random.Random, opts: dict[str, Any]) -> GoujiGame:
-    """Small joker-rich hands, where gouji plays and burn windows are common."""
-    deck = full_deck(216)
-    rng.shuffle(deck)
-    jokers = [c for c in deck if c >= 52]
-    plain = [c for c in deck if c < 52]
-    hands = []
-    for _ in range(6):
-        h = [plain.pop() for _ in range(rng.randint(3, 12))]
-        h += [jokers.pop() for _ in range(rng.randint(0, 1))]
-        hands.append(tuple(h))
-    start = {"phase": "play", "leader": rng.randrange(6),
-             "opened": [s for s in range(6) if rng.random() < 0.5]}
-    return GoujiGame.from_record(Record("gouji", dict(opts), Deal(hands=hands), start, [], True))

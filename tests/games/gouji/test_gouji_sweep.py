@@ -5,6 +5,8 @@ only plays legal actions, and observations never hold hidden cards or hidden cou
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,10 @@ from paizhuo.engine.records import Record, replay
 from paizhuo.games.gouji import GoujiGame
 from paizhuo.games.gouji.views import PRIVATE_VERBS
 from paizhuo.notation import format_cards
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from gj_helpers import random_endgame
 
 COMBOS: list[dict[str, Any]] = [
     {"preset": "classic"},
@@ -146,24 +152,6 @@ def test_every_listed_action_applies_and_refusals_change_nothing() -> None:
                         assert [game.observation(s) for s in range(6)] == before
             game.apply(game.sample_action(rng))
             steps += 1
-
-
-def random_endgame(rng: random.Random, opts: dict[str, Any]) -> GoujiGame:
-    """A position with small, joker-rich hands, where burns, dead gouji and chaos are common."""
-    from paizhuo.engine.records import Deal
-    from paizhuo.games.gouji.setup import full_deck
-
-    deck = full_deck(216)
-    rng.shuffle(deck)
-    jokers = [c for c in deck if c >= 52]
-    plain = [c for c in deck if c < 52]
-    hands = []
-    for _ in range(6):
-        n = rng.randint(3, 8)
-        h = [plain.pop() for _ in range(n)] + [jokers.pop() for _ in range(rng.randint(0, 1))]
-        hands.append(tuple(h))
-    start = {"phase": "play", "leader": rng.randrange(6)}
-    return GoujiGame.from_record(Record("gouji", dict(opts), Deal(hands=hands), start, [], True))
 
 
 def test_random_endgames_exercise_burns() -> None:
