@@ -1,0 +1,70 @@
+"""Every package the code imports is declared, so a fresh install works (issue 7).
+
+``.ci/run`` also builds a fresh virtual environment, which catches the same fault by failing;
+this test says which import is undeclared.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import paizhuo
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCAL_TEST_MODULES = {"conftest", "fake_game", "gj_helpers", "sj_helpers"}
+
+
+def _imported_top_levels(folder: Path) -> set[str]:
+    names: set[str] = set()
+    for path in folder.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.split(".")[0])
+    return names
+
+
+def _third_party(names: set[str]) -> set[str]:
+    return {n for n in names
+            if n not in sys.stdlib_module_names and n != "paizhuo" and n != "__future__"
+            and n not in LOCAL_TEST_MODULES}
+
+
+def _requirement_names(extra: str | None) -> set[str]:
+    found: set[str] = set()
+    for text in metadata.requires("paizhuo") or []:
+        name, _, marker = text.partition(";")
+        in_extra = re.search(r"extra\s*==\s*['\"]([\w-]+)['\"]", marker)
+        if (in_extra.group(1) if in_extra else None) in (None, extra):
+            found.add(re.split(r"[\s<>=!~\[(]", name.strip(), maxsplit=1)[0].lower())
+    return found
+
+
+def _distributions(module: str) -> set[str]:
+    return {d.lower() for d in metadata.packages_distributions().get(module, [module])}
+
+
+def test_every_import_of_the_package_is_a_declared_dependency() -> None:
+    declared = _requirement_names(None)
+    imported = _third_party(_imported_top_levels(ROOT / "src" / "paizhuo"))
+    assert imported, "the scan finds the package's imports (typer, rich …)"
+    missing = {m for m in imported if not _distributions(m) & declared}
+    assert not missing, f"imported by src/paizhuo but not in [project] dependencies: {missing}"
+
+
+def test_every_import_of_the_tests_is_declared_with_the_test_extra() -> None:
+    declared = _requirement_names("test")
+    imported = _third_party(_imported_top_levels(ROOT / "tests"))
+    assert {"pytest", "hypothesis"} <= imported
+    missing = {m for m in imported if not _distributions(m) & declared}
+    assert not missing, f"imported by tests but not in dependencies or the test extra: {missing}"
+
+
+def test_the_installed_version_is_the_package_version() -> None:
+    assert metadata.version("paizhuo") == paizhuo.__version__
