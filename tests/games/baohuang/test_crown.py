@@ -3,11 +3,14 @@ guard, alone 独保 and the open/secret declarations — from explicit hands."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from paizhuo.cards import EMPEROR_CARD, card_id
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
+from paizhuo.engine.judge import ILLEGAL, LEGAL, judge_text
 from paizhuo.games.baohuang import BaohuangGame
 from paizhuo.games.baohuang.positions import act, position
 from paizhuo.games.baohuang.setup import full_deck
@@ -130,13 +133,24 @@ def test_four_copies_make_the_emperor_alone() -> None:
     # declarations: the emperor may declare 明独, nobody else may reveal
     assert {a.verb for a in g.legal_actions(0)} == {"reveal", "pass"}
     act(g, 0, "reveal")
-    assert g.st.open
+    # his reveal ends the declarations at once (BH-2): nobody else is asked, he leads
+    assert g.st.open and g.phase == "play" and g.to_act() == [0]
     for seat in range(1, 5):
-        assert g.legal_actions(seat) == [Action(seat, "pass")]
+        assert g.legal_actions(seat) == []
         with pytest.raises(IllegalActionError):
             act(g, seat, "reveal")
+        with pytest.raises(IllegalActionError):
+            act(g, seat, "pass")
+
+
+def test_alone_emperor_who_passes_hears_every_seat() -> None:
+    g = position(["BJ* 8H 8H 8H 8H", "4S", "5S", "6S", "7S"], phase="crown")
+    act(g, 0, "call", "8H")
+    for seat in range(5):
+        assert g.phase == "declare" and g.to_act() == [seat]
+        assert g.legal_actions(seat) == [Action(seat, "pass")] or seat == 0
         act(g, seat, "pass")
-    assert g.phase == "play" and g.to_act() == [0]
+    assert g.phase == "play" and g.to_act() == [0] and not g.st.open
 
 
 def test_open_guard_declares_before_the_first_lead() -> None:
@@ -148,9 +162,33 @@ def test_open_guard_declares_before_the_first_lead() -> None:
     assert g.observation(1)["guard"] is None
     act(g, 2, "reveal")
     assert g.st.open and g.observation(1)["guard"] == 2 and g.observation(0)["guard"] == 2
-    act(g, 3, "pass")
-    act(g, 4, "pass")
     assert g.phase == "play" and g.to_act() == [0]
+
+
+def test_the_guards_reveal_ends_the_declarations_and_the_emperor_leads() -> None:
+    # BH-2: "The declarations end at once when the guard reveals — the emperor then leads";
+    # seats 3 and 4 are not asked: state, to_act, legal actions and the judge agree
+    g = position(["BJ* 8H 8H 8H 3S", "4S", "8H 5S", "6S", "7S"], phase="crown")
+    act(g, 0, "call", "8H")
+    act(g, 0, "pass")
+    act(g, 1, "pass")
+    act(g, 2, "reveal")
+    assert g.phase == "play" and g.to_act() == [0] and g.st.declare_queue == []
+    assert g.legal_actions(3) == [] and g.legal_actions(4) == []
+    assert Action(0, "play", (card_id("3S"),)) in g.legal_actions(0)
+    for seat in (3, 4):
+        with pytest.raises(IllegalActionError) as err:
+            act(g, seat, "pass")
+        assert err.value.rule == "BH-4"
+    assert g.observation(3)["to_act"] == [0]
+    act(g, 0, "play", "3S")
+    assert g.to_act() == [1]
+    status, answer = judge_text(g.record().dumps())
+    assert status == LEGAL and answer["phase"] == "play" and answer["to_act"] == [1]
+    late = g.record().to_json()
+    late["actions"] = [*late["actions"][:5], [3, "pass"]]
+    status, answer = judge_text(json.dumps(late))
+    assert status == ILLEGAL and answer["index"] == 5 and answer["rule"] == "BH-4", answer
 
 
 def test_secret_guard_declares_pass_like_everyone() -> None:

@@ -110,12 +110,11 @@ def test_guard_reveals_out_of_turn_then_the_lead() -> None:
     calls: list[list[Any]] = [[1, "call", "2C"], [3, "reveal"]]
     implicit = game_of(record(calls))
     explicit = game_of(record([[1, "call", "2C"], [1, "pass"], [2, "pass"], [3, "reveal"]]))
-    assert implicit.phase == "declare" and implicit.to_act() == [4]
+    # the reveal ends the declarations (BH-2): seats 4 and 0 are not asked, the emperor leads
+    assert implicit.phase == "play" and implicit.to_act() == [1]
     assert implicit.st.open and implicit.observation(0)["guard"] == 3
     same_state(implicit, explicit)
     act(implicit, 1, "play", "6H SJ")
-    for seat in (4, 0):
-        act(explicit, seat, "pass")
     act(explicit, 1, "play", "6H SJ")
     same_state(implicit, explicit)
     assert [a.to_json() for a in implicit.record().actions] == [
@@ -127,10 +126,11 @@ def test_guard_reveals_out_of_turn_then_the_lead() -> None:
 
 
 def test_alone_emperor_reveals_then_leads() -> None:
-    # 明独: the alone emperor declares first anyway; the others' passes are implied by his lead
+    # 明独: the alone emperor declares first; his reveal ends the declarations (BH-2)
     implicit = game_of(record([[1, "call", "2C"], [1, "reveal"], LEAD], alone=True))
-    explicit = game_of(record([[1, "call", "2C"], [1, "reveal"], [2, "pass"], [3, "pass"],
-                               [4, "pass"], [0, "pass"], LEAD], alone=True))
+    explicit = game_of(record([[1, "call", "2C"], [1, "reveal"]], alone=True))
+    assert explicit.phase == "play" and explicit.to_act() == [1]
+    act(explicit, 1, "play", "6H SJ")
     assert implicit.st.guard == 1 and implicit.st.open
     same_state(implicit, explicit)
     play_both_to_the_end(implicit, explicit)

@@ -157,7 +157,7 @@ def may_reveal(st: TableState, seat: int) -> bool:
 
 def apply_declare(st: TableState, action: Action) -> list[int]:
     """Apply a declaration, or the emperor's first lead; returns the seats whose ``pass`` the
-    action implies.
+    action implies. A reveal ends the declarations at once and the emperor leads (BH-2).
 
     Records from other programs usually skip the declaration round (or name only the guard's
     reveal): the emperor's lead means every declaration still pending was ``pass``, and the
@@ -183,9 +183,12 @@ def apply_declare(st: TableState, action: Action) -> list[int]:
         raise IllegalActionError("BH-2", "only the guard (or an emperor who is his own "
                                  "guard, 明独) may declare openly", seat)
     if verb == "reveal":
+        # the declarations end at once: the seats after him are not asked, the emperor leads
         st.open = True
         st.revealed = True
-    del queue[:len(implied) + 1]
+        del queue[:]
+    else:
+        del queue[0]
     if not queue:
         _start_play(st)
     return implied
