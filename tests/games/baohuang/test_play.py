@@ -183,7 +183,7 @@ def test_illegal_plays_name_the_rule_and_change_nothing() -> None:
     before = snapshot(g)
     cases = [
         ((1, "play", "TS"), "BH-3"),  # one card against two
-        ((1, "play", "3H 3H"), "BH-3"),  # not higher (and not held: the rank rule speaks)
+        ((1, "play", "3H 3H"), "BH-4"),  # not higher and not held: not held is said first
         ((1, "play", "5S 5S"), "BH-4"),  # higher, but not held
         ((2, "pass", ""), "BH-4"),  # not his turn
         ((1, "play", "4S TS"), "BH-3"),  # not one set
@@ -197,6 +197,39 @@ def test_illegal_plays_name_the_rule_and_change_nothing() -> None:
     with pytest.raises(MalformedError):
         act(g, 1, "pass", "4S")
     assert snapshot(g) == before
+
+
+def test_cards_not_held_are_named_before_any_comparison() -> None:
+    # `play AC AC AC AC` with no aces over 4×A: "you do not hold …", not "not higher"
+    g = table(["AS AS AS AS 5D", "3S 3S 3S 3S", "6S", "7S", "8S"])
+    act(g, 0, "play", "AS AS AS AS")
+    before = snapshot(g)
+    for cards, named in [("AC AC AC AC", "4 × AC"), ("AC AC AC AC BJ", "4 × AC"),
+                         ("4S", "1 × 4S")]:  # not held, not even the same size
+        with pytest.raises(IllegalActionError) as err:
+            act(g, 1, "play", cards)
+        assert err.value.rule == "BH-4" and err.value.seat == 1
+        assert err.value.message.startswith(f"you do not hold {named} "), err.value.message
+        assert "higher" not in err.value.message and snapshot(g) == before
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 1, "play", "AC AC AC AC BJ")
+    assert err.value.message == "you do not hold 4 × AC (you hold 0) and 1 × BJ (you hold 0)"
+
+
+@pytest.mark.parametrize(("hand", "cards", "message"), [
+    ("BJ* 3S", "BJ BJ", "you do not hold 2 × BJ (you hold 1 × BJ, the emperor card BJ* "
+                        "included)"),
+    ("BJ 3S", "BJ BJ", "you do not hold 2 × BJ (you hold 1)"),
+    ("3S", "BJ", "you do not hold 1 × BJ (you hold 0)"),
+    ("3S", "BJ*", "you do not hold 1 × BJ* (you hold 0)"),
+    ("BJ 3S", "BJ* BJ", "you do not hold 2 × BJ/BJ* (you hold 1)"),
+])
+def test_missing_big_jokers_are_named_as_written(hand: str, cards: str, message: str) -> None:
+    # a plain BJ the player does not hold is not shown as the emperor card BJ*
+    g = table([hand, "4S", "5S", "6S", "7S"], seized=True, guard=None, called=None)
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "play", cards)
+    assert err.value.rule == "BH-4" and err.value.message == message
 
 
 def test_lead_may_not_pass() -> None:

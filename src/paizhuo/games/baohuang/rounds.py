@@ -190,6 +190,8 @@ def apply_play_phase(st: TableState, action: Action) -> None:
 
 def _play(st: TableState, action: Action) -> None:
     seat = action.seat
+    # cards not held are named first, before the set's shape and any comparison
+    cards = st.held_cards(seat, action.cards, "BH-4")
     try:
         key = key_of(action.cards)
     except ValueError as exc:
@@ -198,7 +200,6 @@ def _play(st: TableState, action: Action) -> None:
     cur = st.current
     if cur is not None and not beats(key, cur):
         raise IllegalActionError("BH-3", why_not(key, cur), seat)
-    cards = st.held_cards(seat, action.cards, "BH-4")
     for card in cards:
         st.take(seat, card)
     called = st.called

@@ -100,26 +100,39 @@ class TableState:
         return hand[card]
 
     def held_cards(self, seat: int, cards: tuple[int, ...], rule: str) -> tuple[int, ...]:
-        """The cards as held, ``BJ`` and ``BJ*`` standing in for each other; else illegal."""
+        """The cards as held, ``BJ`` and ``BJ*`` standing in for each other; else illegal,
+        naming every missing card as the player wrote it (a plain ``BJ`` is not ``BJ*``)."""
         need: dict[int, int] = {}
         for c in cards:
             need[c] = need.get(c, 0) + 1
         hand = self.hands[seat]
         big = need.get(BIG_JOKER, 0) + need.get(EMPEROR_CARD, 0)
-        if big:
-            star = min(need.get(EMPEROR_CARD, 0), hand[EMPEROR_CARD])
-            plain = big - star
-            if plain > hand[BIG_JOKER]:
-                star += plain - hand[BIG_JOKER]
-                plain = hand[BIG_JOKER]
-            need[BIG_JOKER], need[EMPEROR_CARD] = plain, star
+        have = hand[BIG_JOKER] + hand[EMPEROR_CARD]
+        short_of_big = big > have
+        missing: list[str] = []
         for c, k in need.items():
-            if k > hand[c]:
-                raise IllegalActionError(
-                    rule, f"you do not hold {k} × {card_name(c)} (you hold {hand[c]})", seat)
-        if big:
-            return tuple(sorted(c for c, k in need.items() for _ in range(k)))
-        return cards
+            if c in (BIG_JOKER, EMPEROR_CARD):
+                if not short_of_big:
+                    continue
+                short_of_big = False  # the big jokers are named once, where first written
+                written = ("BJ" if not need.get(EMPEROR_CARD) else
+                           "BJ*" if not need.get(BIG_JOKER) else "BJ/BJ*")
+                held = (f"{have} × BJ, the emperor card BJ* included" if hand[EMPEROR_CARD]
+                        else str(have))
+                missing.append(f"{big} × {written} (you hold {held})")
+            elif k > hand[c]:
+                missing.append(f"{k} × {card_name(c)} (you hold {hand[c]})")
+        if missing:
+            raise IllegalActionError(rule, "you do not hold " + " and ".join(missing), seat)
+        if not big:
+            return cards
+        star = min(need.get(EMPEROR_CARD, 0), hand[EMPEROR_CARD])
+        plain = big - star
+        if plain > hand[BIG_JOKER]:
+            star += plain - hand[BIG_JOKER]
+            plain = hand[BIG_JOKER]
+        need[BIG_JOKER], need[EMPEROR_CARD] = plain, star
+        return tuple(sorted(c for c, k in need.items() for _ in range(k)))
 
     def active_after(self, seat: int) -> list[int]:
         """Seats still in, in play order after ``seat`` (``seat`` itself excluded)."""
