@@ -302,6 +302,26 @@ def test_last_trick_kitty_and_result_sj9() -> None:
     assert g.observation(2)["kitty"] == "5D TC TC KD"     # reveal_kitty: shown after the round
 
 
+@pytest.mark.parametrize(("preset", "hands", "mult", "trick"), [
+    # a pair ruffs the last trick → 4 (the old reading gave a lone pair 2)
+    ("tractor", ["3C 3C", "AH AH", "5C 6C", "7C 8C"], 4, 5),
+    # a triple → 6, three decks (the old reading counted it as a pair)
+    ("titanic", ["3C 3C 3C", "AH AH AH", "5C 6C 7C", "8C 9C JC"], 6, 5),
+    # a tractor of two pairs → 2·2² = 8
+    ("tractor", ["3C 3C 4C 4C", "KH KH AH AH", "5C 6C 7C 8C", "9C JC QC KC"], 8, 35),
+])
+def test_by_shape_kitty_multiplier_of_the_last_trick_sj9(preset: str, hands: list[str],
+                                                         mult: int, trick: int) -> None:
+    # SJ-9 by_shape: Titanic 2·3^k, then a triple 6, then a tractor 2·2^k, then a pair 4
+    g = position(hands, kitty="TC TC KD 5D", attackers_points=70,
+                 options={"preset": preset, "kitty_multiplier": "by_shape"})
+    for seat, cards in enumerate(hands):
+        act(g, seat, "play", cards)
+    res = g.result()
+    assert res is not None and res["kitty_multiplier"] == mult and res["kitty_points"] == 35
+    assert res["attackers_points"] == 70 + trick + 35 * mult
+
+
 def test_reveal_kitty_off_keeps_it_hidden_after_the_round_sj14() -> None:
     g = position(["3C", "AH", "4C", "6C"], kitty="TC TC", options={"reveal_kitty": False})
     for seat, c in enumerate(["3C", "AH", "4C", "6C"]):

@@ -79,20 +79,25 @@ def test_doubling_is_two_to_one_plus_pairs(units: tuple[U, ...], expected: int) 
 
 @pytest.mark.parametrize(("units", "expected"), [
     ((SINGLE,), 2),
-    ((PAIR,), 2),                        # one pair is "otherwise"
-    ((PAIR, PAIR), 4),                   # two pairs
-    ((PAIR, PAIR, PAIR), 6),             # three pairs
-    ((PAIR, PAIR, PAIR, PAIR), 6),
-    ((TRIPLE, PAIR), 4),                 # a triple counts as a pair
+    ((SINGLE, SINGLE, SINGLE), 2),
+    ((PAIR,), 4),                        # a pair → 4
+    ((PAIR, PAIR), 4),                   # more pairs do not add up: the shape decides alone
+    ((PAIR, PAIR, PAIR, PAIR), 4),
+    ((PAIR, SINGLE), 4),
+    ((TRIPLE,), 6),                      # a triple → 6
+    ((TRIPLE, PAIR), 6),
+    ((TRIPLE, tractor(3)), 6),           # the triple comes first and decides alone (not 16)
     ((tractor(2),), 8),                  # tractor of length k: 2·2^k
     ((tractor(3),), 16),
-    ((tractor(2), PAIR), 8),             # an extra pair never lowers the tractor's factor
+    ((tractor(2), PAIR), 8),
+    ((tractor(2), tractor(3)), 16),      # the longest tractor
     ((tractor(2, 3),), 18),              # Titanic of length k: 2·3^k
     ((tractor(3, 3),), 54),
-    ((tractor(2, 3), tractor(3)), 18),
+    ((tractor(2, 3), tractor(4)), 18),   # the Titanic first, even over a larger tractor factor
 ])
 def test_by_shape(units: tuple[U, ...], expected: int) -> None:
-    """SJ-9 by_shape (seed 000, second text)."""
+    """SJ-9 by_shape (seed 000, second text): Titanic 2·3^k, then a triple 6, then a tractor
+    2·2^k, then a pair 4, else 2 — the first shape the winning play holds decides alone."""
     assert kitty_multiplier("by_shape", units) == expected
 
 

@@ -120,19 +120,19 @@ def kitty_multiplier(rule: str, units: Sequence[UnitShape]) -> int:
         return 1 << largest
     if rule == "flat":
         return 2
-    # by_shape: the seed lists its shapes by priority; taking the largest factor that applies
-    # gives every listed value and never lets an extra pair lower a tractor's factor
-    best = 2
-    for u in units:
-        if u.length >= 2 and u.size >= 3:
-            best = max(best, 2 * 3 ** u.length)      # Titanic
-        elif u.length >= 2 and u.size == 2:
-            best = max(best, 2 << u.length)      # tractor
-    if pairs >= 3:
-        best = max(best, 6)
-    elif pairs == 2:
-        best = max(best, 4)
-    return best
+    # by_shape: the shapes in the seed's order, the first the winning play holds decides
+    # alone: a Titanic of length k 2·3^k, a triple 6, a tractor of length k 2·2^k, a pair 4
+    titanic = max((u.length for u in units if u.size >= 3 and u.length >= 2), default=0)
+    if titanic:
+        return 2 * 3 ** titanic
+    if any(u.size >= 3 for u in units):
+        return 6
+    tractor = max((u.length for u in units if u.size == 2 and u.length >= 2), default=0)
+    if tractor:
+        return 2 << tractor
+    if any(u.size == 2 for u in units):
+        return 4
+    return 2
 
 
 # -- thresholds ---------------------------------------------------------------------------
