@@ -96,7 +96,44 @@ def test_sj7_three_decks_triples() -> None:
         "8S 8S 8S 9S 9S 9S", ["8S 8S 8S 9S 9S 9S"])
 
 
+def test_sj7_a_higher_unit_of_at_least_the_same_size_beats_a_thrown_unit() -> None:
+    """SJ-7 (reference wording): a thrown unit fails to a higher unit of at least the same
+    size — a higher tuple of at least the same size (a higher triple beats a thrown pair), a
+    tractor of at least the same tuple size and length whose top is higher."""
+    # same size, higher: the pair fails
+    assert throw("AS 9S 9S", ["TS TS"]) == ("9S 9S", ["9S 9S"])
+    # larger size, higher: a triple beats a thrown pair
+    assert throw("AS 9S 9S", ["TS TS TS"]) == ("9S 9S", ["9S 9S"])
+    # smaller size, higher: a pair does not beat a thrown triple, a single not a thrown pair
+    assert throw("AS 9S 9S 9S", ["TS TS", "KS"]) is None
+    assert throw("AS 9S 9S", ["KS", "QS", "JS"]) is None
+    # larger size, not higher: a lower triple does not beat a thrown pair
+    assert throw("AS 9S 9S", ["8S 8S 8S"]) is None
+    # tractors: a higher Titanic beats a thrown pair tractor, a longer higher tractor too
+    assert throw("AS 9S 9S 8S 8S", ["JS JS JS TS TS TS"]) == ("8S 8S 9S 9S", ["8S 8S 9S 9S"])
+    assert throw("AS 9S 9S 8S 8S", ["KS KS QS QS JS JS"]) == ("8S 8S 9S 9S", ["8S 8S 9S 9S"])
+    # a pair tractor does not beat a thrown Titanic (smaller tuples), nor a shorter one
+    assert throw("AS 9S 9S 9S 8S 8S 8S", ["JS JS TS TS"]) is None
+    assert throw("AS 9S 9S 8S 8S 7S 7S", ["KS KS QS QS"]) is None
+
+
 # --- SJ-8 ruffs and the winner -------------------------------------------------------------
+
+
+def test_sj8_3_a_ruffs_tuples_are_at_least_as_large_as_the_leads() -> None:
+    """SJ-8.3 (reference wording): a ruff competes only with tuples each at least as large as
+    the tuple it answers — a pair does not answer a led triple; a triple answers a led pair."""
+    assert winner("5S 5S 5S", ["9H 9H 7H"]) == 0      # pair + single against a triple: discard
+    assert winner("5S 5S 5S", ["7H 7H 7H"]) == 1      # a triple ruffs
+    assert winner("5S 5S 5S", ["9H 9H 7H", "7H 7H 7H"]) == 2
+    assert winner("AS 5S 5S", ["7H 7H 7H"]) == 1      # a triple answers the thrown pair
+    assert winner("AS 5S 5S", ["9H 8H 7H"]) == 0      # singles do not answer a pair
+    # tractors: a pair tractor does not answer a led Titanic; a Titanic answers one
+    assert winner("6S 6S 6S 5S 5S 5S", ["9H 9H 8H 8H 3H 4H"]) == 0
+    assert winner("6S 6S 6S 5S 5S 5S", ["9H 9H 9H 8H 8H 8H"]) == 1
+    assert winner("6S 6S 5S 5S AS 3S", ["9H 9H 9H 8H 8H 8H"]) == 1
+
+
 
 
 def test_sj8_seed_ruff_needs_the_leads_shape() -> None:
