@@ -182,6 +182,25 @@ def test_friend_calls_are_checked_sj11() -> None:
         act(g, 0, "play", "AH")
 
 
+def test_a_second_friend_call_is_refused_under_sj11() -> None:
+    # SJ-11: k = 1 friend for 4–5 players; a second call is refused under SJ-11, not SJ-6
+    g = position(FRIEND_HANDS, kitty="3D 4D", phase="call", trump="S",
+                 options={"preset": "friends-4"})
+    act(g, 0, "call", "", {"card": "AH", "nth": 1})
+    assert g.phase == "play"
+    before = snapshot(g)
+    for seat in (0, 1):
+        with pytest.raises(IllegalActionError) as err:
+            act(g, seat, "call", "", {"card": "KC", "nth": 1})
+        assert err.value.rule == "SJ-11" and "one friend at this table" in err.value.message
+        assert snapshot(g) == before
+    # and a table without friends refuses a call under SJ-11 as well
+    g = position(["AH 3C", "5C 6C", "7C 8C", "JC QC"], kitty="3D 4D", trump="S")
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "call", "", {"card": "AH", "nth": 1})
+    assert err.value.rule == "SJ-11"
+
+
 def test_six_players_call_two_friends_sj11() -> None:
     g = seeded({"preset": "six-three", "teams": "friends"}, seed=3)
     assert g.opts.num_friends == 2

@@ -403,6 +403,15 @@ class BidPhases(KittyPhases, AuctionPhases):
                 return True
             raise _illegal("SJ-11", f"the dealer (seat {self.dealer}) must first call "
                            f"{self.opts.num_friends - len(self.calls)} friend(s)", seat)
+        if verb == "call":
+            # the friend calls are over (SJ-11), or there are none at this table
+            k = self.opts.num_friends
+            if k:
+                friends = "one friend" if k == 1 else f"{k} friends"
+                raise _illegal("SJ-11", f"{friends} at this table, already called: no more "
+                               "calls", seat)
+            raise _illegal("SJ-11", f"no friends are called at this table (teams "
+                           f"{self.opts.teams})", seat)
         raise _illegal("SJ-6", f"no {verb} in the play phase", seat)
 
     def _bid_of(self, action: Action) -> Bid:
