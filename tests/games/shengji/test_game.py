@@ -59,6 +59,20 @@ def test_bad_buries_are_refused_sj5(cards: str, text: str) -> None:
     assert snapshot(g) == before
 
 
+@pytest.mark.parametrize(("cards", "message"), [
+    ("3S 4S 5S", "you do not hold 5S"),
+    ("3S 9C 8C", "you do not hold 8C, 9C"),
+    ("3S 3S 4S", "you do not hold 3S 3S (only 1)"),
+    ("3S 4S BJ*", "you do not hold BJ*"),
+])
+def test_a_bad_bury_names_only_the_missing_cards_sj5(cards: str, message: str) -> None:
+    # the dealer holds 2H 3S 4S 6S 7S and the kitty 5H 6H 7H: 3S and 4S are held
+    g = bury_game()
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "bury", cards)
+    assert err.value.rule == "SJ-5" and err.value.message == message
+
+
 def test_only_the_dealer_buries_sj5() -> None:
     g = bury_game()
     with pytest.raises(IllegalActionError) as err:

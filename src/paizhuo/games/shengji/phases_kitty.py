@@ -114,7 +114,8 @@ class KittyPhases(FriendPhases):
         if len(cards) != k:
             raise IllegalActionError("SJ-5", f"bury exactly {k} cards, not {len(cards)}", seat)
         if any(c >= NUM_PLAIN_IDS for c in cards) or not self.hands[seat].contains_all(cards):
-            raise IllegalActionError("SJ-5", f"you do not hold {format_cards(cards)}", seat)
+            raise IllegalActionError("SJ-5", f"you do not hold {_missing(self.hands[seat], cards)}",
+                                     seat)
         if self.opts.kitty_no_points:
             pts = [c for c in cards if card_points(c)]
             if pts:
@@ -163,3 +164,17 @@ class KittyPhases(FriendPhases):
         self.queue = []
         self._set_trump(bid.suit)
         self._take_kitty(seat)
+
+
+def _missing(hand: Counts, cards: tuple[int, ...]) -> str:
+    """Only the cards of ``cards`` not held, as a follow names them: ``3S 3S (only 1)``."""
+    arr = hand.array()
+    need: dict[int, int] = {}
+    for c in cards:
+        need[c] = need.get(c, 0) + 1
+    out = []
+    for c, m in need.items():
+        held = arr[c] if c < NUM_PLAIN_IDS else 0
+        if held < m:
+            out.append(format_cards([c] * m) + (f" (only {held})" if held else ""))
+    return ", ".join(out)
