@@ -124,7 +124,7 @@ def kitty_multiplier(rule: str, units: Sequence[UnitShape]) -> int:
     # alone: a Titanic of length k 2·3^k, a triple 6, a tractor of length k 2·2^k, a pair 4
     titanic = max((u.length for u in units if u.size >= 3 and u.length >= 2), default=0)
     if titanic:
-        return 2 * 3 ** titanic
+        return int(2 * 3 ** titanic)
     if any(u.size >= 3 for u in units):
         return 6
     tractor = max((u.length for u in units if u.size == 2 and u.length >= 2), default=0)
