@@ -43,11 +43,17 @@ from paizhuo.games.gouji.series import (
     tributes_for,
 )
 from paizhuo.games.gouji.setup import Start, parse_hands, parse_start
+from paizhuo.notation import format_cards
 
 PHASES = ("tribute", "revolution", "buy", "head", "declare", "play", "over")
 
 
 ANSWER_VERBS = ("play", "pass", "yield", "claim")
+
+VERB_PHASE = {"tribute": "tribute", "return": "tribute", "refuse": "tribute",
+              "revolution": "revolution", "buy": "buy", "keep_head": "head", "no_head": "head",
+              "declare": "declare"}
+"""The phase of each decision made only before play."""
 
 PHASE_RULE = {"tribute": "GJ-10", "revolution": "GJ-9", "buy": "GJ-9", "head": "GJ-9",
               "declare": "GJ-10", "play": "GJ-5", "over": "GJ-7"}
@@ -171,6 +177,7 @@ class GoujiGame(Game):
         return rng.choice(self.legal_actions())
 
     def apply(self, action: Action) -> None:
+        self._check_not_past(action)
         t = self.table
         if self._phase == "play" and t is not None and action.seat == t.turn \
                 and t.stage != BURN:
@@ -184,6 +191,23 @@ class GoujiGame(Game):
                 raise self._implied_refusal(action, trial, exc) from None
             self._imply_declines(action)
         self._apply_now(action)
+
+    def _check_not_past(self, action: Action) -> None:
+        """A decision of a phase already over (or skipped) names the rule of that phase, not
+        whose turn it is: tribute in a first game (GJ-10), revolution once play began (GJ-9)."""
+        ph = VERB_PHASE.get(action.verb)
+        if ph is None or self._phase == "over" or PHASES.index(ph) >= PHASES.index(self._phase):
+            return
+        what = {"tribute": "tribute is paid and returned before play, in games after the "
+                           "first of a series",
+                "revolution": "revolution is declared before play begins",
+                "buy": "3s are bought before play begins",
+                "head": "要头 or 无头 is chosen before play begins",
+                "declare": "宣点 is declared before play begins"}[ph]
+        if ph == "tribute" and not self.tributes:
+            what = ("no tribute is owed in this game" + (" (the first of the series)"
+                                                         if self.start.game == 1 else ""))
+        raise IllegalActionError(PHASE_RULE[ph], what, action.seat)
 
     def _apply_now(self, action: Action) -> None:
         seat = action.seat
@@ -438,9 +462,16 @@ class GoujiGame(Game):
         for r in self.revolution:
             if self.head_choice.get(opp(r)):
                 tokens[opp(r)] = 3
+        if self.start.leader is None:
+            why = ("the player showing the most " + ("4s" if self.opts.bie_san else "3s")
+                   + " of one suit leads (上班)")
+        elif self.start.game > 1:
+            why = "大落 of the last game leads (his next player still in after a revolution)"
+        else:
+            why = "the record's start names the first leader"
         self.table = Table(self.opts, self.hands, leader=leader, active=active, tops=[],
                            revolution=list(self.revolution), tokens=tokens,
-                           opened=[False] * SEATS, exempt=self.exempt)
+                           opened=[False] * SEATS, exempt=self.exempt, first_lead=why)
         self._phase = "play"
 
     def _first_lead(self, active: list[bool]) -> int:
@@ -530,6 +561,8 @@ class GoujiGame(Game):
         t = self.tributes[self.t_index]
         payer, receiver, n = t["from"], t["to"], t["cards"]
         seat = a.seat
+        if a.cards and not self.hands[seat].contains_all(a.cards):
+            raise IllegalActionError("GJ-10", f"you do not hold {format_cards(a.cards)}", seat)
         if self.t_step == "pay":
             want = sorted(STRENGTH_OF_CARD[c] for c in self._highest(seat, n))
             if (len(a.cards) != n or not self.hands[seat].contains_all(a.cards)

@@ -36,6 +36,7 @@ from paizhuo.games.gouji.plays import (
     shape_of,
     size,
 )
+from paizhuo.notation import format_cards
 
 LEAD: Final = "lead"
 BURN: Final = "burn"
@@ -58,7 +59,8 @@ class Table:
 
     def __init__(self, opts: GoujiOptions, hands: list[Counts], *, leader: int,
                  active: list[bool], tops: list[int], revolution: list[int],
-                 tokens: list[int], opened: list[bool], exempt: list[bool]) -> None:
+                 tokens: list[int], opened: list[bool], exempt: list[bool],
+                 first_lead: str = "") -> None:
         self.opts = opts
         self.th = opts.thresholds()
         self.kill = opts.kill_code
@@ -104,6 +106,11 @@ class Table:
         self.claim = -1
         self.burner = -1
         self.burnt = -1
+        self.ended: tuple[int, bool, bool] | None = None
+        """(maker, gouji?, dead?) of the last play of the round that just ended, until the next
+        play: a seat that tries to answer it is told why it may not."""
+        self.first_lead = first_lead
+        """Why the leader leads, until the first play of a game (GJ-11); empty in positions."""
         self.stage = LEAD
         self.turn = leader
         self.chaos = False
@@ -120,6 +127,19 @@ class Table:
 
     def has_head(self, seat: int) -> bool:
         return self.active[opp(seat)]
+
+    def keeps_head(self, seat: int) -> bool:
+        """GJ-9 要头: the revolutionary's 对头 while his dead gouji plays last: he has no 对头
+        but is not yet headless (he may not answer another player's gouji play)."""
+        return self.tokens[seat] > 0 and opp(seat) in self.revolution
+
+    def headless(self, seat: int) -> bool:
+        """GJ-7 无头: his 对头 is out (after 要头, only once its dead plays are made)."""
+        return self.active[seat] and not self.active[opp(seat)] and not self.keeps_head(seat)
+
+    def dead_rule(self, maker: int) -> str:
+        """The rule that makes ``maker``'s gouji play dead: 要头 (GJ-9) or 够死级 (GJ-7)."""
+        return "GJ-9" if opp(maker) in self.revolution else "GJ-7"
 
     def _heir(self, seat: int) -> int:
         """接风: the next player still in after ``seat`` (not a stuck player, GJ-7/GJ-9)."""
@@ -144,11 +164,13 @@ class Table:
         if self.chaos:
             return [s for s in order if self.active[s]]
         o = opp(maker)
-        if self.burner == maker or self.cur_restricted:
-            return [o] if self.active[o] else []
+        if (self.burner == maker or self.cur_restricted) and self.active[o]:
+            return [o]
         if self.cur_gouji and self.active[o]:
             return [s for s in order if self.active[s]
-                    and (s == o or (not self.active[opp(s)] and not self.passed[s]))]
+                    and (s == o or (self.headless(s) and not self.passed[s]))]
+        # ordinary play, or a headless maker (GJ-7: anyone may beat his plays, a burner's or
+        # one made over a yielding player included)
         return [s for s in order if self.active[s] and (not self.passed[s] or s == o)]
 
     def _window(self, maker: int) -> list[int]:
@@ -233,20 +255,44 @@ class Table:
 
     # -- checking ---------------------------------------------------------------------------
 
-    def _wrong_seat(self, seat: int) -> IllegalActionError:
+    def _dead_refusal(self, seat: int, maker: int) -> IllegalActionError:
+        rule = self.dead_rule(maker)
+        why = "要头" if rule == "GJ-9" else "够死级"
+        return IllegalActionError(rule, f"seat {maker}'s play is a dead gouji ({why}): nobody "
+                                  "may answer it", seat)
+
+    def _keeps_head_refusal(self, seat: int) -> IllegalActionError:
+        return IllegalActionError(
+            "GJ-9", f"you chose 要头: until your dead gouji plays are made (left: "
+            f"{self.tokens[seat]}) you have no 对头 and may not answer another player's "
+            "gouji play", seat)
+
+    def _wrong_seat(self, seat: int, verb: str = "play") -> IllegalActionError:
         if self.stage == OVER:
             return IllegalActionError("GJ-7", "the game is over", seat)
         if not self.active[seat]:
             return IllegalActionError("GJ-7", f"seat {seat} is no longer in this game", seat)
+        answering = verb in ("play", "pass") and not self.chaos
+        if self.stage == LEAD and answering and self.ended is not None:
+            m, gouji, dead = self.ended
+            if dead:
+                return self._dead_refusal(seat, m)
+            if gouji and seat != m and self.keeps_head(seat):
+                return self._keeps_head_refusal(seat)
+        if self.stage == LEAD and self.first_lead:
+            return IllegalActionError("GJ-11", f"seat {self.turn} leads first: "
+                                      f"{self.first_lead}", seat)
+        if self.stage != LEAD and answering and seat != self.maker and seat not in self.queue:
+            if self.cur_dead:
+                return self._dead_refusal(seat, self.maker)
+            if self.cur_gouji and self.keeps_head(seat):
+                return self._keeps_head_refusal(seat)
         if self.stage == BURN:
             return IllegalActionError(
                 "GJ-6", f"seat {self.turn} decides first whether to burn: burning comes "
                 "before the 对头's answer", seat)
         if self.stage == ANSWER:
             m, o = self.maker, opp(self.maker)
-            if self.cur_dead:
-                return IllegalActionError("GJ-7", f"seat {m}'s play is a dead gouji "
-                                          "(够死级): nobody may answer it", seat)
             if (self.cur_gouji or self.burner == m or self.cur_restricted) \
                     and seat not in self.queue and seat != m and not self.chaos:
                 what = "a gouji play" if self.cur_gouji else "this play"
@@ -260,12 +306,12 @@ class Table:
                                   seat)
 
     def _check_play(self, seat: int, cards: tuple[int, ...], burn: bool) -> Shape:
+        if not self.hands[seat].contains_all(cards):
+            raise self._not_held(seat, cards)
         p = shape_of(cards)
         if p is None:
             raise IllegalActionError("GJ-2", "a play is cards of one rank, to which 2s and "
                                      "jokers may be added", seat)
-        if not self.hands[seat].contains_all(cards):
-            raise IllegalActionError("GJ-2", "you do not hold all of these cards", seat)
         h = self.rc[seat]
         if self.bound_by_three(seat) and not keeps_three_rule(h, p):
             if sum(after(h, p)) == 0:
@@ -283,9 +329,6 @@ class Table:
         if self.stage == BURN and not burn:
             raise IllegalActionError("GJ-6", "this gouji play is not yours to answer: burn "
                                      "it or pass", seat)
-        if self.stage == ANSWER and burn:
-            raise IllegalActionError("GJ-6", "a burn must be made before the 对头 answers, "
-                                     "and only over a gouji play", seat)
         if size(p) != size(cur):
             raise IllegalActionError(
                 "GJ-3", f"the play on the table has {size(cur)} cards: answer with exactly "
@@ -309,6 +352,20 @@ class Table:
                 "but the last", seat)
         return p
 
+    def _not_held(self, seat: int, cards: tuple[int, ...]) -> IllegalActionError:
+        """GJ-2: the cards as written, and those missing when some are held."""
+        left = self.hands[seat].copy()
+        missing = []
+        for c in cards:
+            if left[c]:
+                left.remove(c)
+            else:
+                missing.append(c)
+        msg = f"you do not hold {format_cards(cards)}"
+        if len(missing) < len(cards):
+            msg += f" (missing {format_cards(missing)})"
+        return IllegalActionError("GJ-2", msg, seat)
+
     def _burn_refusal(self, seat: int, cards: tuple[int, ...]) -> IllegalActionError:
         """Why ``seat`` may not burn now (it is not his turn to decide a burn)."""
         m = self.maker
@@ -331,29 +388,34 @@ class Table:
         if self.opts.burn_needs_open and not (self.opened[seat] or self.conceded[seat]):
             return no("you have not opened your point, so you may not burn (unless you first "
                       "lead 4s to concede it, 认不开点)")
-        if self.stage != BURN:
-            return no("a burn must come before the 对头 answers")
+        if not self.hands[seat].contains_all(cards):
+            return self._not_held(seat, cards)
         p = shape_of(cards)
         assert self.cur is not None
-        if p is not None and self.hands[seat].contains_all(cards) and beats(
-                p, self.cur, self.kill) and not can_finish_burn(
-                after(self.rc[seat], p), self.bound_by_three(seat)):
-            return no("you could not then play out your hand with a joker in every lead "
-                      "but the last")
         if p is None or not beats(p, self.cur, self.kill):
             return no("a burn must beat the gouji play")
+        if not can_finish_burn(after(self.rc[seat], p), self.bound_by_three(seat)):
+            return no("this burn cannot be completed: you could not then play out your hand "
+                      "with a joker in every lead but the last")
+        if self.stage != BURN:
+            return no("a burn must come before the 对头 answers")
         return no(f"seat {self.turn} decides first whether to burn")
 
     def check(self, a: Action) -> Shape | None:
         """Raise ``IllegalActionError`` unless ``a`` is legal now; returns its play if any."""
         seat, verb = a.seat, a.verb
+        if verb == "yield" and self.chaos and self.stage != OVER:
+            raise IllegalActionError("GJ-8", "there is no yielding in 四户乱缠", seat)
+        if verb == "burn" and self.cur is not None and self.stage not in (OVER, BURN) \
+                and self.active[seat]:
+            raise self._burn_refusal(seat, a.cards)
         if seat != self.turn or self.stage == OVER:
             if verb == "burn" and self.cur is not None and self.stage != OVER:
                 raise self._burn_refusal(seat, a.cards)
             if verb == "claim" and self.stage == ANSWER and self.claim < 0:
                 raise IllegalActionError("GJ-7", "only the next player of one who just went "
                                          "out may claim the lead, in his turn", seat)
-            raise self._wrong_seat(seat)
+            raise self._wrong_seat(seat, verb)
         if verb in ("play", "burn"):
             return self._check_play(seat, a.cards, verb == "burn")
         if a.cards:
@@ -408,6 +470,8 @@ class Table:
 
     def _play(self, seat: int, cards: tuple[int, ...], p: Shape, burn: bool) -> None:
         leading = self.stage == LEAD
+        self.ended = None
+        self.first_lead = ""
         if leading and seat == self.burner and not (p[3] or p[4]) \
                 and size(p) != len(self.hands[seat]):
             self._fail(seat)
@@ -515,19 +579,22 @@ class Table:
 
     def _end_round(self) -> None:
         m, p = self.maker, self.cur
-        if p is not None and self.cur_gouji and opens_point(p, self.opts.open_plain_only) \
-                and not self.chaos and not self.conceded[m]:
-            if self.opts.open_needs_four:
-                self.pending_four[m] = True
-            else:
-                self.opened[m] = True
         if self.claim >= 0 and self.active[self.claim]:
             leader = self.claim
         elif self.active[m] and not self.stuck[m]:
             leader = m
         else:
             leader = self._heir(m)
+        # GJ-5.5: an unanswered gouji play opens the point only if its maker leads again
+        if p is not None and self.cur_gouji and opens_point(p, self.opts.open_plain_only) \
+                and not self.chaos and not self.conceded[m] and leader == m:
+            if self.opts.open_needs_four:
+                self.pending_four[m] = True
+            else:
+                self.opened[m] = True
+        ended = (m, self.cur_gouji, self.cur_dead)
         self._new_round(leader)
+        self.ended = ended
 
     def _new_round(self, leader: int) -> None:
         self.passed = [False] * SEATS
@@ -536,6 +603,7 @@ class Table:
         self.window, self.queue = [], []
         self.yielding, self.yield_used, self.claim = -1, False, -1
         self.stage, self.turn = LEAD, leader
+        self.ended = None
 
     # -- sampling ---------------------------------------------------------------------------
 

@@ -81,8 +81,7 @@ def observation(game: GoujiGame, seat: int) -> dict[str, Any]:
         obs["opened"] = [s for s in range(SEATS) if t.opened[s]]
         obs["conceded"] = [s for s in range(SEATS) if t.conceded[s]]
         obs["dead_gouji"] = list(t.tokens)
-        obs["headless"] = [s for s in range(SEATS)
-                           if t.active[s] and not t.active[(s + 3) % SEATS]]
+        obs["headless"] = [s for s in range(SEATS) if t.headless(s)]
         obs["stuck"] = [s for s in range(SEATS) if t.stuck[s]]
     if game.phase == "tribute" and game.t_index < len(game.tributes):
         tr = game.tributes[game.t_index]
