@@ -34,6 +34,7 @@ from paizhuo.games.climbing import (
     rank_counts,
 )
 from paizhuo.games.gouji.options import PRESETS, GoujiOptions
+from paizhuo.games.gouji.refusals import burn_refusal
 from paizhuo.games.gouji.rounds import BURN, OVER, SEATS, Table, opp
 from paizhuo.games.gouji.series import (
     RANK_NAMES,
@@ -297,7 +298,7 @@ class GoujiGame(Game):
             assert self.table is not None and trial.table is not None
             if action.verb != "burn" or trial.table.stage == BURN:
                 return exc
-            return self.table._burn_refusal(seat, action.cards)
+            return burn_refusal(self.table, seat, action.cards)
         d = self._optional_decision()
         if seat in trial.to_act() and (d is None or action.verb not in d[1]
                                        or action.verb == "pass"):

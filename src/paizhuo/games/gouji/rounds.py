@@ -14,7 +14,6 @@ When the queue runs out the round ends and its last play's maker (or his 接风 
 from __future__ import annotations
 
 import random
-from typing import Final
 
 from paizhuo.cards import Counts
 from paizhuo.engine.actions import Action
@@ -36,22 +35,14 @@ from paizhuo.games.gouji.plays import (
     shape_of,
     size,
 )
-from paizhuo.notation import format_cards
-
-LEAD: Final = "lead"
-BURN: Final = "burn"
-ANSWER: Final = "answer"
-OVER: Final = "over"
-SEATS: Final = 6
-
-
-def opp(seat: int) -> int:
-    """A seat's 对头 (GJ-1)."""
-    return (seat + 3) % SEATS
-
-
-def same_team(a: int, b: int) -> bool:
-    return a % 2 == b % 2
+from paizhuo.games.gouji.refusals import burn_refusal, not_held, wrong_seat
+from paizhuo.games.gouji.stages import ANSWER as ANSWER
+from paizhuo.games.gouji.stages import BURN as BURN
+from paizhuo.games.gouji.stages import LEAD as LEAD
+from paizhuo.games.gouji.stages import OVER as OVER
+from paizhuo.games.gouji.stages import SEATS as SEATS
+from paizhuo.games.gouji.stages import opp as opp
+from paizhuo.games.gouji.stages import same_team
 
 
 class Table:
@@ -255,59 +246,9 @@ class Table:
 
     # -- checking ---------------------------------------------------------------------------
 
-    def _dead_refusal(self, seat: int, maker: int) -> IllegalActionError:
-        rule = self.dead_rule(maker)
-        why = "要头" if rule == "GJ-9" else "够死级"
-        return IllegalActionError(rule, f"seat {maker}'s play is a dead gouji ({why}): nobody "
-                                  "may answer it", seat)
-
-    def _keeps_head_refusal(self, seat: int) -> IllegalActionError:
-        return IllegalActionError(
-            "GJ-9", f"you chose 要头: until your dead gouji plays are made (left: "
-            f"{self.tokens[seat]}) you have no 对头 and may not answer another player's "
-            "gouji play", seat)
-
-    def _wrong_seat(self, seat: int, verb: str = "play") -> IllegalActionError:
-        if self.stage == OVER:
-            return IllegalActionError("GJ-7", "the game is over", seat)
-        if not self.active[seat]:
-            return IllegalActionError("GJ-7", f"seat {seat} is no longer in this game", seat)
-        answering = verb in ("play", "pass") and not self.chaos
-        if self.stage == LEAD and answering and self.ended is not None:
-            m, gouji, dead = self.ended
-            if dead:
-                return self._dead_refusal(seat, m)
-            if gouji and seat != m and self.keeps_head(seat):
-                return self._keeps_head_refusal(seat)
-        if self.stage == LEAD and self.first_lead:
-            return IllegalActionError("GJ-11", f"seat {self.turn} leads first: "
-                                      f"{self.first_lead}", seat)
-        if self.stage != LEAD and answering and seat != self.maker and seat not in self.queue:
-            if self.cur_dead:
-                return self._dead_refusal(seat, self.maker)
-            if self.cur_gouji and self.keeps_head(seat):
-                return self._keeps_head_refusal(seat)
-        if self.stage == BURN:
-            return IllegalActionError(
-                "GJ-6", f"seat {self.turn} decides first whether to burn: burning comes "
-                "before the 对头's answer", seat)
-        if self.stage == ANSWER:
-            m, o = self.maker, opp(self.maker)
-            if (self.cur_gouji or self.burner == m or self.cur_restricted) \
-                    and seat not in self.queue and seat != m and not self.chaos:
-                what = "a gouji play" if self.cur_gouji else "this play"
-                return IllegalActionError(
-                    "GJ-5", f"only seat {m}'s 对头 (seat {o}) may answer {what}", seat)
-            if self.passed[seat] and seat not in self.queue and not self.chaos:
-                return IllegalActionError(
-                    "GJ-5", "you passed in this round: you may play again only to answer "
-                    "your 对头", seat)
-        return IllegalActionError("GJ-5", f"it is seat {self.turn}'s turn, not seat {seat}'s",
-                                  seat)
-
     def _check_play(self, seat: int, cards: tuple[int, ...], burn: bool) -> Shape:
         if not self.hands[seat].contains_all(cards):
-            raise self._not_held(seat, cards)
+            raise not_held(self, seat, cards)
         p = shape_of(cards)
         if p is None:
             raise IllegalActionError("GJ-2", "a play is cards of one rank, to which 2s and "
@@ -352,55 +293,6 @@ class Table:
                 "but the last", seat)
         return p
 
-    def _not_held(self, seat: int, cards: tuple[int, ...]) -> IllegalActionError:
-        """GJ-2: the cards as written, and those missing when some are held."""
-        left = self.hands[seat].copy()
-        missing = []
-        for c in cards:
-            if left[c]:
-                left.remove(c)
-            else:
-                missing.append(c)
-        msg = f"you do not hold {format_cards(cards)}"
-        if len(missing) < len(cards):
-            msg += f" (missing {format_cards(missing)})"
-        return IllegalActionError("GJ-2", msg, seat)
-
-    def _burn_refusal(self, seat: int, cards: tuple[int, ...]) -> IllegalActionError:
-        """Why ``seat`` may not burn now (it is not his turn to decide a burn)."""
-        m = self.maker
-
-        def no(msg: str) -> IllegalActionError:
-            return IllegalActionError("GJ-6", msg, seat)
-
-        if not self.active[seat]:
-            return no(f"seat {seat} is no longer in this game")
-        if not self.opts.burn:
-            return no("burning is off at this table")
-        if self.chaos:
-            return no("there is no burning in 四户乱缠")
-        if not self.cur_gouji:
-            return no("only a gouji play may be burnt")
-        if seat == opp(m):
-            return no(f"you are seat {m}'s 对头: answer the play, do not burn it")
-        if self.passed[seat]:
-            return no("you passed in this round, and a player who passed may not burn")
-        if self.opts.burn_needs_open and not (self.opened[seat] or self.conceded[seat]):
-            return no("you have not opened your point, so you may not burn (unless you first "
-                      "lead 4s to concede it, 认不开点)")
-        if not self.hands[seat].contains_all(cards):
-            return self._not_held(seat, cards)
-        p = shape_of(cards)
-        assert self.cur is not None
-        if p is None or not beats(p, self.cur, self.kill):
-            return no("a burn must beat the gouji play")
-        if not can_finish_burn(after(self.rc[seat], p), self.bound_by_three(seat)):
-            return no("this burn cannot be completed: you could not then play out your hand "
-                      "with a joker in every lead but the last")
-        if self.stage != BURN:
-            return no("a burn must come before the 对头 answers")
-        return no(f"seat {self.turn} decides first whether to burn")
-
     def check(self, a: Action) -> Shape | None:
         """Raise ``IllegalActionError`` unless ``a`` is legal now; returns its play if any."""
         seat, verb = a.seat, a.verb
@@ -408,14 +300,14 @@ class Table:
             raise IllegalActionError("GJ-8", "there is no yielding in 四户乱缠", seat)
         if verb == "burn" and self.cur is not None and self.stage not in (OVER, BURN) \
                 and self.active[seat]:
-            raise self._burn_refusal(seat, a.cards)
+            raise burn_refusal(self, seat, a.cards)
         if seat != self.turn or self.stage == OVER:
             if verb == "burn" and self.cur is not None and self.stage != OVER:
-                raise self._burn_refusal(seat, a.cards)
+                raise burn_refusal(self, seat, a.cards)
             if verb == "claim" and self.stage == ANSWER and self.claim < 0:
                 raise IllegalActionError("GJ-7", "only the next player of one who just went "
                                          "out may claim the lead, in his turn", seat)
-            raise self._wrong_seat(seat, verb)
+            raise wrong_seat(self, seat, verb)
         if verb in ("play", "burn"):
             return self._check_play(seat, a.cards, verb == "burn")
         if a.cards:
