@@ -33,6 +33,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True)
+def _paizhuo_home(tmp_path_factory: pytest.TempPathFactory,
+                  monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test writes the user's paizhuo files (records of played deals …) to a
+    temporary folder, never to the real data folder."""
+    home = tmp_path_factory.mktemp("paizhuo-home")
+    monkeypatch.setenv("PAIZHUO_HOME", str(home))
+    return home
+
+
 @pytest.fixture
 def fake_game_cls(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[fake_game.FakeGame]]:
     """Register the throwaway ``fake`` game (see ``tests/fake_game.py``) for one test."""

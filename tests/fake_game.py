@@ -27,6 +27,7 @@ class FakeGame(Game):
     name: ClassVar[str] = "fake"
     VERBS: ClassVar[frozenset[str]] = frozenset({"play", "pass"})
     PRESETS: ClassVar[tuple[str, ...]] = ("short", "long")
+    RESULT_LABELS: ClassVar[frozenset[str]] = frozenset({"round"})
 
     def __init__(self, record: Record) -> None:
         super().__init__(record)
@@ -150,3 +151,8 @@ class FakeGame(Game):
 
     def next_start(self) -> dict[str, Any] | None:
         return {"round": self.round + 1} if self.is_over and self.round < 3 else None
+
+    def match_winners(self) -> list[int] | None:
+        """The winner of the third deal wins the match."""
+        winner = self._winner()
+        return [winner] if winner is not None and self.round >= 3 else None

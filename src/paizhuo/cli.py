@@ -14,7 +14,8 @@ import math
 import os
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import click
@@ -22,7 +23,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from typer.core import TyperGroup
 
+from paizhuo import __version__
 from paizhuo.engine.errors import MalformedError
 from paizhuo.engine.game import Game
 from paizhuo.engine.judge import MALFORMED, judge_text, malformed_answer
@@ -31,9 +34,44 @@ from paizhuo.games import GAME_NAMES, game_class
 EXIT_MALFORMED = MALFORMED
 """Every command exits with the judge's status for malformed input."""
 EXIT_INTERNAL = 3
+MAX_RECORD_BYTES = 16_000_000
+"""The judge refuses larger records (``--max-bytes``): a legal deal's record is a few KB."""
+
+
+class _Group(TyperGroup):
+    """The command group, printing a command-line mistake with the error on its first line.
+
+    Click prints the usage first and the error after it; a reader (and a script reading the
+    first line of standard error) wants the error first.
+    """
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                windows_expand_args=windows_expand_args, **extra)
+        except click.UsageError as exc:
+            _error(exc.format_message())
+            if exc.ctx is not None:
+                err_console.print(exc.ctx.get_usage(), markup=False, soft_wrap=True)
+                err_console.print(f"Try '{exc.ctx.command_path} --help' for help.",
+                                  markup=False, soft_wrap=True)
+            code = exc.exit_code
+        except click.ClickException as exc:
+            _error(exc.format_message())
+            code = exc.exit_code
+        except click.exceptions.Abort:
+            err_console.print("stopped")
+            code = 1
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(
     name="paizhuo",
+    cls=_Group,
     help="牌桌 paizhuo — Shengji, Gouji and Baohuang: judge records, play, simulate, bench.",
     add_completion=False,
     no_args_is_help=True,
@@ -94,7 +132,7 @@ def _internal_error(exc: BaseException) -> None:
 
 def _game(name: str) -> type[Game]:
     try:
-        return game_class(name)
+        return game_class(name.strip().lower())
     except MalformedError as exc:
         raise CommandError(exc.message) from None
 
@@ -136,26 +174,55 @@ def _options(cls: type[Game], preset: str | None, option: list[str] | None) -> d
     return options
 
 
-def _bot_list(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not names:
+def _bot_list(text: str, seats: int | None = None, what: str = "seats") -> list[str]:
+    """Bot names from ``--bots``: comma-separated, none empty, at most ``seats`` of them."""
+    names = [n.strip() for n in text.split(",")]
+    if not any(names):
         raise CommandError("--bots needs at least one bot name, e.g. --bots random,greedy")
+    if not all(names):
+        raise CommandError(f"--bots {text!r} has an empty name: write names separated by "
+                           "commas, e.g. --bots random,greedy")
+    if seats is not None and len(names) > seats:
+        raise CommandError(f"--bots names {len(names)} bots but there are only {seats} {what}")
     return names
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        console.print(f"paizhuo {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, callback=_show_version,
+        help="Print the version and exit.")] = False,
+) -> None:
+    """牌桌 paizhuo — Shengji, Gouji and Baohuang: judge records, play, simulate, bench."""
 
 
 # -- judge -----------------------------------------------------------------------------------
 
-def _read_input(file: str) -> str:
+def _read_input(file: str, max_bytes: int = MAX_RECORD_BYTES) -> str:
+    """The text of ``file`` (``-``: standard input), refused past ``max_bytes``."""
     label = "standard input" if file == "-" else repr(file)
+    size = 0
     try:
         if file == "-":
             stream = getattr(sys.stdin, "buffer", None)
-            data: bytes | str = stream.read() if stream is not None else sys.stdin.read()
+            data: bytes | str = (stream.read(max_bytes + 1) if stream is not None
+                                 else sys.stdin.read(max_bytes + 1))
         else:
             with open(file, "rb") as handle:
-                data = handle.read()
+                size = os.fstat(handle.fileno()).st_size
+                data = b"" if size > max_bytes else handle.read(max_bytes + 1)
     except OSError as exc:
         raise CommandError(f"cannot read {label}: {exc.strerror or exc}") from None
+    if len(data) > max_bytes or (file != "-" and size > max_bytes):
+        raise CommandError(f"{label} is larger than {max_bytes:,} bytes, the most the judge "
+                           "reads (a deal's record takes a few kilobytes; --max-bytes "
+                           "changes the limit)")
     if isinstance(data, str):
         return data
     try:
@@ -176,12 +243,16 @@ def _emit_json(answer: dict[str, Any]) -> None:
 
 @app.command()
 def judge(
-    file: Annotated[str, typer.Argument(help="A record (JSON) file, or - for standard input.")],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A record (JSON) file, or - for standard input.")],
+    max_bytes: Annotated[int, typer.Option(
+        "--max-bytes", metavar="N", min=1,
+        help="Refuse a record larger than N bytes (exit 2).")] = MAX_RECORD_BYTES,
 ) -> None:
     """Check a game record: print the judge's JSON answer; exit 0 legal, 1 illegal, 2 malformed.
     """
     try:
-        text = _read_input(file)
+        text = _read_input(file, max_bytes)
     except CommandError as exc:
         _emit_json(malformed_answer(MalformedError("", exc.message)))
         _error(exc.message)
@@ -202,19 +273,29 @@ def judge(
 @app.command()
 @_guarded
 def simulate(
-    game: Annotated[str, typer.Argument(help=f"One of {', '.join(GAME_NAMES)}.")],
-    preset: Annotated[str | None, typer.Option(help="Option preset (default: the game's).")]
+    game: Annotated[str, typer.Argument(
+        metavar="GAME", help=f"One of {', '.join(GAME_NAMES)}.")],
+    preset: Annotated[str | None, typer.Option(
+        metavar="PRESET", help="Option preset (default: the game's).")]
     = None,
-    games: Annotated[int, typer.Option(min=1, help="Games (or matches) to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="Game i deals with seed SEED+i.")] = 0,
-    bots: Annotated[str, typer.Option(help="Bots round the table, comma-separated.")]
+    games: Annotated[int, typer.Option(
+        min=1, metavar="N", help="Games (or matches) to play.")] = 100,
+    seed: Annotated[int, typer.Option(
+        metavar="SEED", help="Game i deals with seed SEED+i.")] = 0,
+    bots: Annotated[str, typer.Option(
+        metavar="BOTS", help="Bots round the table, comma-separated (e.g. random,greedy).")]
     = "random",
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="A rule option key=value (value read as JSON if it is).")]
+        "--option", "-o", metavar="KEY=VALUE",
+        help="A rule option key=value (value read as JSON if it is).")]
     = None,
     matches: Annotated[bool, typer.Option(
         "--matches", help="Play whole matches: deal again until the match ends.")] = False,
-    max_rounds: Annotated[int, typer.Option(min=1, help="Most deals in one match.")] = 200,
+    max_rounds: Annotated[int, typer.Option(
+        min=1, metavar="N", help="Most deals in one match.")] = 200,
+    records: Annotated[Path | None, typer.Option(
+        metavar="DIR", file_okay=False,
+        help="Write every deal's record to this folder (GAME-GAMENO-DEALNO.json).")] = None,
 ) -> None:
     """Play many games between bots and print outcome statistics."""
     from paizhuo.arena.report import print_summary
@@ -223,7 +304,7 @@ def simulate(
 
     cls = _game(game)
     options = _options(cls, preset, option)
-    bot_names = _bot_list(bots)
+    bot_names = _bot_list(bots, cls.new(options).num_seats)
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                         MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
                         transient=True)
@@ -233,7 +314,8 @@ def simulate(
         try:
             summary = run_simulation(cls.name, games, seed, bot_names, options, matches,
                                      max_rounds, lambda done: progress.update(task,
-                                                                              completed=done))
+                                                                              completed=done),
+                                     records)
         except SimulationError as exc:
             progress.stop()
             err_console.print(f"[red]engine error[/red] in {escape(str(exc))}", soft_wrap=True)
@@ -241,6 +323,9 @@ def simulate(
             err_console.print(exc.record_json, markup=False, soft_wrap=True)
             raise typer.Exit(EXIT_INTERNAL) from None
     print_summary(summary, console)
+    if records is not None:
+        console.print(f"records of {summary.rounds} deals written to {records}",
+                      highlight=False, markup=False, soft_wrap=True)
 
 
 # -- play ------------------------------------------------------------------------------------
@@ -248,23 +333,38 @@ def simulate(
 @app.command()
 @_guarded
 def play(
-    game: Annotated[str, typer.Argument(help=f"One of {', '.join(GAME_NAMES)}.")],
-    preset: Annotated[str | None, typer.Option(help="Option preset (default: the game's).")]
+    game: Annotated[str, typer.Argument(
+        metavar="GAME", help=f"One of {', '.join(GAME_NAMES)}.")],
+    preset: Annotated[str | None, typer.Option(
+        metavar="PRESET", help="Option preset (default: the game's).")]
     = None,
-    seat: Annotated[int, typer.Option(help="Your seat.")] = 0,
-    seed: Annotated[int, typer.Option(help="Seed of the deal.")] = 0,
-    bots: Annotated[str, typer.Option(help="Bots at the other seats, comma-separated.")]
+    seat: Annotated[int, typer.Option(metavar="SEAT", help="Your seat (from 0).")] = 0,
+    seed: Annotated[int, typer.Option(metavar="SEED", help="Seed of the deal.")] = 0,
+    bots: Annotated[str, typer.Option(
+        metavar="BOTS", help="Bots at the other seats, comma-separated.")]
     = "greedy",
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="A rule option key=value (value read as JSON if it is).")]
+        "--option", "-o", metavar="KEY=VALUE",
+        help="A rule option key=value (value read as JSON if it is).")]
+    = None,
+    records: Annotated[Path | None, typer.Option(
+        metavar="DIR", file_okay=False, show_default="records in the paizhuo data folder",
+        help="Folder for the record of every deal ($PAIZHUO_HOME moves the data folder).")]
     = None,
 ) -> None:
-    """Play at a table in the terminal against bots."""
+    """Play at a table in the terminal against bots.
+
+    Every deal's record is written to a file (path printed), however the game ends.
+    """
     from paizhuo.arena.terminal import TerminalPlay
+    from paizhuo.paths import records_dir
 
     cls = _game(game)
     options = _options(cls, preset, option)
-    TerminalPlay(cls, options, seat, seed, _bot_list(bots), console).run()
+    seats = cls.new(options).num_seats
+    names = _bot_list(bots, seats - 1, "other seats")
+    TerminalPlay(cls, options, seat, seed, names, console,
+                 records=records if records is not None else records_dir()).run()
 
 
 # -- bench -----------------------------------------------------------------------------------
@@ -272,14 +372,17 @@ def play(
 @app.command()
 @_guarded
 def bench(
-    game: Annotated[str, typer.Argument(help=f"One of {', '.join(GAME_NAMES)}.")],
-    preset: Annotated[str, typer.Option(help="A preset, or all.")] = "all",
-    games: Annotated[int | None, typer.Option(min=1, help="Rounds per preset.")] = None,
+    game: Annotated[str, typer.Argument(
+        metavar="GAME", help=f"One of {', '.join(GAME_NAMES)}.")],
+    preset: Annotated[str, typer.Option(metavar="PRESET", help="A preset, or all.")] = "all",
+    games: Annotated[int | None, typer.Option(
+        min=1, metavar="N", help="Rounds per preset.")] = None,
     seconds: Annotated[float | None, typer.Option(
         min=0.0, help="Seconds per preset (default 3, or unlimited with --games).")] = None,
-    seed: Annotated[int, typer.Option(help="First seed.")] = 0,
+    seed: Annotated[int, typer.Option(metavar="SEED", help="First seed.")] = 0,
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="A rule option key=value (value read as JSON if it is).")]
+        "--option", "-o", metavar="KEY=VALUE",
+        help="A rule option key=value (value read as JSON if it is).")]
     = None,
 ) -> None:
     """Benchmark random legal play on one core: rounds/s, decisions/s, memory, state size."""

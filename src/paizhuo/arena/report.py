@@ -42,6 +42,8 @@ def print_summary(summary: Summary, console: Console) -> None:
     if len(summary.rounds_per_game) > 1 or max(summary.rounds_per_game, default=1) > 1:
         spread = ", ".join(f"{k}×{v}" for k, v in sorted(summary.rounds_per_game.items()))
         console.print(f"deals per game: {spread}")
+    if summary.matches:
+        _print_matches(summary, console)
 
     counts = Table(title="Outcomes (counted)", title_justify="left")
     for col in ("field", "value", "count", "share"):
@@ -87,6 +89,28 @@ def print_summary(summary: Summary, console: Console) -> None:
                                      for b in bots))
         for key, by_bot in summary.bot_means.items():
             table.add_row(key, *(_num(by_bot[b].mean) if b in by_bot else "—" for b in bots))
+        console.print(table)
+
+
+def _print_matches(summary: Summary, console: Console) -> None:
+    """Who won the matches: by winning seats, by bot, and how many did not finish."""
+    finished = sum(summary.match_winners.values())
+    if summary.single_deals:
+        console.print(f"{summary.game} deals are not part of matches: {summary.single_deals} "
+                      "single deals")
+    if finished or summary.unfinished_matches:
+        table = Table(title="Matches (who won)", title_justify="left")
+        for col in ("winners", "matches", "share"):
+            table.add_column(col, justify="left" if col == "winners" else "right")
+        total = finished + summary.unfinished_matches
+        for winners, n in summary.match_winners.most_common():
+            table.add_row(winners, str(n), f"{n / total:.1%}")
+        if summary.mixed_bots:
+            for bot, n in summary.match_bot_wins.most_common():
+                table.add_row(f"a side with {bot}", str(n), f"{n / total:.1%}")
+        if summary.unfinished_matches:
+            table.add_row("unfinished (deal limit)", str(summary.unfinished_matches),
+                          f"{summary.unfinished_matches / total:.1%}")
         console.print(table)
 
 

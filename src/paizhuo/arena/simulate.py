@@ -13,11 +13,13 @@ so the same runner serves every game. A result dict is summarised without knowin
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from paizhuo.bots.base import Bot
@@ -95,6 +97,18 @@ class Summary:
     """Seat-rounds each bot played (the denominator of its decision count)."""
     uncounted: set[str] = field(default_factory=set)
     """Text fields with too many different values to count."""
+    labels: frozenset[str] = frozenset()
+    """Numeric result fields that name seats or games: counted, not averaged."""
+    matches: bool = False
+    """Whether whole matches were played (then the match figures below mean something)."""
+    match_winners: Counter[str] = field(default_factory=Counter)
+    """Finished matches by who won them (``seats 0 2``, or ``draw``)."""
+    match_bot_wins: Counter[str] = field(default_factory=Counter)
+    """Finished matches won by a side on which this bot played."""
+    unfinished_matches: int = 0
+    """Matches stopped by the limit on deals before they ended."""
+    single_deals: int = 0
+    """With matches asked for, games that are not part of a match (one deal each)."""
 
     @property
     def mixed_bots(self) -> bool:
@@ -115,7 +129,7 @@ class Summary:
         per_seat: dict[str, dict[int, float]] = {}
         _flatten(result, "", len(seat_bots), scalars, per_seat)
         for key, value in scalars.items():
-            if isinstance(value, bool | str) or value is None:
+            if isinstance(value, bool | str) or value is None or key in self.labels:
                 self._count(key, value)
             else:
                 self.means.setdefault(key, Mean()).add(float(value))
@@ -125,6 +139,21 @@ class Summary:
             for seat, value in values.items():
                 seat_stats.setdefault(seat, Mean()).add(value)
                 bot_stats.setdefault(seat_bots[seat], Mean()).add(value)
+
+    def add_match(self, winners: list[int] | None, ended: bool,
+                  seat_bots: Sequence[str]) -> None:
+        """Count one finished (or stopped) match: ``winners`` from
+        :meth:`~paizhuo.engine.game.Game.match_winners`, ``ended`` when the match ended."""
+        if not ended:
+            self.unfinished_matches += 1
+        elif winners is None:
+            self.single_deals += 1
+        elif not winners:
+            self.match_winners["draw"] += 1
+        else:
+            self.match_winners["seats " + " ".join(map(str, sorted(winners)))] += 1
+            for bot in sorted({seat_bots[s] for s in winners}):
+                self.match_bot_wins[bot] += 1
 
     def _count(self, key: str, value: Any) -> None:
         if key in self.uncounted:
@@ -227,14 +256,29 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
     return made
 
 
+def record_path(folder: Path, game_name: str, index: int, deal: int) -> Path:
+    """Where ``simulate --records`` writes deal ``deal`` (from 0) of game ``index``."""
+    return folder / f"{game_name}-{index:05d}-{deal:03d}.json"
+
+
+def write_record(path: Path, game: Game) -> None:
+    """Write ``game``'s record to ``path`` whole or not at all (a temporary file, renamed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".part")
+    partial.write_text(game.record().dumps(indent=None) + "\n", encoding="utf-8")
+    os.replace(partial, path)
+
+
 def simulate(game_name: str, games: int, seed: int = 0, bots: Sequence[str] = ("random",),
              options: dict[str, Any] | None = None, matches: bool = False,
              max_rounds: int = 200,
-             progress: Callable[[int], None] | None = None) -> Summary:
+             progress: Callable[[int], None] | None = None,
+             records: Path | None = None) -> Summary:
     """Play ``games`` games (or whole matches) of ``game_name`` and summarise them.
 
     Game ``i`` deals with seed ``seed + i``; later deals of a match with
     ``derive_seed(seed + i, round)``. ``progress`` is called after each game with the number done.
+    With ``records`` (a folder) every deal's record is written there (:func:`record_path`).
     Unknown games, options or bots raise :class:`~paizhuo.engine.errors.MalformedError`;
     an engine failure raises :class:`SimulationError`.
     """
@@ -242,7 +286,8 @@ def simulate(game_name: str, games: int, seed: int = 0, bots: Sequence[str] = ("
     options = dict(options or {})
     for name in bots:
         make_bot(name, game_name)  # unknown names fail before any game is played
-    summary = Summary(game_name, options, list(bots))
+    summary = Summary(game_name, options, list(bots), labels=cls.RESULT_LABELS,
+                      matches=matches)
     began = time.perf_counter()
     for index in range(games):
         game_seed = seed + index
@@ -258,11 +303,15 @@ def simulate(game_name: str, games: int, seed: int = 0, bots: Sequence[str] = ("
             except Exception as exc:  # any engine failure is reported with the game's record
                 raise SimulationError(index, game_seed, f"{type(exc).__name__}: {exc}",
                                       game.record().dumps()) from exc
+            if records is not None:
+                write_record(record_path(records, game_name, index, rounds), game)
             rounds += 1
             result = game.result() or {}
             summary.add_round(game.phase, result, sum(made), names, made)
             start = game.next_start() if matches else None
             if start is None or rounds >= max_rounds:
+                if matches:
+                    summary.add_match(game.match_winners(), start is None, names)
                 break
             game = cls.new(options, seed=derive_seed(game_seed, rounds), start=start)
         summary.games += 1

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console, RenderableType
@@ -22,7 +24,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from paizhuo.arena.simulate import bot_action, seat_bots
+from paizhuo.arena.simulate import bot_action, seat_bots, write_record
 from paizhuo.bots.base import Bot
 from paizhuo.bots.registry import make_bot
 from paizhuo.cards import NUM_CARD_IDS
@@ -187,7 +189,15 @@ class TerminalPlay:
 
     def __init__(self, cls: type[Game], options: dict[str, Any], seat: int, seed: int,
                  bots: Sequence[str], console: Console,
-                 ask: Callable[[str], str] | None = None) -> None:
+                 ask: Callable[[str], str] | None = None,
+                 records: Path | None = None) -> None:
+        self.records = records
+        """Folder for the record of every deal (``None``: records are not written)."""
+        self.began = time.strftime("%Y%m%d-%H%M%S")
+        self.deal = 0
+        """Deals played so far (the number of the deal in progress, from 0)."""
+        self.saved = False
+        """Whether the deal in progress has been written since its last action."""
         self.cls = cls
         self.options = options
         self.seat = seat
@@ -209,23 +219,52 @@ class TerminalPlay:
                                        for s in range(self.game.num_seats)]
 
     def run(self) -> None:
-        """Play deals until the match ends or the person quits."""
-        rounds = 0
+        """Play deals until the match ends or the person quits.
+
+        Whatever the ending (the match's end, ``quit``, end of input, Ctrl-C, an error), the
+        record of every deal played is written to :attr:`records` and its path printed.
+        """
         try:
             while True:
                 self._play_round()
-                rounds += 1
+                self._save()
                 self._show_result()
                 start = self.game.next_start()
                 if start is None or not self._yes("Play the next deal? [Y/n] "):
                     break
-                self.game = self.cls.new(self.options, seed=derive_seed(self.seed, rounds),
+                self.deal += 1
+                self.game = self.cls.new(self.options, seed=derive_seed(self.seed, self.deal),
                                          start=start)
+                self.saved = False
                 self.logged = 0
         except Quit:
             self.console.print("Stopped. The record of this deal so far:")
             self.console.print(self.game.record().dumps(), markup=False, highlight=False,
                                soft_wrap=True)
+        finally:
+            self._save()
+
+    def record_path(self) -> Path | None:
+        """Where the deal in progress is written (``None`` when records are not kept)."""
+        if self.records is None:
+            return None
+        return self.records / (f"{self.cls.name}-{self.began}-seed{self.seed}-"
+                               f"deal{self.deal + 1}.json")
+
+    def _save(self) -> None:
+        """Write the deal in progress, once, if it has begun; say where."""
+        path = self.record_path()
+        if path is None or self.saved or not self.game.actions:
+            return
+        self.saved = True
+        try:
+            write_record(path, self.game)
+        except OSError as exc:
+            self.console.print(f"[red]Could not write the record to {path}:[/red] "
+                               f"{exc.strerror or exc}", soft_wrap=True)
+            return
+        self.console.print(f"Record of deal {self.deal + 1} written to {path}", soft_wrap=True,
+                           highlight=False, markup=False)
 
     def _yes(self, prompt: str) -> bool:
         try:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 
 class PaizhuoError(Exception):
     """Base class of every error this package raises on purpose."""
@@ -41,3 +44,25 @@ class InvalidOptionsError(MalformedError):
 
     def __init__(self, option: str, message: str) -> None:
         super().__init__(f"options.{option}" if option else "options", message)
+
+
+def describe(value: Any) -> str:
+    """A JSON value in plain words, for messages (never a Python repr).
+
+    >>> describe(None), describe("chess"), describe(3), describe([1]), describe({}), describe(True)
+    ('null', '"chess"', 'the number 3', 'a list', 'an object', 'true')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return json.dumps(shown, ensure_ascii=False)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "a value of an unknown kind"

@@ -24,6 +24,9 @@ class Game(ABC):
     """Every verb an action of this game may have (others are malformed)."""
     PRESETS: ClassVar[tuple[str, ...]]
     """Names of the option presets (the first is the default)."""
+    RESULT_LABELS: ClassVar[frozenset[str]] = frozenset()
+    """Numeric fields of :meth:`result` (dotted paths) that name a seat or count games
+    (``dealer``, ``game``): statistics count their values and never average them."""
 
     def __init__(self, record: Record) -> None:
         self.setup = Record(record.game, dict(record.options), record.deal, record.start,
@@ -92,6 +95,11 @@ class Game(ABC):
     def next_start(self) -> dict[str, Any] | None:
         """Once over: the ``start`` of the next deal of the match or series, or ``None`` when
         the match is finished (or the game is not part of one)."""
+        return None
+
+    def match_winners(self) -> list[int] | None:
+        """When this deal ended its match or series: the seats that won it (``[]`` for a
+        draw); otherwise, and for a game that is not part of a match, ``None``."""
         return None
 
     # -- shared helpers ---------------------------------------------------------------------

@@ -5,8 +5,10 @@ Exit status 0 legal, 1 illegal action, 2 malformed (``../shared/rules/records.md
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.records import Record, replay
 
@@ -16,16 +18,18 @@ LEGAL, ILLEGAL, MALFORMED = 0, 1, 2
 def judge_text(text: str) -> tuple[int, dict[str, Any]]:
     """Judge a record given as JSON text; returns (exit status, answer)."""
     try:
-        record = Record.loads(text)
+        record, actions = Record.scan(text)
     except MalformedError as exc:
         return MALFORMED, malformed_answer(exc)
-    return judge_record(record)
+    return judge_record(record, actions)
 
 
-def judge_record(record: Record) -> tuple[int, dict[str, Any]]:
-    """Judge a parsed record by replaying it; returns (exit status, answer)."""
+def judge_record(record: Record,
+                 actions: Iterable[Action] | None = None) -> tuple[int, dict[str, Any]]:
+    """Judge a parsed record by replaying it (with ``actions`` in place of its own, if given);
+    returns (exit status, answer)."""
     try:
-        game, _ = replay(record)
+        game, _ = replay(record, actions)
     except IllegalActionError as exc:
         index = exc.index if exc.index is not None else -1
         seat = exc.seat

@@ -8,15 +8,21 @@ through a game (:func:`replay`) does that.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from paizhuo.engine import jsontext
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import MalformedError
+from paizhuo.engine.errors import MalformedError, describe
 from paizhuo.notation import NotationError, format_cards, parse_cards
 
 if TYPE_CHECKING:
     from paizhuo.engine.game import Game
+
+
+RECORD_FIELDS = ("game", "options", "start", "deal", "actions", "position")
+"""The fields of a record, in the order records.md gives them."""
 
 
 @dataclass
@@ -66,37 +72,53 @@ class Record:
 
     @classmethod
     def loads(cls, text: str) -> Record:
-        """Parse a record from JSON text (malformed JSON is a :class:`MalformedError`)."""
-        try:
-            data = json.loads(text)
-        # ValueError also covers JSONDecodeError and integers past Python's digit limit
-        except (ValueError, RecursionError) as exc:
-            raise MalformedError("", f"not valid JSON: {exc}") from None
-        return cls.from_json(data)
+        """Parse a record from JSON text (malformed JSON, or a key given twice in one object,
+        is a :class:`MalformedError`)."""
+        return cls.from_json(jsontext.loads(text))
+
+    @classmethod
+    def scan(cls, text: str) -> tuple[Record, Iterable[Action]]:
+        """Parse a record from JSON text, leaving its actions to be parsed one by one.
+
+        The whole text must be JSON (checked here, with duplicate keys refused) and every
+        field but ``actions`` is parsed here as :meth:`from_json` does; each action is decoded
+        and parsed only when the returned iterable reaches it (raising
+        :class:`MalformedError` then). A replay that stops at an early illegal action never
+        builds the rest, so a record of many megabytes costs about its own size in memory.
+        """
+        doc, start = jsontext.scan_record(text, _ignore)
+        if not isinstance(doc, dict) or doc.get("actions") is not jsontext.ACTIONS_FOLLOW:
+            record = cls.from_json(doc)
+            return record, record.actions
+        record = cls.from_json({k: v for k, v in doc.items() if k != "actions"})
+        return record, jsontext.iter_list(text, start, parse_action)
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
         """Parse a record from decoded JSON, strictly (see the module docstring)."""
         if not isinstance(data, dict):
-            raise MalformedError("", "a record is a JSON object")
-        known = {"game", "options", "start", "deal", "actions", "position"}
+            raise MalformedError("", f"a record is a JSON object, not {describe(data)}")
         for key in data:
-            if key not in known:
-                raise MalformedError(str(key), f"unknown field; a record has {sorted(known)}")
+            if key not in RECORD_FIELDS:
+                raise MalformedError(str(key), "unknown field; a record has the fields "
+                                     + ", ".join(RECORD_FIELDS))
         from paizhuo.games import GAME_NAMES  # the registry imports the engine: not at the top
 
-        game = data.get("game")
+        if "game" not in data:
+            raise MalformedError("game", f"missing: say which game, one of {', '.join(GAME_NAMES)}")
+        game = data["game"]
         if game not in GAME_NAMES:
-            raise MalformedError("game", f"must be one of {', '.join(GAME_NAMES)}, not {game!r}")
+            raise MalformedError("game", f"must be one of {', '.join(GAME_NAMES)}, "
+                                 f"not {describe(game)}")
         position = data.get("position", False)
         if not isinstance(position, bool):
-            raise MalformedError("position", "must be true or false")
+            raise MalformedError("position", f"must be true or false, not {describe(position)}")
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise MalformedError("options", "must be an object")
+            raise MalformedError("options", f"must be an object, not {describe(options)}")
         start = data.get("start")
         if start is not None and not isinstance(start, dict):
-            raise MalformedError("start", "must be an object")
+            raise MalformedError("start", f"must be an object, not {describe(start)}")
         if position and start is None:
             raise MalformedError("start", "a position needs a start naming its phase")
         if "deal" not in data:
@@ -104,14 +126,19 @@ class Record:
         deal = _parse_deal(data["deal"])
         actions_data = data.get("actions", [])
         if not isinstance(actions_data, list):
-            raise MalformedError("actions", "must be a list")
+            raise MalformedError("actions", f"must be a list, not {describe(actions_data)}")
         actions = [parse_action(a, f"actions[{i}]") for i, a in enumerate(actions_data)]
         return cls(game, dict(options), deal, dict(start) if start else start, actions, position)
 
 
+def _ignore(item: Any, where: str) -> None:
+    """The first reading of a scanned action list checks only that it is JSON."""
+
+
 def _cards(text: Any, where: str) -> tuple[int, ...]:
     if not isinstance(text, str):
-        raise MalformedError(where, "cards are written as a string such as \"AS AS KS\"")
+        raise MalformedError(where, "cards are written as a string such as \"AS AS KS\", not "
+                             f"{describe(text)}")
     try:
         return parse_cards(text)
     except NotationError as exc:
@@ -120,16 +147,17 @@ def _cards(text: Any, where: str) -> tuple[int, ...]:
 
 def _parse_deal(data: Any) -> Deal:
     if not isinstance(data, dict):
-        raise MalformedError("deal", "must be an object")
+        raise MalformedError("deal", f"must be an object, not {describe(data)}")
     for key in data:
         if key not in ("seed", "hands", "kitty"):
-            raise MalformedError(f"deal.{key}", "unknown field; a deal has seed, or hands + kitty")
+            raise MalformedError(f"deal.{key}", "unknown field; a deal has a seed, or hands and "
+                                 "a kitty")
     if "seed" in data:
         if "hands" in data or "kitty" in data:
             raise MalformedError("deal", "give either a seed or explicit hands, not both")
         seed = data["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise MalformedError("deal.seed", "must be an integer")
+            raise MalformedError("deal.seed", f"must be an integer, not {describe(seed)}")
         return Deal(seed=seed)
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
@@ -145,21 +173,24 @@ def parse_action(data: Any, where: str = "action") -> Action:
         raise MalformedError(where, "an action is [seat, verb, cards?, extra?]")
     seat, verb = data[0], data[1]
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-        raise MalformedError(f"{where}[0]", f"seat must be a non-negative integer, not {seat!r}")
+        raise MalformedError(f"{where}[0]", "seat must be a non-negative integer, not "
+                             f"{describe(seat)}")
     if not isinstance(verb, str) or not verb:
-        raise MalformedError(f"{where}[1]", f"verb must be a string, not {verb!r}")
+        raise MalformedError(f"{where}[1]", f"verb must be a word such as \"play\", not "
+                             f"{describe(verb)}")
     cards = _cards(data[2], f"{where}[2]") if len(data) >= 3 else ()
     extra = data[3] if len(data) == 4 else None
     if extra is not None and not isinstance(extra, dict):
-        raise MalformedError(f"{where}[3]", "extra must be an object")
+        raise MalformedError(f"{where}[3]", f"extra must be an object, not {describe(extra)}")
     return Action.make(seat, verb, cards, extra)
 
 
-def replay(record: Record) -> tuple[Game, int]:
+def replay(record: Record, actions: Iterable[Action] | None = None) -> tuple[Game, int]:
     """Build the game a record describes and apply all its actions.
 
-    Returns the game and the number of actions applied; an illegal action stops the replay
-    by raising :class:`IllegalActionError` with ``index`` set to its position.
+    ``actions`` replaces ``record.actions`` (a lazy reader from :meth:`Record.scan`). Returns
+    the game and the number of actions applied; an illegal action stops the replay by raising
+    :class:`IllegalActionError` with ``index`` set to its position.
     """
     from paizhuo.engine.errors import IllegalActionError
     from paizhuo.games import _REGISTRY, game_class
@@ -175,7 +206,8 @@ def replay(record: Record) -> tuple[Game, int]:
         raise MalformedError("game", f"the game {record.game!r} is not available in this "
                              "installation yet") from None
     game = cls.from_record(record)
-    for i, action in enumerate(record.actions):
+    applied = 0
+    for i, action in enumerate(record.actions if actions is None else actions):
         where = f"actions[{i}]"
         if action.seat >= game.num_seats:
             raise MalformedError(f"{where}[0]", f"seat {action.seat} does not exist: this table "
@@ -191,4 +223,5 @@ def replay(record: Record) -> tuple[Game, int]:
         except MalformedError as exc:
             raise MalformedError(f"{where}.{exc.field}" if exc.field else where,
                                  exc.message) from None
-    return game, len(record.actions)
+        applied += 1
+    return game, applied

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final
 
-from paizhuo.engine.errors import InvalidOptionsError
+from paizhuo.engine.errors import InvalidOptionsError, describe
 
 EXTRA_CARD_CHOICES: Final = ("emperor", "remove")
 
@@ -37,7 +37,7 @@ class BaohuangOptions:
         data = dict(data or {})
         preset = data.pop("preset", PRESET_NAMES[0])
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise InvalidOptionsError("preset", f"unknown preset {preset!r}; presets are "
+            raise InvalidOptionsError("preset", f"unknown preset {describe(preset)}; presets are "
                                       f"{', '.join(PRESET_NAMES)}")
         base = PRESETS[preset]
         changes: dict[str, Any] = {}
@@ -49,9 +49,10 @@ class BaohuangOptions:
             if attr == "extra_card":
                 if value not in EXTRA_CARD_CHOICES:
                     raise InvalidOptionsError(name, f"must be one of "
-                                              f"{', '.join(EXTRA_CARD_CHOICES)}, not {value!r}")
+                                              f"{', '.join(EXTRA_CARD_CHOICES)}, not "
+                                              f"{describe(value)}")
             elif not isinstance(value, bool):
-                raise InvalidOptionsError(name, f"must be true or false, not {value!r}")
+                raise InvalidOptionsError(name, f"must be true or false, not {describe(value)}")
             changes[attr] = value
         return replace(base, **changes)
 

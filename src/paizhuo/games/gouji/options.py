@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final
 
-from paizhuo.engine.errors import InvalidOptionsError
+from paizhuo.engine.errors import InvalidOptionsError, describe
 
 KILL_BIG_VALUES: Final = ("off", "two_for_one", "two_or_three")
 STUCK_VALUES: Final = ("last", "stay")
@@ -116,17 +116,17 @@ class GoujiOptions:
             return cls(deck=198, bie_san=True, stuck="last", open_needs_four=True,
                        open_plain_only=True,
                        burn_needs_open=True, kill_big="two_for_one", buy_order="team_second")
-        raise InvalidOptionsError("preset", f"unknown preset {name!r}; presets are "
+        raise InvalidOptionsError("preset", f"unknown preset {describe(name)}; presets are "
                                   f"{', '.join(PRESETS)}")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GoujiOptions:
         """Options from a record's ``options`` (a preset plus overrides), checked."""
         if not isinstance(data, dict):
-            raise InvalidOptionsError("", "options are an object")
+            raise InvalidOptionsError("", f"options are an object, not {describe(data)}")
         preset = data.get("preset", "classic")
         if not isinstance(preset, str):
-            raise InvalidOptionsError("preset", "must be a preset name")
+            raise InvalidOptionsError("preset", f"must be a preset name, not {describe(preset)}")
         opts = cls.preset(preset)
         names = {f.name: f for f in fields(cls)}
         changes: dict[str, Any] = {}
@@ -170,20 +170,28 @@ def _check(key: str, value: Any) -> Any:
              "revolution", "bie_san", "positive_only", "tribute", "declare", "titles"}
     if key in bools:
         if not isinstance(value, bool):
-            raise InvalidOptionsError(key, "must be true or false")
+            raise InvalidOptionsError(key, f"must be true or false, not {describe(value)}")
         return value
     if key == "deck":
-        if value not in (216, 198) or isinstance(value, bool):
-            raise InvalidOptionsError(key, "must be 216 or 198")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidOptionsError(key, f"a number is required (216 or 198), not "
+                                      f"{describe(value)}")
+        if value not in (216, 198):
+            raise InvalidOptionsError(key, f"must be 216 or 198, not {value}")
         return value
     if key == "series":
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100:
-            raise InvalidOptionsError(key, "must be a whole number of games from 1 to 100")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidOptionsError(key, f"a number is required (games in the series, 1 to "
+                                      f"100), not {describe(value)}")
+        if not 1 <= value <= 100:
+            raise InvalidOptionsError(key, f"must be a whole number of games from 1 to 100, "
+                                      f"not {value}")
         return value
     choices = {"kill_big": KILL_BIG_VALUES, "stuck": STUCK_VALUES, "buy_order": BUY_ORDER_VALUES}
     if key in choices:
         if value not in choices[key]:
-            raise InvalidOptionsError(key, f"must be one of {', '.join(choices[key])}")
+            raise InvalidOptionsError(key, f"must be one of {', '.join(choices[key])}, not "
+                                      f"{describe(value)}")
         return value
     # gouji_table
     if not isinstance(value, dict):
@@ -194,7 +202,10 @@ def _check(key: str, value: Any) -> Any:
         r = "T" if rank == "10" else str(rank).upper()
         if r not in GOUJI_RANKS:
             raise InvalidOptionsError(f"{key}.{rank}", "a gouji rank is one of 3..A")
-        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 36:
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise InvalidOptionsError(f"{key}.{rank}", f"a number is required (the minimum "
+                                      f"count, 1 to 36), not {describe(n)}")
+        if not 1 <= n <= 36:
             raise InvalidOptionsError(f"{key}.{rank}", "the minimum count is 1 to 36")
         out.append((r, n))
     return tuple(sorted(out))

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from paizhuo.cards import RANK_CHARS
-from paizhuo.engine.errors import InvalidOptionsError
+from paizhuo.engine.errors import InvalidOptionsError, describe
 from paizhuo.games.shengji.combos import ComboRules
 
 PRESETS: Final[tuple[str, ...]] = (
@@ -209,7 +209,7 @@ class ShengjiOptions:
         data = dict(data or {})
         preset = data.pop("preset", "tractor")
         if preset not in _PRESET_VALUES:
-            raise InvalidOptionsError("preset", f"unknown preset {preset!r}; presets are "
+            raise InvalidOptionsError("preset", f"unknown preset {describe(preset)}; presets are "
                                       f"{', '.join(PRESETS)}")
         fields = {f.name: f for f in dataclasses.fields(cls)}
         values: dict[str, Any] = dict(_PRESET_VALUES[preset])
@@ -270,7 +270,7 @@ class ShengjiOptions:
         for name, choices in _CHOICES.items():
             if getattr(self, name) not in choices:
                 raise InvalidOptionsError(name, f"must be one of {', '.join(choices)}, not "
-                                          f"{getattr(self, name)!r}")
+                                          f"{describe(getattr(self, name))}")
         if not 3 <= self.players <= 6:
             raise InvalidOptionsError("players", "Shengji is played by 3 to 6 players")
         if not 1 <= self.decks <= 3:
@@ -319,7 +319,7 @@ class ShengjiOptions:
             raise InvalidOptionsError("start_level", f"a rank of {RANK_CHARS}")
         for rank in self.must_play_levels:
             if rank not in RANK_CHARS or rank == "2":
-                raise InvalidOptionsError("must_play_levels", f"{rank!r} is not a rank 3–A")
+                raise InvalidOptionsError("must_play_levels", f"{describe(rank)} is not a rank 3–A")
         if self.round_points_stake < 1:
             raise InvalidOptionsError("round_points_stake", "a positive integer")
         if self.target_limit and (self.target_limit % 5 or self.target_limit <= 5):
@@ -336,15 +336,15 @@ def _coerce(name: str, value: Any, default: Any) -> Any:
     """Check an option's type against its default's; lists become tuples."""
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise InvalidOptionsError(name, f"must be true or false, not {value!r}")
+            raise InvalidOptionsError(name, f"must be true or false, not {describe(value)}")
         return value
     if isinstance(default, int):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidOptionsError(name, f"must be an integer, not {value!r}")
+            raise InvalidOptionsError(name, f"a number is required, not {describe(value)}")
         return value
     if isinstance(default, str):
         if not isinstance(value, str):
-            raise InvalidOptionsError(name, f"must be a string, not {value!r}")
+            raise InvalidOptionsError(name, f"must be a string, not {describe(value)}")
         if name == "start_level":
             value = "T" if value == "10" else value.upper()
         return value
@@ -352,6 +352,6 @@ def _coerce(name: str, value: Any, default: Any) -> Any:
         if isinstance(value, str):
             value = [v for v in value.replace(",", " ").split() if v]
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise InvalidOptionsError(name, f"must be a list of ranks, not {value!r}")
+            raise InvalidOptionsError(name, f"must be a list of ranks, not {describe(value)}")
         return tuple("T" if v == "10" else v.upper() for v in value)
     raise InvalidOptionsError(name, "unsupported option")  # pragma: no cover
