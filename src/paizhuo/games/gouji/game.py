@@ -35,16 +35,10 @@ from paizhuo.games.climbing import (
 )
 from paizhuo.games.gouji.options import PRESETS, GoujiOptions
 from paizhuo.games.gouji.refusals import burn_refusal
+from paizhuo.games.gouji.results import compute_result, next_game_start
 from paizhuo.games.gouji.rounds import BURN, OVER, SEATS, Table, opp
-from paizhuo.games.gouji.series import (
-    RANK_NAMES,
-    finishing_order,
-    score,
-    title,
-    tributes_for,
-)
 from paizhuo.games.gouji.setup import Start, parse_hands, parse_start
-from paizhuo.notation import format_cards
+from paizhuo.games.gouji.tribute import tribute_apply
 
 PHASES = ("tribute", "revolution", "buy", "head", "declare", "play", "over")
 
@@ -486,7 +480,8 @@ class GoujiGame(Game):
                     best, best_n = s, n
         return best
 
-    def _highest(self, seat: int, n: int) -> tuple[int, ...]:
+    def highest_cards(self, seat: int, n: int) -> tuple[int, ...]:
+        """The ``n`` highest cards of ``seat``'s hand: what he pays as tribute (GJ-10)."""
         hand = self.hands[seat]
         out: list[int] = []
         for g in range(BJ, -1, -1):
@@ -502,7 +497,7 @@ class GoujiGame(Game):
         if ph == "tribute":
             t = self.tributes[self.t_index]
             if self.t_step == "pay":
-                return [Action(seat, "tribute", self._highest(seat, t["cards"]))]
+                return [Action(seat, "tribute", self.highest_cards(seat, t["cards"]))]
             if self.t_step == "refuse":
                 return [Action(seat, "refuse"), Action(seat, "pass")]
             hand = self.hands[seat]
@@ -543,7 +538,7 @@ class GoujiGame(Game):
         seat, verb = a.seat, a.verb
         ph = self._phase
         if ph == "tribute":
-            self._tribute_apply(a)
+            tribute_apply(self, a)
         elif ph == "revolution":
             if verb == "revolution":
                 self.revolution.append(seat)
@@ -557,64 +552,6 @@ class GoujiGame(Game):
             self.declared[seat] = verb == "declare"
             self.decl_queue.pop(0)
         self._advance()
-
-    def _tribute_apply(self, a: Action) -> None:
-        t = self.tributes[self.t_index]
-        payer, receiver, n = t["from"], t["to"], t["cards"]
-        seat = a.seat
-        if a.cards and not self.hands[seat].contains_all(a.cards):
-            raise IllegalActionError("GJ-10", f"you do not hold {format_cards(a.cards)}", seat)
-        if self.t_step == "pay":
-            want = sorted(STRENGTH_OF_CARD[c] for c in self._highest(seat, n))
-            if (len(a.cards) != n or not self.hands[seat].contains_all(a.cards)
-                    or sorted(STRENGTH_OF_CARD[c] for c in a.cards) != want):
-                raise IllegalActionError(
-                    "GJ-10", f"a tribute is your {n} highest card{'s' if n > 1 else ''}: "
-                    f"{' '.join(RANK_TEXT[g] for g in reversed(want))}", seat)
-            self.parties[len(self.actions)] = (payer, receiver)
-            self.hands[payer].remove_all(a.cards)
-            self.hands[receiver].add_all(a.cards)
-            self.t_step, self.t_returned, self.t_refused = "return", 0, set()
-            return
-        if self.t_step == "return":
-            if len(a.cards) != 1 or not self.hands[seat].contains_all(a.cards):
-                raise IllegalActionError("GJ-10", "return one card you hold", seat)
-            c = a.cards[0]
-            if STRENGTH_OF_CARD[c] in self.t_refused:
-                raise IllegalActionError("GJ-10", f"seat {payer} refused a "
-                                         f"{RANK_TEXT[STRENGTH_OF_CARD[c]]}: return another card",
-                                         seat)
-            i = len(self.actions)
-            self.parties[i] = (payer, receiver)
-            self.t_offer, self.t_offer_index = c, i
-            held = rank_counts(self.hands[payer])
-            others = {STRENGTH_OF_CARD[d] for d in self.hands[receiver].distinct()} - self.t_refused
-            if held[STRENGTH_OF_CARD[c]] == 0 and len(others) > 1:
-                # Whether the payer may refuse shows what he does not hold: third players see
-                # the exchange only once a card is accepted (GJ-12).
-                self.unseen[i] = (payer, receiver)
-                self.t_step = "refuse"
-                return
-            self._accept_return()
-            return
-        self.unseen[len(self.actions)] = (payer, receiver)
-        if a.verb == "refuse":
-            self.t_refused.add(STRENGTH_OF_CARD[self.t_offer])
-            self.t_step = "return"
-        else:
-            del self.unseen[self.t_offer_index]
-            self._accept_return()
-
-    def _accept_return(self) -> None:
-        t = self.tributes[self.t_index]
-        self.hands[t["to"]].remove(self.t_offer)
-        self.hands[t["from"]].add(self.t_offer)
-        self.t_returned += 1
-        self.t_offer = -1
-        self.t_step = "return"
-        if self.t_returned >= t["cards"]:
-            self.t_index += 1
-            self.t_step = "pay"
 
     def _buy_apply(self, a: Action) -> None:
         s, g = self.buy_queue[0]
@@ -640,54 +577,7 @@ class GoujiGame(Game):
     # -- results and the series -------------------------------------------------------------
 
     def _compute_result(self) -> dict[str, Any]:
-        st, opts = self.start, self.opts
-        base: dict[str, Any] = {"game": st.game, "series": opts.series,
-                                "revolution": list(self.revolution)}
-        if self.redeal:
-            return {"redeal": True, **base, "ranks": None, "order": None, "scores": None,
-                    "team_scores": None, "totals": list(st.totals)}
-        t = self.table
-        assert t is not None
-        rest = [s for s in range(SEATS) if t.active[s]]
-        order = finishing_order(t.tops, rest, t.bottoms, t.revolution)
-        sc = score(order, opts.positive_only)
-        ranks = [""] * SEATS
-        for i, s in enumerate(order):
-            ranks[s] = RANK_NAMES[i]
-        totals = [st.totals[i] + sc["scores"][i] for i in range(SEATS)]
-        out: dict[str, Any] = {
-            "redeal": False, **base, "ranks": ranks, "order": order, **sc,
-            "teams": [[0, 2, 4], [1, 3, 5]],
-            "burns": [{"burnt": a, "burner": b} for a, b in t.burns],
-            "failed_burns": list(t.failed),
-            "stuck": sorted(t.stuck_by),
-            "opened": [s for s in range(SEATS) if t.opened[s]],
-            "declared": [s for s in range(SEATS) if self.declared[s]],
-            "totals": totals,
-        }
-        if opts.titles:
-            out["titles"] = [title(x) for x in totals]
-        owed: list[dict[str, Any]] = []
-        if opts.tribute and st.game < opts.series:
-            owed = tributes_for(order, chuan_san_hu=sc["chuan_san_hu"],
-                                stuck=[s for s in range(SEATS) if t.stuck[s]], burns=t.burns,
-                                opened=t.opened, declared=self.declared,
-                                revolution=t.revolution)
-        out["tributes_next"] = owed
-        return out
+        return compute_result(self)
 
     def next_start(self) -> dict[str, Any] | None:
-        res = self.result()
-        if res is None:
-            return None
-        st = self.start
-        if res["redeal"]:
-            nxt = Start(game=st.game, totals=list(st.totals), tributes=st.tributes,
-                        leader=st.leader, redeals=st.redeals + 1, previous=st.previous)
-            return nxt.to_json()
-        if st.game >= self.opts.series:
-            return None
-        nxt = Start(game=st.game + 1, totals=list(res["totals"]),
-                    tributes=list(res["tributes_next"]), leader=res["order"][-1],
-                    previous=list(res["order"]))
-        return nxt.to_json()
+        return next_game_start(self)
