@@ -14,14 +14,22 @@ Figures, per preset:
 - the size of one game state in bytes, taken halfway through a round, as a *deep*
   ``sys.getsizeof`` walk (each object reached from the game counted once, classes and
   modules excluded) and, when the state pickles, as its pickle length.
+
+With ``--judge-mb N`` it measures the judge instead (:func:`bench_judge`): the wall time and
+peak resident memory of ``paizhuo judge`` on a record of about N MB, in its own process.
 """
 
 from __future__ import annotations
 
 import gc
+import json
+import os
 import pickle
 import random
+import re
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from dataclasses import dataclass
@@ -162,3 +170,84 @@ def bench_preset(cls: type[Game], preset: str, *, games: int | None = None,
         pickled = None
     return BenchResult(cls.name, preset, rounds, decisions, elapsed, peak, _maxrss_bytes(),
                        deep_sizeof(state), pickled)
+
+
+@dataclass
+class JudgeBench:
+    """The judge on one big record, in its own process (``paizhuo bench GAME --judge-mb N``)."""
+
+    game: str
+    record_bytes: int
+    legal_actions: int
+    """Actions of the finished deal at the head of the record; the rest repeat its last."""
+    seconds: float
+    maxrss_bytes: int | None
+    exit_status: int
+    small_seconds: float
+    small_maxrss_bytes: int | None
+    """The same figures for the finished deal alone (the interpreter's own share)."""
+
+
+def padded_record(cls: type[Game], megabytes: float, seed: int = 0) -> tuple[str, int]:
+    """A finished deal of random legal play followed by copies of its last action (illegal:
+    the deal is over) until the text is about ``megabytes`` long; and the deal's length."""
+    game = cls.new({}, seed=seed)
+    rng = random.Random(f"paizhuo-bench-judge/{seed}")
+    while not game.is_over:
+        game.apply(game.sample_action(rng))
+    doc = game.record().to_json()
+    legal = len(doc["actions"])
+    last = json.dumps(doc["actions"][-1], ensure_ascii=False)
+    copies = max(0, int(megabytes * 1_000_000) // (len(last) + 2))
+    head = json.dumps(doc, ensure_ascii=False)
+    assert head.endswith("]}")
+    return head[:-2] + (", " + last) * copies + "]}", legal
+
+
+_JUDGE_CHILD = """
+import resource, sys
+from paizhuo.cli import main
+sys.argv = ["paizhuo", "judge", "--max-bytes", sys.argv[2], sys.argv[1]]
+try:
+    main()
+except SystemExit as exc:
+    code = exc.code
+peak = None
+try:  # this process's own high-water mark (ru_maxrss would include the parent's at fork)
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                peak = int(line.split()[1]) * 1024
+except OSError:
+    scale = 1 if sys.platform == "darwin" else 1024
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale
+sys.stderr.write(f"\\npeak {peak}\\n")
+sys.exit(code)
+"""
+
+
+def _judge_process(path: str, max_bytes: int) -> tuple[float, int | None, int]:
+    """Run ``paizhuo judge`` on ``path`` in a child process: seconds, peak RSS, exit status."""
+    began = time.perf_counter()
+    child = subprocess.run([sys.executable, "-c", _JUDGE_CHILD, path, str(max_bytes)],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    seconds = time.perf_counter() - began
+    found = re.search(rb"peak (\d+)", child.stderr)
+    return seconds, int(found.group(1)) if found else None, child.returncode
+
+
+def bench_judge(cls: type[Game], megabytes: float, seed: int = 0) -> JudgeBench:
+    """Time the judge and measure its peak memory on a record of about ``megabytes``."""
+    text, legal = padded_record(cls, megabytes, seed)
+    small, _ = padded_record(cls, 0, seed)
+    with tempfile.TemporaryDirectory() as folder:
+        big_path = os.path.join(folder, "big.json")
+        small_path = os.path.join(folder, "small.json")
+        with open(big_path, "w", encoding="utf-8") as out:
+            out.write(text)
+        with open(small_path, "w", encoding="utf-8") as out:
+            out.write(small)
+        size = os.path.getsize(big_path)
+        seconds, rss, status = _judge_process(big_path, size + 1)
+        small_seconds, small_rss, _ = _judge_process(small_path, size + 1)
+    return JudgeBench(cls.name, size, legal, seconds, rss, status, small_seconds, small_rss)

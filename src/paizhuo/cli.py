@@ -378,18 +378,27 @@ def bench(
     games: Annotated[int | None, typer.Option(
         min=1, metavar="N", help="Rounds per preset.")] = None,
     seconds: Annotated[float | None, typer.Option(
-        min=0.0, help="Seconds per preset (default 3, or unlimited with --games).")] = None,
+        min=0.0, metavar="SECONDS",
+        help="Seconds per preset (default 3, or unlimited with --games).")] = None,
     seed: Annotated[int, typer.Option(metavar="SEED", help="First seed.")] = 0,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="KEY=VALUE",
         help="A rule option key=value (value read as JSON if it is).")]
     = None,
+    judge_mb: Annotated[float | None, typer.Option(
+        "--judge-mb", min=0.001, metavar="MB",
+        help="Instead: time the judge and its peak memory on a record of about MB megabytes.")]
+    = None,
 ) -> None:
     """Benchmark random legal play on one core: rounds/s, decisions/s, memory, state size."""
-    from paizhuo.arena.report import print_bench
-    from paizhuo.bench import BenchResult, bench_preset
+    from paizhuo.arena.report import print_bench, print_judge_bench
+    from paizhuo.bench import BenchResult, bench_judge, bench_preset
 
     cls = _game(game)
+    if judge_mb is not None:
+        with err_console.status(f"judging a {judge_mb:g} MB {cls.name} record…"):
+            print_judge_bench(bench_judge(cls, judge_mb, seed), console)
+        return
     presets = _presets(cls, preset, allow_all=True)
     options = _parse_options(option)
     limit = seconds if seconds is not None else (math.inf if games is not None else 3.0)

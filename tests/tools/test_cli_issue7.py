@@ -236,3 +236,10 @@ def test_judge_refuses_records_past_max_bytes(tmp_path: Path) -> None:
         assert answer["malformed"] is True and "larger than 10,000 bytes" in answer["message"]
     assert runner.invoke(app, ["judge", "--max-bytes", str(len(text) + 10), str(path)]
                          ).exit_code == 1
+
+
+def test_bench_judge_prints_time_and_memory() -> None:
+    result = runner.invoke(app, ["bench", "gouji", "--judge-mb", "0.2"], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    assert "0.2 MB gouji record" in result.stdout and "exit 1" in result.stdout
+    assert re.search(r"peak RSS \d", result.stdout) and "× the record's size" in result.stdout

@@ -11,7 +11,7 @@ from rich.table import Table
 from paizhuo.arena.simulate import Summary, is_category
 
 if TYPE_CHECKING:
-    from paizhuo.bench import BenchResult
+    from paizhuo.bench import BenchResult, JudgeBench
 
 
 def _num(value: float) -> str:
@@ -129,6 +129,21 @@ def print_bench(results: list[BenchResult], console: Console) -> None:
     console.print("tracemalloc peak: over one extra round; max RSS: the whole process "
                   "(ru_maxrss); state: one game halfway through a round, as a deep "
                   "sys.getsizeof walk and as pickle length.")
+
+
+def print_judge_bench(result: JudgeBench, console: Console) -> None:
+    """Print the judge's time and peak memory on one big record."""
+    mb = result.record_bytes / 1e6
+    console.print(f"paizhuo judge on a {mb:.1f} MB {result.game} record (a finished deal of "
+                  f"{result.legal_actions} actions, then copies of its last one: illegal at "
+                  f"index {result.legal_actions}; exit {result.exit_status}):", soft_wrap=True)
+    console.print(f"  {result.seconds:.2f} s, peak RSS {_bytes(result.maxrss_bytes)}; "
+                  f"the deal alone: {result.small_seconds:.2f} s, peak RSS "
+                  f"{_bytes(result.small_maxrss_bytes)}", soft_wrap=True)
+    if result.maxrss_bytes and result.small_maxrss_bytes:
+        extra = result.maxrss_bytes - result.small_maxrss_bytes
+        console.print(f"  memory beyond the interpreter's: {_bytes(extra)} = "
+                      f"{extra / result.record_bytes:.1f} × the record's size", soft_wrap=True)
 
 
 def _bench_table(results: list[BenchResult], console: Console, titled: bool) -> None:
