@@ -243,3 +243,17 @@ def test_bench_judge_prints_time_and_memory() -> None:
     assert result.exit_code == 0, result.output
     assert "0.2 MB gouji record" in result.stdout and "exit 1" in result.stdout
     assert re.search(r"peak RSS \d", result.stdout) and "× the record's size" in result.stdout
+
+
+@pytest.mark.parametrize(("game", "args"), [("gouji", ["-o", "series=2"]),
+                                            ("shengji", ["--bots", "greedy,random"])])
+def test_every_finished_match_has_winners(game: str, args: list[str]) -> None:
+    from paizhuo.arena.simulate import simulate
+
+    options = {"series": 2} if game == "gouji" else {}
+    bots = ["greedy", "random"] if game == "shengji" else ["random"]
+    summary = simulate(game, 3, seed=1, bots=bots, options=options, matches=True)
+    assert summary.unfinished_matches == 0 and summary.single_deals == 0
+    assert sum(summary.match_winners.values()) == 3
+    assert all(k == "draw" or k.startswith("seats ") for k in summary.match_winners)
+    assert "dealer" not in summary.means and "game" not in summary.means

@@ -34,6 +34,7 @@ class BaohuangGame(Game):
     VERBS: ClassVar[frozenset[str]] = frozenset(
         {"call", "pass_crown", "seize", "reveal", "play", "pass", "yield", "claim"})
     PRESETS: ClassVar[tuple[str, ...]] = PRESET_NAMES
+    RESULT_LABELS: ClassVar[frozenset[str]] = frozenset({"roles.emperor", "roles.guard"})
 
     def __init__(self, record: Record, options: BaohuangOptions) -> None:
         super().__init__(record)

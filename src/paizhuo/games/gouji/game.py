@@ -63,6 +63,7 @@ class GoujiGame(Game):
         "refuse", "declare", "advise", "keep_head", "no_head",
     })
     PRESETS: ClassVar[tuple[str, ...]] = PRESETS
+    RESULT_LABELS: ClassVar[frozenset[str]] = frozenset({"game", "series"})
 
     def __init__(self, record: Record, opts: GoujiOptions, start: Start,
                  hands: list[Counts]) -> None:
@@ -578,6 +579,17 @@ class GoujiGame(Game):
 
     def _compute_result(self) -> dict[str, Any]:
         return compute_result(self)
+
+    def match_winners(self) -> list[int] | None:
+        """When this game ended the series: the team with the higher total wins it (``[]``
+        when the totals are level)."""
+        res = self.result()
+        if res is None or res["redeal"] or self.next_start() is not None:
+            return None
+        totals = res["totals"]
+        best = max(totals)
+        winners = [seat for seat, total in enumerate(totals) if total == best]
+        return winners if len(winners) < len(totals) else []
 
     def next_start(self) -> dict[str, Any] | None:
         return next_game_start(self)

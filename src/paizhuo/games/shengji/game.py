@@ -85,6 +85,8 @@ class ShengjiGame(BidPhases, Game):
     VERBS: ClassVar[frozenset[str]] = frozenset(
         {"bid", "pass", "bury", "call", "play", "bid_target"})
     PRESETS: ClassVar[tuple[str, ...]] = PRESETS
+    RESULT_LABELS: ClassVar[frozenset[str]] = frozenset(
+        {"dealer", "next_dealer", "last_trick_winner"})
 
     def __init__(self, record: Record) -> None:
         super().__init__(record)
@@ -243,6 +245,11 @@ class ShengjiGame(BidPhases, Game):
 
     def result(self) -> dict[str, Any] | None:
         return self._result
+
+    def match_winners(self) -> list[int] | None:
+        """The seats whose level passed A this deal (SJ-10), which ends the match."""
+        found = (self._result or {}).get("match_winners") if self._phase == "over" else None
+        return None if found is None else sorted(found)
 
     def next_start(self) -> dict[str, Any] | None:
         if self._phase != "over" or self._result is None:
