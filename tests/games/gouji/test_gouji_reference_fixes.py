@@ -135,6 +135,15 @@ def test_gj7_answering_a_dead_gouji_names_gj7() -> None:
     assert err.rule == "GJ-7" and "dead gouji" in err.message
 
 
+def test_gj7_answering_a_dead_gouji_during_its_burn_window_names_gj7() -> None:
+    g = position(["3C 4C", "3H 4H", "5D 6D", "AS AS 9S", "2S 2S SJ 6S 6S 7S", "2H 2H 5H 8H"],
+                 leader=3, dead_gouji={"3": 1})
+    act(g, 3, "play", "AS AS")  # seat 4 may burn it; nobody may answer it
+    assert g.to_act() == [4]
+    err = refused(g, 5, "play", "2H 2H")
+    assert err.rule == "GJ-7" and "dead gouji" in err.message
+
+
 def test_gj9_answering_a_yao_tou_dead_gouji_names_gj9() -> None:
     g = position(["3C 4C", "", "3H 4H", "5D 6D", "AS AS 5S", "2S 2S 6S 7S"], leader=4,
                  revolution=[1], dead_gouji={"4": 3})
