@@ -1,4 +1,4 @@
-"""The card notation: forgiving input, canonical output (``../shared/rules/README.md``)."""
+"""The card notation: forgiving input, canonical output (``docs/rules/README.md``)."""
 
 from __future__ import annotations
 

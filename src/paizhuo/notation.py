@@ -1,4 +1,4 @@
-"""Parsing and printing cards in the shared notation (``../shared/rules/README.md``).
+"""Parsing and printing cards in the shared notation (``docs/rules/README.md``).
 
 Input is forgiving — lower case, ``10`` for ``T``, suit symbols ``♠♥♣♦`` (also ``♤♡♧♢``),
 Chinese joker names ``小王``/``大王`` (and 小花/大花/小鬼/大鬼), commas or spaces between cards,

@@ -77,7 +77,7 @@ def test_serve_is_a_placeholder() -> None:
 def test_unknown_game_is_exit_2_naming_it(command: str) -> None:
     proc = cli(command, "chess")
     assert proc.returncode == 2
-    assert b"'chess'" in proc.stderr and b"Traceback" not in proc.stderr
+    assert b'"chess"' in proc.stderr and b"Traceback" not in proc.stderr
 
 
 # -- every command on the throwaway fake game -----------------------------------------------

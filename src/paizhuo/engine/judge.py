@@ -1,6 +1,6 @@
 """The judge: read a record, answer whether it is legal, where it stands, and its result.
 
-Exit status 0 legal, 1 illegal action, 2 malformed (``../shared/rules/records.md``).
+Exit status 0 legal, 1 illegal action, 2 malformed (``docs/rules/records.md``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Records and positions: the JSON interchange format of ``../shared/rules/records.md``.
+"""Records and positions: the JSON interchange format of ``docs/rules/records.md``.
 
 A :class:`Record` is parsed strictly: every problem raises :class:`MalformedError` naming the
 field (``deal.hands[2]``, ``actions[4][2]``). Rules are not checked here; replaying the actions
@@ -203,7 +203,7 @@ def replay(record: Record, actions: Iterable[Action] | None = None) -> tuple[Gam
         module = _REGISTRY.get(record.game, ("",))[0]
         if not exc.name or not module.startswith(exc.name):
             raise
-        raise MalformedError("game", f"the game {record.game!r} is not available in this "
+        raise MalformedError("game", f"the game {describe(record.game)} is not available in this "
                              "installation yet") from None
     game = cls.from_record(record)
     applied = 0
@@ -213,7 +213,8 @@ def replay(record: Record, actions: Iterable[Action] | None = None) -> tuple[Gam
             raise MalformedError(f"{where}[0]", f"seat {action.seat} does not exist: this table "
                                  f"has seats 0–{game.num_seats - 1}")
         if action.verb not in game.VERBS:
-            raise MalformedError(f"{where}[1]", f"unknown verb {action.verb!r} for {record.game}; "
+            raise MalformedError(f"{where}[1]", f"unknown verb {describe(action.verb)} for "
+                                 f"{record.game}; "
                                  f"verbs are {', '.join(sorted(game.VERBS))}")
         try:
             game.apply(action)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from paizhuo.engine.errors import MalformedError
+from paizhuo.engine.errors import MalformedError, describe
 from paizhuo.engine.game import Game
 
 _REGISTRY: dict[str, tuple[str, str]] = {
@@ -21,7 +21,7 @@ def game_class(name: str) -> type[Game]:
     try:
         module_name, class_name = _REGISTRY[name]
     except KeyError:
-        raise MalformedError("game", f"unknown game {name!r}; games are "
+        raise MalformedError("game", f"unknown game {describe(name)}; games are "
                              f"{', '.join(GAME_NAMES)}") from None
     cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
     return cls

@@ -1,4 +1,4 @@
-"""保皇 Baohuang (``../shared/rules/baohuang.md``): five players, four decks and an emperor card.
+"""保皇 Baohuang (``docs/rules/baohuang.md``): five players, four decks and an emperor card.
 
 Modules: ``options`` (settings), ``plays`` (sets and beating, BH-3), ``crown`` (choosing the
 emperor, BH-2), ``rounds`` (play, BH-4), ``scoring`` (BH-5), ``views`` (BH-6 and the result),

@@ -12,7 +12,7 @@ EXTRA_CARD_CHOICES: Final = ("emperor", "remove")
 
 @dataclass(frozen=True, slots=True)
 class BaohuangOptions:
-    """The rule options of Baohuang (``../shared/rules/baohuang.md``).
+    """The rule options of Baohuang (``docs/rules/baohuang.md``).
 
     >>> BaohuangOptions.from_dict({"preset": "standard", "extra_card": "remove"}).extra_card
     'remove'

@@ -6,7 +6,7 @@ from typing import Any
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_CARD_IDS, card_name
 from paizhuo.engine.dealing import deal_round_robin, derive_seed, shuffled
-from paizhuo.engine.errors import MalformedError
+from paizhuo.engine.errors import MalformedError, describe
 from paizhuo.engine.records import Record
 from paizhuo.games.baohuang.state import (
     CROWN,
@@ -108,7 +108,8 @@ def _seat(start: dict[str, Any], key: str, *, optional: bool = False) -> int | N
     if value is None and optional:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < NUM_SEATS:
-        raise MalformedError(f"start.{key}", f"must be a seat 0–{NUM_SEATS - 1}, not {value!r}")
+        raise MalformedError(f"start.{key}",
+                             f"must be a seat 0–{NUM_SEATS - 1}, not {describe(value)}")
     return value
 
 
@@ -133,7 +134,8 @@ def _load_position(st: TableState, start: dict[str, Any]) -> None:
         start_crown(st)
         return
     if phase != PLAY:
-        raise MalformedError("start.phase", f"must be \"{PLAY}\" or \"{CROWN}\", not {phase!r}")
+        raise MalformedError("start.phase",
+                             f"must be \"{PLAY}\" or \"{CROWN}\", not {describe(phase)}")
     emperor = _seat(start, "emperor")
     assert emperor is not None
     seized = _flag(start, "seized", False)
@@ -164,7 +166,7 @@ def _load_position(st: TableState, start: dict[str, Any]) -> None:
     for i, seat in enumerate(finished):
         if (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < NUM_SEATS
                 or seat in finished[:i]):
-            raise MalformedError(f"start.finished[{i}]", f"not a new seat: {seat!r}")
+            raise MalformedError(f"start.finished[{i}]", f"not a new seat: {describe(seat)}")
         if st.sizes[seat]:
             raise MalformedError(f"start.finished[{i}]", f"seat {seat} has gone out but "
                                  "holds cards")

@@ -55,7 +55,7 @@ PHASE_RULE = {"tribute": "GJ-10", "revolution": "GJ-9", "buy": "GJ-9", "head": "
 
 
 class GoujiGame(Game):
-    """够级 for six players (``../shared/rules/gouji.md``)."""
+    """够级 for six players (``docs/rules/gouji.md``)."""
 
     name: ClassVar[str] = "gouji"
     VERBS: ClassVar[frozenset[str]] = frozenset({

@@ -1,6 +1,6 @@
 """Gouji table settings: one typed, frozen settings object with presets (``classic``, ``tongyong``).
 
-Every field names its rule id in ``../shared/rules/gouji.md`` and its default. A record's
+Every field names its rule id in ``docs/rules/gouji.md`` and its default. A record's
 ``options`` is ``{"preset": name, **overrides}``.
 
 >>> GoujiOptions.from_dict({"preset": "tongyong"}).deck

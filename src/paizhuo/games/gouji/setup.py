@@ -8,7 +8,7 @@ from typing import Any
 
 from paizhuo.cards import Counts, standard_deck
 from paizhuo.engine.dealing import deal_round_robin, shuffled
-from paizhuo.engine.errors import MalformedError
+from paizhuo.engine.errors import MalformedError, describe
 from paizhuo.engine.records import Record
 from paizhuo.games.gouji.options import GoujiOptions
 from paizhuo.games.gouji.series import TRIBUTE_KINDS
@@ -65,7 +65,7 @@ class Start:
 
 def _seat(value: Any, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SEATS:
-        raise MalformedError(where, f"must be a seat 0–5, not {value!r}")
+        raise MalformedError(where, f"must be a seat 0–5, not {describe(value)}")
     return value
 
 

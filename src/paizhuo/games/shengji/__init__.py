@@ -1,4 +1,4 @@
-"""升级 Shengji / 拖拉机 Tractor (``../shared/rules/shengji.md``)."""
+"""升级 Shengji / 拖拉机 Tractor (``docs/rules/shengji.md``)."""
 
 from paizhuo.games.shengji.game import ShengjiGame
 from paizhuo.games.shengji.greedy import ShengjiGreedy as ShengjiGreedy  # registers "greedy"

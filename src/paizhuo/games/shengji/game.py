@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Self
 
 from paizhuo.cards import Counts
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
 from paizhuo.engine.game import Game
 from paizhuo.engine.records import Record
 from paizhuo.games.shengji.combos import Lead, decompose, make_lead
@@ -79,7 +79,7 @@ class TrickLog:
 
 
 class ShengjiGame(BidPhases, Game):
-    """One round of 升级 Shengji (``../shared/rules/shengji.md``)."""
+    """One round of 升级 Shengji (``docs/rules/shengji.md``)."""
 
     name: ClassVar[str] = "shengji"
     VERBS: ClassVar[frozenset[str]] = frozenset(
@@ -230,7 +230,7 @@ class ShengjiGame(BidPhases, Game):
                 self.actions.append(action)
             return
         if action.verb not in self.VERBS:
-            raise MalformedError("1", f"unknown verb {action.verb!r}")
+            raise MalformedError("1", f"unknown verb {describe(action.verb)}")
         snap = self._snapshot()
         try:
             keep = self.bid_apply(action)

@@ -56,7 +56,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
 
 @dataclass(frozen=True)
 class ShengjiOptions:
-    """The settings of one Shengji table (``../shared/rules/shengji.md``)."""
+    """The settings of one Shengji table (``docs/rules/shengji.md``)."""
 
     preset: str = "tractor"
     """SJ-1: the configuration these settings started from (default ``tractor``)."""

@@ -18,7 +18,7 @@ from paizhuo.cards import (
     Counts,
 )
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
 from paizhuo.games.shengji.bidding import (
     Bid,
     could_beat,
@@ -458,7 +458,7 @@ class BidPhases(KittyPhases, AuctionPhases):
         if dealt is None:
             return None
         if not isinstance(dealt, int) or isinstance(dealt, bool):
-            raise MalformedError("3.dealt", f"the number of cards dealt, not {dealt!r}")
+            raise MalformedError("3.dealt", f"the number of cards dealt, not {describe(dealt)}")
         if not 0 <= dealt <= self.total:
             raise MalformedError("3.dealt", f"between 0 and {self.total}, not {dealt}")
         return dealt

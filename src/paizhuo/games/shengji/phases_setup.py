@@ -13,7 +13,7 @@ from typing import Any
 from paizhuo.cards import SUIT_CHARS, card_id, standard_deck
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import deal_round_robin, shuffled
-from paizhuo.engine.errors import InvalidOptionsError, MalformedError
+from paizhuo.engine.errors import InvalidOptionsError, MalformedError, describe
 from paizhuo.engine.records import Record
 from paizhuo.games.shengji.options import ShengjiOptions
 from paizhuo.games.shengji.scoring import parse_level
@@ -74,14 +74,14 @@ def parse_options(record: Record) -> ShengjiOptions:
 
 def _seat(value: Any, where: str, n: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-        raise MalformedError(where, f"a seat 0–{n - 1}, not {value!r}")
+        raise MalformedError(where, f"a seat 0–{n - 1}, not {describe(value)}")
     return value
 
 
 def _level(value: Any, where: str) -> int:
     if not isinstance(value, str):
         raise MalformedError(where, f"a level is written as a rank such as \"2\" or \"T\", "
-                             f"not {value!r}")
+                             f"not {describe(value)}")
     try:
         return parse_level(value)
     except ValueError as exc:
@@ -128,7 +128,7 @@ def parse_trump(value: Any) -> int | None:
         return None
     if isinstance(value, str) and len(value) == 1 and value.upper() in SUIT_CHARS:
         return SUIT_CHARS.index(value.upper())
-    raise MalformedError("start.trump", f"S, H, C, D or NT, not {value!r}")
+    raise MalformedError("start.trump", f"S, H, C, D or NT, not {describe(value)}")
 
 
 def parse_friend_call(data: Any, where: str, decks: int) -> FriendCall:
@@ -149,7 +149,7 @@ def parse_friend_call(data: Any, where: str, decks: int) -> FriendCall:
         raise MalformedError(f"{where}.card", "BJ* is not a Shengji card")
     nth = data.get("nth", 1)
     if not isinstance(nth, int) or isinstance(nth, bool):
-        raise MalformedError(f"{where}.nth", f"an integer 1–{decks}, not {nth!r}")
+        raise MalformedError(f"{where}.nth", f"an integer 1–{decks}, not {describe(nth)}")
     played = data.get("played", 0)
     if not isinstance(played, int) or isinstance(played, bool) or played < 0:
         raise MalformedError(f"{where}.played", "a count of copies already played")
@@ -218,7 +218,7 @@ def read_setup(record: Record) -> Setup:
     phase = start.get("phase", "bid")
     if phase not in PHASES_IN_START:
         raise MalformedError("start.phase", f"one of {', '.join(PHASES_IN_START)}, not "
-                             f"{phase!r}")
+                             f"{describe(phase)}")
     if not position and phase != "bid":
         raise MalformedError("start.phase", "only a position (\"position\": true) starts "
                              "after the bidding")
