@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -32,7 +34,8 @@ def test_forgiving_card_input(text: str, canonical: str) -> None:
 def test_bad_cards_raise_notation_error_naming_the_text(bad: str) -> None:
     with pytest.raises(NotationError) as info:
         parse_card(bad)
-    assert repr(bad.strip()) in str(info.value) or repr(bad) in str(info.value)
+    shown = {json.dumps(bad.strip(), ensure_ascii=False), json.dumps(bad, ensure_ascii=False)}
+    assert any(s in str(info.value) for s in shown)
 
 
 def test_notation_error_is_a_value_error() -> None:
@@ -58,7 +61,7 @@ def test_card_lists_keep_order_and_print_canonically(text: str, canonical: str) 
 
 
 def test_bad_card_in_a_list_names_it() -> None:
-    with pytest.raises(NotationError, match="'XX'"):
+    with pytest.raises(NotationError, match='"XX"'):
         parse_cards("AS XX KS")
 
 

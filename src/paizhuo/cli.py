@@ -26,7 +26,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from typer.core import TyperGroup
 
 from paizhuo import __version__
-from paizhuo.engine.errors import MalformedError
+from paizhuo.engine.errors import MalformedError, describe
 from paizhuo.engine.game import Game
 from paizhuo.engine.judge import MALFORMED, judge_text, malformed_answer
 from paizhuo.games import GAME_NAMES, game_class
@@ -143,7 +143,7 @@ def _presets(cls: type[Game], preset: str | None, allow_all: bool = False) -> li
     if allow_all and preset == "all":
         return list(cls.PRESETS)
     if preset not in cls.PRESETS:
-        raise CommandError(f"unknown preset {preset!r} for {cls.name}; presets are "
+        raise CommandError(f"unknown preset {describe(preset)} for {cls.name}; presets are "
                            f"{', '.join(cls.PRESETS)}" + (" (or all)" if allow_all else ""))
     return [preset]
 
@@ -156,7 +156,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     """
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise CommandError(f"bad --option {text!r}: write key=value, e.g. --option decks=3")
+        raise CommandError(f"bad --option {describe(text)}: write key=value, e.g. --option decks=3")
     try:
         return key.strip(), json.loads(value)
     except ValueError:
@@ -180,7 +180,7 @@ def _bot_list(text: str, seats: int | None = None, what: str = "seats") -> list[
     if not any(names):
         raise CommandError("--bots needs at least one bot name, e.g. --bots random,greedy")
     if not all(names):
-        raise CommandError(f"--bots {text!r} has an empty name: write names separated by "
+        raise CommandError(f"--bots {describe(text)} has an empty name: write names separated by "
                            "commas, e.g. --bots random,greedy")
     if seats is not None and len(names) > seats:
         raise CommandError(f"--bots names {len(names)} bots but there are only {seats} {what}")

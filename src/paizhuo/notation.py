@@ -25,6 +25,7 @@ from paizhuo.cards import (
     card_name,
     make_card,
 )
+from paizhuo.engine.errors import describe
 
 _SUIT_SYMBOLS: Final = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♣": "C", "♧": "C",
                         "♦": "D", "♢": "D"}
@@ -55,9 +56,8 @@ def parse_card(text: str) -> int:
     rank, suit = upper[:-1], upper[-1:]
     if rank in _RANKS and suit and suit in SUIT_CHARS:
         return make_card(_RANKS[rank], SUIT_CHARS.index(suit))
-    raise NotationError(
-        f"{text!r} is not a card: write rank then suit (AS, TH, 10h, 5♣) or SJ / BJ for jokers"
-    )
+    raise NotationError(f"{describe(text)} is not a card: write rank then suit "
+                        "(AS, TH, 10h, 5♣) or SJ / BJ for jokers")
 
 
 def parse_cards(text: str) -> tuple[int, ...]:

@@ -137,7 +137,7 @@ def test_malformed_records_name_the_field(text: str, field: str) -> None:
 def test_malformed_message_is_readable() -> None:
     with pytest.raises(MalformedError) as info:
         Record.loads(with_(SEEDED, deal={"hands": ["AS", "XX"]}))
-    assert "'XX'" in info.value.message
+    assert '"XX"' in info.value.message
     assert str(info.value).startswith("deal.hands[1]: ")
 
 

@@ -57,7 +57,7 @@ def test_greedy_sheds_most_cards_then_lowest() -> None:
 
 
 def test_unknown_bot_is_malformed() -> None:
-    with pytest.raises(MalformedError, match="unknown bot 'genius'"):
+    with pytest.raises(MalformedError, match='unknown bot "genius"'):
         make_bot("genius")
 
 
@@ -186,7 +186,7 @@ def test_typed_actions_are_forgiving() -> None:
     assert called.extra == {"nth": 1, "note": "first"}
     with pytest.raises(MalformedError, match="unknown verb"):
         parse_typed_action("fold", 0, verbs)
-    with pytest.raises(MalformedError, match="'ZZ'"):
+    with pytest.raises(MalformedError, match='"ZZ"'):
         parse_typed_action("play ZZ", 0, verbs)
 
 

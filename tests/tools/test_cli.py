@@ -129,10 +129,10 @@ class TestOnFakeGame:
 
     @pytest.mark.parametrize(
         ("args", "message"),
-        [(["--preset", "huge"], "unknown preset 'huge'"),
+        [(["--preset", "huge"], 'unknown preset "huge"'),
          (["-o", "colour=red"], "options.colour"),
          (["-o", "novalue"], "key=value"),
-         (["--bots", "genius"], "unknown bot 'genius'"),
+         (["--bots", "genius"], 'unknown bot "genius"'),
          (["--bots", ","], "--bots"),
          (["--games", "0"], "")],
     )
@@ -172,8 +172,8 @@ class TestOnFakeGame:
         assert result.exit_code == 0, result.output
         out = result.stdout
         assert "No action 99" in out
-        assert "unknown verb 'dance'" in out
-        assert "'XX' is not a card" in out
+        assert 'unknown verb "dance"' in out
+        assert '"XX" is not a card' in out
         assert "Not allowed (FK-" in out
         assert "Stopped" in out and '"game": "fake"' in out
 

@@ -30,7 +30,7 @@ from paizhuo.bots.registry import make_bot
 from paizhuo.cards import NUM_CARD_IDS
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
-from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
 from paizhuo.engine.game import Game
 from paizhuo.notation import NotationError, format_cards, parse_cards
 
@@ -159,7 +159,7 @@ def parse_typed_action(text: str, seat: int, verbs: frozenset[str]) -> Action:
     tokens = text.split()
     verb = tokens[0].lower()
     if verb not in verbs:
-        raise MalformedError("action", f"unknown verb {verb!r}; verbs are "
+        raise MalformedError("action", f"unknown verb {describe(verb)}; verbs are "
                              f"{', '.join(sorted(verbs))}")
     card_tokens: list[str] = []
     extra: dict[str, Any] = {}

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from paizhuo.bots.base import Bot
 from paizhuo.bots.greedy import GreedyBot
 from paizhuo.bots.random_bot import RandomBot, UniformBot
-from paizhuo.engine.errors import MalformedError
+from paizhuo.engine.errors import MalformedError, describe
 
 BotFactory = Callable[[], Bot]
 
@@ -51,6 +51,6 @@ def make_bot(name: str, game: str | None = None) -> Bot:
     if factory is None:
         factory = _GENERIC.get(name)
     if factory is None:
-        raise MalformedError("bots", f"unknown bot {name!r}; bots are "
+        raise MalformedError("bots", f"unknown bot {describe(name)}; bots are "
                              f"{', '.join(bot_names(game))}")
     return factory()
