@@ -130,34 +130,73 @@ def test_four_copies_make_the_emperor_alone() -> None:
     g = position(["BJ* 8H 8H 8H 8H", "4S", "5S", "6S", "7S"], phase="crown")
     act(g, 0, "call", "8H")
     assert g.st.guard == 0  # 独保: his own guard
-    # declarations: the emperor may declare 明独, nobody else may reveal
-    assert {a.verb for a in g.legal_actions(0)} == {"reveal", "pass"}
+    # BH-2: every other seat declares from the emperor's next seat; nobody else may reveal
+    assert g.phase == "declare" and g.to_act() == [1]
+    assert g.legal_actions(1) == [Action(1, "pass")]
+    with pytest.raises(IllegalActionError):
+        act(g, 1, "reveal")
+    # the alone emperor declares 明独 out of turn: every seat still to declare passed, he leads
     act(g, 0, "reveal")
-    # his reveal ends the declarations at once (BH-2): nobody else is asked, he leads
     assert g.st.open and g.phase == "play" and g.to_act() == [0]
+    assert [(a.seat, a.verb) for a in g.log[-5:]] == [(1, "pass"), (2, "pass"), (3, "pass"),
+                                                      (4, "pass"), (0, "reveal")]
     for seat in range(1, 5):
         assert g.legal_actions(seat) == []
         with pytest.raises(IllegalActionError):
             act(g, seat, "reveal")
         with pytest.raises(IllegalActionError):
             act(g, seat, "pass")
+    assert Action(0, "reveal") not in g.legal_actions(0)  # declared once
 
 
-def test_alone_emperor_who_passes_hears_every_seat() -> None:
+def test_alone_emperor_hears_every_seat_then_may_reveal_as_he_leads() -> None:
     g = position(["BJ* 8H 8H 8H 8H", "4S", "5S", "6S", "7S"], phase="crown")
     act(g, 0, "call", "8H")
-    for seat in range(5):
+    for seat in range(1, 5):
         assert g.phase == "declare" and g.to_act() == [seat]
-        assert g.legal_actions(seat) == [Action(seat, "pass")] or seat == 0
+        assert g.legal_actions(seat) == [Action(seat, "pass")]
+        assert g.legal_actions(0) == []  # his turn to declare is his lead
         act(g, seat, "pass")
     assert g.phase == "play" and g.to_act() == [0] and not g.st.open
+    assert Action(0, "reveal") in g.legal_actions(0)
+    act(g, 0, "reveal")
+    assert g.st.open and g.to_act() == [0] and Action(0, "reveal") not in g.legal_actions(0)
+    act(g, 0, "play", "8H")
+    assert g.result() is None and g.to_act() == [1]
+
+
+def test_alone_emperor_who_leads_without_revealing_stays_secret() -> None:
+    g = position(["BJ* 8H 8H 8H 8H", "4S", "5S", "6S", "7S"], phase="crown")
+    act(g, 0, "call", "8H")
+    for seat in range(1, 5):
+        act(g, seat, "pass")
+    act(g, 0, "play", "8H")
+    assert not g.st.open
+    # the round goes on; once anyone has led, 明独 is too late
+    while g.to_act() != [0]:
+        seat = g.to_act()[0]
+        act(g, seat, "pass")
+    assert Action(0, "reveal") not in g.legal_actions(0)
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "reveal")
+    assert err.value.rule == "BH-2"
+
+
+def test_a_guard_who_is_not_the_emperor_has_no_reveal_at_the_lead() -> None:
+    g = position(["BJ* 8H 8H 8H", "4S", "8H 5S", "6S", "7S"], phase="crown")
+    act(g, 0, "call", "8H")
+    for seat in range(1, 5):
+        act(g, seat, "pass")
+    assert g.phase == "play" and Action(0, "reveal") not in g.legal_actions(0)
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "reveal")
+    assert err.value.rule == "BH-2"
 
 
 def test_open_guard_declares_before_the_first_lead() -> None:
     g = position(["BJ* 8H 8H 8H", "4S", "8H 5S", "6S", "7S"], phase="crown")
     act(g, 0, "call", "8H")
-    assert g.legal_actions(0) == [Action(0, "pass")]  # not alone: nothing to declare
-    act(g, 0, "pass")
+    assert g.to_act() == [1] and g.legal_actions(0) == []  # the emperor does not declare
     act(g, 1, "pass")
     assert g.observation(1)["guard"] is None
     act(g, 2, "reveal")
@@ -170,7 +209,6 @@ def test_the_guards_reveal_ends_the_declarations_and_the_emperor_leads() -> None
     # seats 3 and 4 are not asked: state, to_act, legal actions and the judge agree
     g = position(["BJ* 8H 8H 8H 3S", "4S", "8H 5S", "6S", "7S"], phase="crown")
     act(g, 0, "call", "8H")
-    act(g, 0, "pass")
     act(g, 1, "pass")
     act(g, 2, "reveal")
     assert g.phase == "play" and g.to_act() == [0] and g.st.declare_queue == []
@@ -186,17 +224,18 @@ def test_the_guards_reveal_ends_the_declarations_and_the_emperor_leads() -> None
     status, answer = judge_text(g.record().dumps())
     assert status == LEGAL and answer["phase"] == "play" and answer["to_act"] == [1]
     late = g.record().to_json()
-    late["actions"] = [*late["actions"][:5], [3, "pass"]]
+    late["actions"] = [*late["actions"][:4], [3, "pass"]]
     status, answer = judge_text(json.dumps(late))
-    assert status == ILLEGAL and answer["index"] == 5 and answer["rule"] == "BH-4", answer
+    assert status == ILLEGAL and answer["index"] == 4 and answer["rule"] == "BH-4", answer
 
 
 def test_secret_guard_declares_pass_like_everyone() -> None:
     g = position(["BJ* 8H 8H 8H", "4S", "8H 5S", "6S", "7S"], phase="crown")
     act(g, 0, "call", "8H")
-    for seat in range(5):
+    for seat in range(1, 5):
         act(g, seat, "pass")
     assert not g.st.open and not g.st.revealed
+    assert g.phase == "play" and g.to_act() == [0]
     assert g.observation(0)["guard"] is None and g.observation(2)["guard"] == 2
 
 

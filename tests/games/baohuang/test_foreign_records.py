@@ -85,8 +85,8 @@ def judged_like(implicit: BaohuangGame, explicit: BaohuangGame) -> None:
 def test_call_then_the_first_lead_directly() -> None:
     # BH-2 declarations, BH-4 the emperor leads: the other program recorded no declarations
     implicit = game_of(record([[1, "call", "2C"], LEAD]))
-    explicit = game_of(record([[1, "call", "2C"], [1, "pass"], [2, "pass"], [3, "pass"],
-                               [4, "pass"], [0, "pass"], LEAD]))
+    explicit = game_of(record([[1, "call", "2C"], [2, "pass"], [3, "pass"], [4, "pass"],
+                               [0, "pass"], LEAD]))
     assert implicit.phase == "play" and implicit.to_act() == [2]
     assert [a.verb for a in implicit.record().actions] == ["call", "play"]  # as written
     assert implicit.observation(0)["guard"] is None and implicit.observation(3)["guard"] == 3
@@ -99,17 +99,17 @@ def test_call_then_the_first_lead_directly() -> None:
 
 
 def test_lead_after_some_explicit_passes() -> None:
-    implicit = game_of(record([[1, "call", "2C"], [1, "pass"], [2, "pass"], LEAD]))
-    explicit = game_of(record([[1, "call", "2C"], [1, "pass"], [2, "pass"], [3, "pass"],
-                               [4, "pass"], [0, "pass"], LEAD]))
+    implicit = game_of(record([[1, "call", "2C"], [2, "pass"], LEAD]))
+    explicit = game_of(record([[1, "call", "2C"], [2, "pass"], [3, "pass"], [4, "pass"],
+                               [0, "pass"], LEAD]))
     same_state(implicit, explicit)
 
 
 def test_guard_reveals_out_of_turn_then_the_lead() -> None:
-    # BH-2 明保 before the first lead: the emperor and seat 2 passed implicitly
+    # BH-2 明保 before the first lead: seat 2, the emperor's next seat, passed implicitly
     calls: list[list[Any]] = [[1, "call", "2C"], [3, "reveal"]]
     implicit = game_of(record(calls))
-    explicit = game_of(record([[1, "call", "2C"], [1, "pass"], [2, "pass"], [3, "reveal"]]))
+    explicit = game_of(record([[1, "call", "2C"], [2, "pass"], [3, "reveal"]]))
     # the reveal ends the declarations (BH-2): seats 4 and 0 are not asked, the emperor leads
     assert implicit.phase == "play" and implicit.to_act() == [1]
     assert implicit.st.open and implicit.observation(0)["guard"] == 3
@@ -126,9 +126,11 @@ def test_guard_reveals_out_of_turn_then_the_lead() -> None:
 
 
 def test_alone_emperor_reveals_then_leads() -> None:
-    # 明独: the alone emperor declares first; his reveal ends the declarations (BH-2)
+    # 明独: the other seats declare first (BH-2); the alone emperor reveals as he leads, or
+    # out of turn before, when every seat still to declare is taken to have passed
     implicit = game_of(record([[1, "call", "2C"], [1, "reveal"], LEAD], alone=True))
-    explicit = game_of(record([[1, "call", "2C"], [1, "reveal"]], alone=True))
+    explicit = game_of(record([[1, "call", "2C"], [2, "pass"], [3, "pass"], [4, "pass"],
+                               [0, "pass"], [1, "reveal"]], alone=True))
     assert explicit.phase == "play" and explicit.to_act() == [1]
     act(explicit, 1, "play", "6H SJ")
     assert implicit.st.guard == 1 and implicit.st.open
@@ -140,8 +142,8 @@ def test_alone_emperor_reveals_then_leads() -> None:
 def test_bots_are_still_asked_every_declaration() -> None:
     # to_act and legal_actions are unchanged: the lead is not offered during the round
     g = game_of(record([[1, "call", "2C"]]))
-    assert g.to_act() == [1] and g.legal_actions(1) == [Action(1, "pass")]
-    assert g.legal_actions(3) == []
+    assert g.to_act() == [2] and g.legal_actions(2) == [Action(2, "pass")]
+    assert g.legal_actions(3) == [] and g.legal_actions(1) == []
 
 
 def judged_illegal(actions: list[list[Any]], index: int, rule: str) -> dict[str, Any]:
@@ -154,7 +156,7 @@ def judged_illegal(actions: list[list[Any]], index: int, rule: str) -> dict[str,
 @pytest.mark.parametrize("seat", [0, 2, 4])
 def test_a_non_guard_cannot_reveal(seat: int) -> None:
     judged_illegal([[1, "call", "2C"], [seat, "reveal"]], 1, "BH-2")
-    judged_illegal([[1, "call", "2C"], [1, "pass"], [2, "pass"], [3, "pass"], [seat, "reveal"]],
+    judged_illegal([[1, "call", "2C"], [2, "pass"], [3, "pass"], [4, "pass"], [seat, "reveal"]],
                    4, "BH-2")
 
 
@@ -163,14 +165,14 @@ def test_the_emperor_with_a_guard_cannot_reveal() -> None:
 
 
 def test_the_guard_reveals_only_before_his_pass_and_before_the_lead() -> None:
-    judged_illegal([[1, "call", "2C"], [1, "pass"], [2, "pass"], [3, "pass"], [3, "reveal"]],
-                   4, "BH-2")
-    judged_illegal([[1, "call", "2C"], LEAD, [3, "reveal"]], 2, "BH-4")
+    judged_illegal([[1, "call", "2C"], [2, "pass"], [3, "pass"], [3, "reveal"]], 3, "BH-2")
+    judged_illegal([[1, "call", "2C"], LEAD, [3, "reveal"]], 2, "BH-2")
 
 
 def test_other_declarations_out_of_turn_are_refused() -> None:
     judged_illegal([[1, "call", "2C"], [3, "pass"]], 1, "BH-2")
-    judged_illegal([[1, "call", "2C"], [1, "pass"], [4, "pass"]], 2, "BH-2")
+    judged_illegal([[1, "call", "2C"], [1, "pass"]], 1, "BH-2")  # the emperor does not declare
+    judged_illegal([[1, "call", "2C"], [2, "pass"], [4, "pass"]], 2, "BH-2")
 
 
 @pytest.mark.parametrize("seat", [0, 2, 3, 4])
@@ -186,12 +188,12 @@ def test_a_non_emperor_cannot_lead(seat: int) -> None:
 
 
 def test_an_illegal_first_lead_changes_nothing() -> None:
-    g = game_of(record([[1, "call", "2C"], [1, "pass"]]))
+    g = game_of(record([[1, "call", "2C"], [2, "pass"]]))
     before = [g.observation(s) for s in range(5)]
     for cards in ("2C 2C 2C 2C", "6H 2C", ""):  # not held, not one set, no cards
         with pytest.raises(IllegalActionError):
             act(g, 1, "play", cards)
         assert [g.observation(s) for s in range(5)] == before
-        assert g.phase == "declare" and g.to_act() == [2] and g.st.declare_queue == [2, 3, 4, 0]
+        assert g.phase == "declare" and g.to_act() == [3] and g.st.declare_queue == [3, 4, 0]
     act(g, 1, "play", "6H SJ")
     assert g.phase == "play" and g.to_act() == [2]

@@ -30,7 +30,7 @@ def snapshot(g: BaohuangGame) -> str:
 def test_emperor_leads_the_first_round() -> None:
     g = position(["BJ* 8H 8H 8H 3S", "4S", "8H 5S", "6S", "7S"], phase="crown")
     act(g, 0, "call", "8H")
-    for seat in range(5):
+    for seat in range(1, 5):
         act(g, seat, "pass")
     assert g.to_act() == [0]
     assert all(a.verb == "play" for a in g.legal_actions())  # a lead: no pass

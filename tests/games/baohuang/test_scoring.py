@@ -69,7 +69,7 @@ def test_fraction_json_and_display() -> None:
 def test_open_guard_doubles_every_score() -> None:
     g = position(["BJ* 8H 8H 8H", "4S", "5S", "8H 6S", "7S"], phase="crown")
     act(g, 0, "call", "8H")
-    for seat, verb in enumerate(["pass", "pass", "pass", "reveal"]):  # the reveal ends them
+    for seat, verb in [(1, "pass"), (2, "pass"), (3, "reveal")]:  # the reveal ends them
         act(g, seat, verb)
     r = play_out(g)
     assert r["multiplier"] == 2 and r["roles"]["open"]  # type: ignore[index]
@@ -86,7 +86,7 @@ def test_alone_table_and_open_alone() -> None:
     assert s == [-16, 4, 4, 4, 4]
     g = position(["BJ* 8H 8H 8H 8H", "4S", "5S", "6S", "7S"], phase="crown")
     act(g, 0, "call", "8H")
-    act(g, 0, "reveal")  # 明独: ends the declarations (BH-2)
+    act(g, 0, "reveal")  # 明独 out of turn: the seats still to declare passed (BH-2)
     r = play_out(g)
     assert r["table"] == "alone" and r["scores"] == [32, -8, -8, -8, -8]
     assert r["roles"]["guard"] == 0 and r["roles"]["revolutionaries"] == [1, 2, 3, 4]  # type: ignore[index]

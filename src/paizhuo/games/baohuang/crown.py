@@ -139,7 +139,9 @@ def _crown(st: TableState, seat: int, called: int | None) -> None:
             st.guard = other
             break
     st.state_phase = DECLARE
-    st.declare_queue = [(seat + i) % NUM_SEATS for i in range(NUM_SEATS)]
+    # every other seat declares, from the emperor's next seat (BH-2); an alone emperor
+    # declares 明独 when he leads, or out of turn before
+    st.declare_queue = [(seat + i) % NUM_SEATS for i in range(1, NUM_SEATS)]
 
 
 def declare_legal(st: TableState, seat: int) -> list[Action]:
@@ -175,10 +177,14 @@ def apply_declare(st: TableState, action: Action) -> list[int]:
     queue = st.declare_queue
     implied: list[int] = []
     if seat != queue[0]:
-        if verb != "reveal" or not may_reveal(st, seat) or seat not in queue:
+        if verb != "reveal" or not may_reveal(st, seat) or (
+                seat not in queue and seat != st.emperor):
             raise IllegalActionError("BH-2", f"seat {queue[0]} declares now: each seat in "
-                                     "turn from the emperor says reveal or pass", seat)
-        implied = queue[:queue.index(seat)]
+                                     "turn from the emperor's next seat says reveal or pass",
+                                     seat)
+        # the guard out of turn: the seats before him passed; the alone emperor (明独) comes
+        # after every other seat, so all of them did
+        implied = queue[:queue.index(seat)] if seat in queue else list(queue)
     elif verb == "reveal" and not may_reveal(st, seat):
         raise IllegalActionError("BH-2", "only the guard (or an emperor who is his own "
                                  "guard, 明独) may declare openly", seat)
@@ -192,6 +198,26 @@ def apply_declare(st: TableState, action: Action) -> list[int]:
     if not queue:
         _start_play(st)
     return implied
+
+
+def may_reveal_at_lead(st: TableState, seat: int) -> bool:
+    """The alone emperor may declare 明独 before his first lead, every other seat having
+    passed (BH-2)."""
+    return (seat == st.emperor == st.guard and not st.led and not st.open
+            and st.current is None and st.turn == seat)
+
+
+def apply_lead_reveal(st: TableState, action: Action) -> None:
+    """The alone emperor declares 明独 as he is about to lead: the stakes double."""
+    seat = action.seat
+    if action.cards:
+        raise MalformedError("cards", "reveal names no cards here")
+    if not may_reveal_at_lead(st, seat):
+        raise IllegalActionError("BH-2", "only the guard (or an emperor who is his own guard, "
+                                 "明独) may declare openly, and only before the first lead",
+                                 seat)
+    st.open = True
+    st.revealed = True
 
 
 def _lead_now(st: TableState, action: Action) -> list[int]:

@@ -81,7 +81,10 @@ class BaohuangGame(Game):
                 return []
             seat = seats[0]
         if phase == PLAY:
-            return rounds.play_legal(st, seat)
+            legal = rounds.play_legal(st, seat)
+            if crown.may_reveal_at_lead(st, seat):
+                legal.append(Action(seat, "reveal"))
+            return legal
         if phase == CROWN:
             return crown.crown_legal(st, seat)
         if phase == DECLARE:
@@ -95,7 +98,9 @@ class BaohuangGame(Game):
             raise MalformedError("extra", f"{action.verb} takes no extra data in Baohuang")
         if not 0 <= action.seat < NUM_SEATS:
             raise MalformedError("seat", f"seats are 0–{NUM_SEATS - 1}")
-        if phase == PLAY:
+        if phase == PLAY and action.verb == "reveal":
+            crown.apply_lead_reveal(st, action)
+        elif phase == PLAY:
             rounds.apply_play_phase(st, action)
         elif phase == CROWN:
             crown.apply_crown(st, action, self._redeal)
@@ -122,6 +127,8 @@ class BaohuangGame(Game):
     def sample_action(self, rng: random.Random) -> Action:
         st = self.st
         if st.state_phase == PLAY:
+            if crown.may_reveal_at_lead(st, st.turn) and rng.random() < 0.5:
+                return Action(st.turn, "reveal")
             return rounds.play_sample(st, rng)
         actions = self.legal_actions()
         if st.state_phase == CROWN and len(actions) > 1 and actions[-1].verb == "seize":

@@ -206,6 +206,7 @@ def _play(st: TableState, action: Action) -> None:
     if secret_guard(st, seat) and called is not None and (
             called in cards or (called == BIG_JOKER and EMPEROR_CARD in cards)):
         st.revealed = True
+    st.led = True
     st.current = key
     st.current_cards = cards
     st.maker = seat

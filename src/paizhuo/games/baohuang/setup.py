@@ -160,6 +160,7 @@ def _load_position(st: TableState, start: dict[str, Any]) -> None:
     if st.open and seized:
         raise MalformedError("start.open_guard", "a seized crown has no guard to open")
     st.revealed = _flag(start, "revealed", st.open or seized)
+    st.led = True  # a position in play has its declarations settled by open_guard
     finished = start.get("finished", [])
     if not isinstance(finished, list):
         raise MalformedError("start.finished", "a list of seats, in the order they went out")

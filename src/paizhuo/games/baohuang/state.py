@@ -47,6 +47,8 @@ class TableState:
         self.revealed = False
         """The guard's identity is public (open, or he played the called card)."""
         self.declare_queue: list[int] = []
+        self.led = False
+        """The first lead has been made (the declarations are over for good)."""
         # play
         self.finished: list[int] = []
         self.out = [False] * NUM_SEATS
