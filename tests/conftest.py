@@ -47,8 +47,12 @@ def _paizhuo_home(tmp_path_factory: pytest.TempPathFactory,
 def fake_game_cls(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[fake_game.FakeGame]]:
     """Register the throwaway ``fake`` game (see ``tests/fake_game.py``) for one test."""
     import paizhuo.games as games
+    from paizhuo.engine import registry
 
     monkeypatch.setitem(sys.modules, "paizhuo_test_fake_game", fake_game)
-    monkeypatch.setitem(games._REGISTRY, "fake", ("paizhuo_test_fake_game", "FakeGame"))
+    registry.register_game(fake_game.FakeGame)
     monkeypatch.setattr(games, "GAME_NAMES", (*games.GAME_NAMES, "fake"))
-    yield fake_game.FakeGame
+    try:
+        yield fake_game.FakeGame
+    finally:
+        registry.unregister_game("fake")

@@ -8,6 +8,7 @@ after that many actions, to test how tools report engine bugs.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from typing import Any, ClassVar, Self
@@ -16,14 +17,14 @@ from paizhuo.cards import Counts, rank_of, standard_deck
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import deal_round_robin, shuffled
 from paizhuo.engine.errors import IllegalActionError, InvalidOptionsError, MalformedError
-from paizhuo.engine.game import Game
+from paizhuo.engine.game import FlatEncoding, Game, View
 from paizhuo.engine.records import Record
 from paizhuo.notation import format_cards
 
 _PRESETS = {"short": 3, "long": 6}
 
 
-class FakeGame(Game):
+class FakeGame(FlatEncoding, Game):
     name: ClassVar[str] = "fake"
     VERBS: ClassVar[frozenset[str]] = frozenset({"play", "pass"})
     PRESETS: ClassVar[tuple[str, ...]] = ("short", "long")
@@ -76,8 +77,7 @@ class FakeGame(Game):
     def to_act(self) -> list[int]:
         return [] if self._winner() is not None else [self.turn]
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        seat = self.turn if seat is None else seat
+    def _legal(self, seat: int) -> list[Action]:
         if seat != self.turn or self._winner() is not None:
             return []
         out: list[Action] = []
@@ -99,11 +99,9 @@ class FakeGame(Game):
     def sample_action(self, rng: random.Random) -> Action:
         return rng.choice(self.legal_actions())
 
-    def apply(self, action: Action) -> None:
+    def _apply(self, action: Action) -> Action | None:
         if self.explode is not None and len(self.actions) >= self.explode:
             raise RuntimeError("the fake engine exploded on purpose")
-        if action.verb not in self.VERBS:
-            raise MalformedError("", f"unknown verb {action.verb!r}")
         if self._winner() is not None:
             raise IllegalActionError("FK-0", "the game is over", action.seat)
         if action.seat != self.turn:
@@ -128,18 +126,63 @@ class FakeGame(Game):
             hand.remove_all(action.cards)
             self.passed = False
         self.last = action
-        self.actions.append(action)
+        self.emit({"type": "action", **_action_json(action)})
         self.turn = (self.turn + 1) % self.num_seats
+        return None
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        return {
-            "seat": seat,
-            "hand": format_cards(self.hands[seat].to_tuple()),
-            "hand_ids": list(self.hands[seat].to_tuple()),
-            "cards_held": {str(s): len(h) for s, h in enumerate(self.hands)},
-            "last": str(self.last) if self.last else None,
-            "round": self.round,
-        }
+    def _observe(self, seat: int | None) -> View:
+        return View(
+            hand=None if seat is None else format_cards(self.hands[seat].to_tuple()),
+            hand_sizes=[len(h) for h in self.hands],
+            to_act=self.to_act(),
+            result=self.result(),
+            details={"last": str(self.last) if self.last else None, "round": self.round},
+        )
+
+    def returns(self) -> list[float] | None:
+        winner = self._winner()
+        if winner is None:
+            return None
+        n = self.num_seats
+        return [float(n - 1) if s == winner else -1.0 for s in range(n)]
+
+    def clone(self) -> Self:
+        other = copy.copy(self)
+        self.copy_base_into(other)
+        other.hands = [h.copy() for h in self.hands]
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        other = self.clone()
+        pool = sorted(c for s, h in enumerate(self.hands) if s != seat for c in h.to_tuple())
+        rng.shuffle(pool)
+        for s, h in enumerate(self.hands):
+            if s != seat:
+                size = len(h)
+                other.hands[s] = Counts.of(pool[:size])
+                pool = pool[size:]
+        return other
+
+    def record_for(self, seat: int | None) -> Record:
+        return self.record()
+
+    @property
+    def num_actions(self) -> int:
+        return 1 + 15 * 15  # pass; a rank (15, jokers too) and a non-empty set of suits (15)
+
+    def _encode_one(self, action: Action) -> int:
+        if action.verb == "pass":
+            return 0
+        suits = 0
+        for c in action.cards:
+            suits |= 1 << (c & 3)
+        return 1 + rank_of(action.cards[0]) * 15 + suits - 1
+
+    def _decode_one(self, index: int, seat: int) -> Action:
+        for action in self._legal(seat):
+            if self._encode_one(action) == index:
+                return action
+        raise MalformedError("steps", f"index {index} is no legal action now")
 
     def result(self) -> dict[str, Any] | None:
         winner = self._winner()
@@ -156,3 +199,10 @@ class FakeGame(Game):
         """The winner of the third deal wins the match."""
         winner = self._winner()
         return [winner] if winner is not None and self.round >= 3 else None
+
+
+def _action_json(action: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": action.seat, "verb": action.verb}
+    if action.cards:
+        out["cards"] = format_cards(action.cards)
+    return out

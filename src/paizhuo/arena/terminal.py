@@ -32,6 +32,7 @@ from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
 from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
 from paizhuo.engine.game import Game
+from paizhuo.engine.actions import parse_typed_action
 from paizhuo.notation import NotationError, format_cards, parse_cards
 
 MAX_LISTED = 40
@@ -141,39 +142,6 @@ def render_mapping(data: dict[str, Any], title: str | None = None) -> Table:
             rendered = Text(rendered, style="bold yellow" if "hand" in label.lower() else "")
         table.add_row(Text(label), rendered)
     return table
-
-
-def _parse_value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
-
-
-def parse_typed_action(text: str, seat: int, verbs: frozenset[str]) -> Action:
-    """An action typed in notation: verb, cards, then ``key=value`` extras.
-
-    >>> parse_typed_action("play as 10s", 1, frozenset({"play"})).to_json()
-    [1, 'play', 'TS AS']
-    """
-    tokens = text.split()
-    verb = tokens[0].lower()
-    if verb not in verbs:
-        raise MalformedError("action", f"unknown verb {describe(verb)}; verbs are "
-                             f"{', '.join(sorted(verbs))}")
-    card_tokens: list[str] = []
-    extra: dict[str, Any] = {}
-    for token in tokens[1:]:
-        if "=" in token:
-            key, _, value = token.partition("=")
-            extra[key] = _parse_value(value)
-        else:
-            card_tokens.append(token)
-    try:
-        cards = parse_cards(" ".join(card_tokens))
-    except NotationError as exc:
-        raise MalformedError("action", str(exc)) from None
-    return Action.make(seat, verb, cards, extra or None)
 
 
 def _matches(typed: Action, legal: Sequence[Action]) -> list[Action]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from paizhuo.notation import format_cards
+from paizhuo.engine.errors import MalformedError, describe
+from paizhuo.notation import NotationError, format_cards, parse_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,3 +52,36 @@ class Action:
         if self.extra:
             text += " " + " ".join(f"{k}={v}" for k, v in self.extra.items())
         return text
+
+
+def _parse_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def parse_typed_action(text: str, seat: int, verbs: frozenset[str]) -> Action:
+    """An action typed in notation: verb, cards, then ``key=value`` extras.
+
+    >>> parse_typed_action("play as 10s", 1, frozenset({"play"})).to_json()
+    [1, 'play', 'TS AS']
+    """
+    tokens = text.split()
+    verb = tokens[0].lower()
+    if verb not in verbs:
+        raise MalformedError("action", f"unknown verb {describe(verb)}; verbs are "
+                             f"{', '.join(sorted(verbs))}")
+    card_tokens: list[str] = []
+    extra: dict[str, Any] = {}
+    for token in tokens[1:]:
+        if "=" in token:
+            key, _, value = token.partition("=")
+            extra[key] = _parse_value(value)
+        else:
+            card_tokens.append(token)
+    try:
+        cards = parse_cards(" ".join(card_tokens))
+    except NotationError as exc:
+        raise MalformedError("action", str(exc)) from None
+    return Action.make(seat, verb, cards, extra or None)

@@ -1,27 +1,73 @@
-"""The one interface every game implements; server, bots, arena and RL talk only to it."""
+"""The one interface every game implements; server, bots, arena and RL talk only to it.
+
+The interface is modelled on OpenSpiel's ``State`` and python-chess's ``Board``. A game is
+created from a record's options, start and deal, then changed only by :meth:`Game.apply`.
+The engine owns the parts every game shares — the checks every action gets before any rule
+(seat, verb, extra fields), the ``state_id``, the common observation header, the event log,
+the record — and each game fills in the hooks (``_apply``, ``_observe``, ``_legal`` …) in its
+own package. The whole contract is described in ``docs/interface.md``.
+"""
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from paizhuo.engine.actions import Action
+from paizhuo.engine.errors import MalformedError, describe
 from paizhuo.engine.records import Deal, Record
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What a game's ``_observe(seat)`` hook returns: the parts of the common observation
+    header only the game knows, and its own details (JSON-ready, cards as notation)."""
+
+    hand: str | None
+    """The seat's own hand in notation (``None`` for a spectator)."""
+    hand_sizes: list[int | None]
+    """Each seat's number of cards, ``None`` where the rules hide it from this viewer."""
+    to_act: list[int]
+    """The seats to act *as this viewer may know them* (never whom the engine privately
+    asks: a seat asked only because of its hidden cards is left out for everyone else)."""
+    result: dict[str, Any] | None
+    """The result as this viewer may see it (``None`` until the deal is over)."""
+    details: dict[str, Any]
+    """Everything else this viewer may see, under the observation's ``details`` key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, for the seats that may see it (see :meth:`Game.events_since`).
+
+    ``payload`` goes to ``audience`` (``None``: every seat and spectators); everybody else gets
+    ``others`` instead (``None``: nothing at all).
+    """
+
+    state_id: int
+    payload: Mapping[str, Any]
+    audience: frozenset[int] | None = None
+    others: Mapping[str, Any] | None = None
 
 
 class Game(ABC):
     """A game in progress: options + deal (+ start) fixed at creation, then actions applied.
 
     The state is mutable and changes only through :meth:`apply`, which either applies a legal
-    action completely or raises :class:`~paizhuo.engine.errors.IllegalActionError` and leaves
-    the state unchanged. Everything random was decided by the deal's seed.
+    action completely or raises and leaves the state unchanged. Everything random was
+    decided by the deal's seed (or is drawn from a generator passed in, as in
+    :meth:`determinize`).
     """
 
     name: ClassVar[str]
     """Registry name: ``shengji``, ``gouji`` or ``baohuang``."""
     VERBS: ClassVar[frozenset[str]]
     """Every verb an action of this game may have (others are malformed)."""
+    EXTRA_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {}
+    """Per verb, the keys its ``extra`` object may hold; a verb not listed takes no extra."""
     PRESETS: ClassVar[tuple[str, ...]]
     """Names of the option presets (the first is the default)."""
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset()
@@ -32,7 +78,11 @@ class Game(ABC):
         self.setup = Record(record.game, dict(record.options), record.deal, record.start,
                             [], record.position)
         self.actions: list[Action] = []
-        """Every applied action, as it goes into the record."""
+        """Every applied action, as it goes into the record (append-only)."""
+        self.events: list[Event] = []
+        """What each applied action showed, to whom (append-only; see :meth:`emit`)."""
+        self._pending: list[tuple[Mapping[str, Any], frozenset[int] | None,
+                                  Mapping[str, Any] | None]] = []
 
     # -- creation ---------------------------------------------------------------------------
 
@@ -47,7 +97,7 @@ class Game(ABC):
         """A new game with a seeded deal."""
         return cls.from_record(Record(cls.name, dict(options or {}), Deal(seed=seed), start))
 
-    # -- the interface ----------------------------------------------------------------------
+    # -- what every game provides -----------------------------------------------------------
 
     @property
     @abstractmethod
@@ -61,29 +111,219 @@ class Game(ABC):
 
     @abstractmethod
     def to_act(self) -> list[int]:
-        """Seats that may act now (usually one; empty once the game is over)."""
+        """Seats that may act now (usually one; empty once the game is over).
 
-    @abstractmethod
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal action of ``seat`` (default: the first seat to act).
-
-        The list is complete for every decision but one kind: where the legal set is
-        astronomically large (a Shengji bury chooses 8 of 33 cards: millions of ways), a game
-        returns a bounded, documented selection and offers exact alternatives — a count of the
-        legal actions and a card-by-card step mask (Shengji: ``count_legal``, ``play_mask``).
-        """
-
-    @abstractmethod
-    def apply(self, action: Action) -> None:
-        """Apply a legal action, or raise ``IllegalActionError`` and change nothing."""
-
-    @abstractmethod
-    def observation(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may see, as JSON-ready data (never a hidden card)."""
+        This is the judge's answer and may name a seat that is asked only because of its
+        hidden cards; observations show the public part (:attr:`View.to_act`)."""
 
     @abstractmethod
     def result(self) -> dict[str, Any] | None:
         """The outcome once the game (or round) has ended, else ``None``."""
+
+    @abstractmethod
+    def returns(self) -> list[float] | None:
+        """Once over: each seat's outcome as one number, ``None`` before.
+
+        One convention in every game: the seat's score change for this deal as the game
+        scores it (Shengji: levels gained, negative for the other side's gains; Gouji and
+        Baohuang: points), summing to zero; a void or thrown-in deal returns zeros."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (a change to either never shows in the other); cheap."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A copy in which every card hidden from ``seat`` is dealt again at random,
+        consistently with everything ``seat`` has observed; ``seat``'s observation is the
+        same in the copy. Uses no hidden information: two games that differ only in cards
+        hidden from ``seat`` give the same copy for generators in the same state."""
+
+    @abstractmethod
+    def record_for(self, seat: int | None) -> Record:
+        """The record ``seat`` (``None``: a spectator) may keep once the deal is over.
+
+        It replays to the same result, and gives the deal as explicit hands, never as the
+        seed (from which every hand, and later deals of a series, could be recomputed)."""
+
+    # -- hooks the templates below call --------------------------------------------------
+
+    @abstractmethod
+    def _apply(self, action: Action) -> Action | None:
+        """Apply a well-formed action by the rules, or raise ``IllegalActionError`` (or a
+        game-level ``MalformedError``) leaving the state unchanged. Returns the action as it
+        goes into the record when it differs from the one given (else ``None``)."""
+
+    @abstractmethod
+    def _legal(self, seat: int) -> list[Action]:
+        """Every legal action of an existing ``seat`` (``[]`` when it may not act)."""
+
+    @abstractmethod
+    def _observe(self, seat: int | None) -> View:
+        """The game's part of ``seat``'s observation (``None``: a spectator)."""
+
+    # -- the templates ----------------------------------------------------------------------
+
+    @property
+    def state_id(self) -> int:
+        """Grows by one with every applied action (the number applied so far); a server
+        refuses an action made against a stale id."""
+        return len(self.actions)
+
+    def check_seat(self, seat: object, spectator: bool = False) -> None:
+        """Refuse a seat that does not exist (``None`` is a spectator where allowed)."""
+        if seat is None and spectator:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_seats:
+            raise MalformedError("seat", f"seat {describe(seat)} does not exist: this table has "
+                                 f"seats 0–{self.num_seats - 1}")
+
+    def check_action(self, action: Action) -> None:
+        """The checks every action gets before any rule: the seat exists, the verb is one of
+        this game's, the extra fields are the verb's. A fault is a :class:`MalformedError`
+        whose field is the action's part: ``[0]`` seat, ``[1]`` verb, ``[3]`` extra."""
+        seat = action.seat
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_seats:
+            raise MalformedError("[0]", f"seat {describe(seat)} does not exist: this table has "
+                                 f"seats 0–{self.num_seats - 1}")
+        if action.verb not in self.VERBS:
+            raise MalformedError("[1]", f"unknown verb {describe(action.verb)} for {self.name}; "
+                                 f"verbs are {', '.join(sorted(self.VERBS))}")
+        if action.extra:
+            allowed = self.EXTRA_KEYS.get(action.verb, frozenset())
+            for key in action.extra:
+                if key not in allowed:
+                    where = (f"; a {action.verb} takes {', '.join(sorted(allowed))}" if allowed
+                             else f"; a {action.verb} takes no extra data")
+                    raise MalformedError(f"[3].{key}", f"unknown field {describe(key)}{where}")
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action, or raise and change nothing.
+
+        A malformed action raises :class:`~paizhuo.engine.errors.MalformedError`; a
+        well-formed one the rules forbid raises
+        :class:`~paizhuo.engine.errors.IllegalActionError` naming the rule.
+        """
+        self.check_action(action)
+        self._pending.clear()
+        try:
+            recorded = self._apply(action)
+        except BaseException:
+            self._pending.clear()
+            raise
+        self.actions.append(action if recorded is None else recorded)
+        sid = len(self.actions)
+        for payload, audience, others in self._pending:
+            self.events.append(Event(sid, payload, audience, others))
+        self._pending.clear()
+
+    def emit(self, payload: Mapping[str, Any], audience: frozenset[int] | None = None,
+             others: Mapping[str, Any] | None = None) -> None:
+        """From inside ``_apply``: record an event of the action being applied (kept only if
+        the action is). ``payload`` is what ``audience`` sees (``None``: everyone); ``others``
+        what the rest see (``None``: nothing)."""
+        self._pending.append((payload, audience, others))
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action of ``seat`` (default: the first seat to act); complete."""
+        if seat is None:
+            acting = self.to_act()
+            if not acting:
+                return []
+            seat = acting[0]
+        self.check_seat(seat)
+        return self._legal(seat)
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may see (``None``: a spectator), as JSON-ready data.
+
+        One header in every game — ``game``, ``seat``, ``phase``, ``state_id``, ``hand``,
+        ``hand_sizes``, ``to_act``, ``your_turn``, ``result`` — and the game's own details
+        under ``details``. Never a card the viewer may not see, never whom the engine
+        privately asks (``your_turn`` tells the viewer only about itself).
+        """
+        self.check_seat(seat, spectator=True)
+        view = self._observe(seat)
+        return {
+            "game": self.name,
+            "seat": seat,
+            "phase": self.phase,
+            "state_id": self.state_id,
+            "hand": view.hand,
+            "hand_sizes": view.hand_sizes,
+            "to_act": view.to_act,
+            "your_turn": seat is not None and seat in self.to_act(),
+            "result": view.result,
+            "details": view.details,
+        }
+
+    def events_since(self, seat: int | None, state_id: int) -> list[dict[str, Any]]:
+        """What ``seat`` (``None``: a spectator) saw happen after ``state_id``, oldest first:
+        each event a JSON-ready dict with the ``state_id`` of the action that caused it."""
+        self.check_seat(seat, spectator=True)
+        if not isinstance(state_id, int) or isinstance(state_id, bool) or state_id < 0:
+            raise MalformedError("state_id", f"must be a non-negative integer, not "
+                                 f"{describe(state_id)}")
+        events = self.events
+        lo, hi = 0, len(events)
+        while lo < hi:  # the first event after state_id (ids only grow)
+            mid = (lo + hi) // 2
+            if events[mid].state_id <= state_id:
+                lo = mid + 1
+            else:
+                hi = mid
+        out: list[dict[str, Any]] = []
+        for event in events[lo:]:
+            if event.audience is None or (seat is not None and seat in event.audience):
+                shown = event.payload
+            elif event.others is not None:
+                shown = event.others
+            else:
+                continue
+            out.append({"state_id": event.state_id, **shown})
+        return out
+
+    def copy_base_into(self, other: Game) -> None:
+        """Share or copy the engine's parts of the state into a clone (games call this from
+        :meth:`clone`): the setup is never changed, the logs are append-only lists of
+        immutable items, so a shallow list copy makes them independent."""
+        other.setup = self.setup
+        other.actions = list(self.actions)
+        other.events = list(self.events)
+        other._pending = []
+
+    # -- the action encoding ----------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def num_actions(self) -> int:
+        """The size of the action encoding: every index is in ``range(num_actions)``; the
+        same for every state of a game with the same options."""
+
+    @abstractmethod
+    def encode(self, action: Action) -> list[int]:
+        """The steps that build ``action`` (a legal action of the current state).
+
+        Most decisions are one step (one index). Where a decision is too large to list (a
+        Shengji lead, throw or bury) the action is built one card per step and ended by a
+        finish step; see the game's encoding module.
+        """
+
+    @abstractmethod
+    def decode(self, steps: int | Sequence[int], seat: int | None = None) -> Action:
+        """The action that ``steps`` (one index, or a complete step sequence) build for
+        ``seat`` (default: the first seat to act) in the current state."""
+
+    @abstractmethod
+    def legal_mask(self, seat: int | None = None, prefix: Sequence[int] = ()) -> bytes:
+        """One byte (0 or 1) per action index: the steps ``seat`` may take next after
+        ``prefix`` (the steps already taken in this decision). Every index set leads to at
+        least one legal action and every legal action is reachable: the legal set is
+        complete, every bury included."""
+
+    def is_complete(self, steps: Sequence[int]) -> bool:
+        """Whether ``steps`` build a whole action (single-step encodings: one step)."""
+        return len(steps) == 1
 
     # -- optional hooks with generic defaults -----------------------------------------------
 
@@ -91,6 +331,31 @@ class Game(ABC):
         """A random legal action for the first seat to act (games override this for speed;
         the sample need not be uniform, but every action it returns must be legal)."""
         return rng.choice(self.legal_actions())
+
+    def implied_before(self, action: Action) -> list[Action]:
+        """For the judge's import of records written by other programs: the optional
+        declines (passes) such a record leaves out before ``action``, which is not legal now
+        but would be after them. Default: none. This is not part of the rules: a game's
+        ``apply`` never assumes them."""
+        return []
+
+    # -- who may see what (for the leak checker, the server and record_for) ----------------
+
+    def witnesses(self, index: int) -> frozenset[int] | None:
+        """The seats that saw the cards of the record's action ``index``: ``None`` when they
+        were shown to everyone (a play, a bid, a call); a set for a private action (a bury:
+        the burier; a tribute: payer and receiver)."""
+        return None
+
+    def seats_seen_by(self, seat: int | None) -> frozenset[int]:
+        """Other seats whose whole hand ``seat`` may see now (Gouji: a teammate it advises,
+        GJ-7); usually none."""
+        return frozenset()
+
+    def public_cards(self) -> list[int]:
+        """Cards shown to everyone by a rule rather than by an action (Shengji: the kitty's
+        turned-up cards), as card ids; usually none."""
+        return []
 
     def next_start(self) -> dict[str, Any] | None:
         """Once over: the ``start`` of the next deal of the match or series, or ``None`` when
@@ -114,3 +379,45 @@ class Game(ABC):
         rec = self.setup
         return Record(rec.game, dict(rec.options), rec.deal, rec.start, list(self.actions),
                       rec.position)
+
+
+class FlatEncoding:
+    """Mixin for games in which every decision is one index: they implement
+    ``_encode_one``, ``_decode_one`` and ``num_actions``; masks come from ``legal_actions``."""
+
+    def _encode_one(self, action: Action) -> int:
+        raise NotImplementedError  # pragma: no cover - every user defines it
+
+    def _decode_one(self, index: int, seat: int) -> Action:
+        raise NotImplementedError  # pragma: no cover - every user defines it
+
+    def encode(self, action: Action) -> list[int]:
+        return [self._encode_one(action)]
+
+    def decode(self, steps: int | Sequence[int], seat: int | None = None) -> Action:
+        game: Any = self
+        if seat is None:
+            acting = game.to_act()
+            if not acting:
+                raise MalformedError("seat", "nobody is to act: the game is over")
+            seat = acting[0]
+        game.check_seat(seat)
+        if not isinstance(steps, int):
+            if len(steps) != 1:
+                raise MalformedError("steps", f"every {game.name} decision is one index, not "
+                                     f"{len(steps)}")
+            steps = steps[0]
+        if not 0 <= steps < game.num_actions:
+            raise MalformedError("steps", f"action index {steps} out of range 0–"
+                                 f"{game.num_actions - 1}")
+        return self._decode_one(steps, seat)
+
+    def legal_mask(self, seat: int | None = None, prefix: Sequence[int] = ()) -> bytes:
+        game: Any = self
+        if prefix:
+            raise MalformedError("prefix", f"every {game.name} decision is one index: no "
+                                 "prefix")
+        mask = bytearray(game.num_actions)
+        for action in game.legal_actions(seat):
+            mask[self._encode_one(action)] = 1
+        return bytes(mask)

@@ -102,8 +102,9 @@ class Record:
             if key not in RECORD_FIELDS:
                 raise MalformedError(str(key), "unknown field; a record has the fields "
                                      + ", ".join(RECORD_FIELDS))
-        from paizhuo.games import GAME_NAMES  # the registry imports the engine: not at the top
+        from paizhuo.engine.registry import game_names  # it imports the game class: not at the top
 
+        GAME_NAMES = game_names()
         if "game" not in data:
             raise MalformedError("game", f"missing: say which game, one of {', '.join(GAME_NAMES)}")
         game = data["game"]
@@ -189,40 +190,48 @@ def replay(record: Record, actions: Iterable[Action] | None = None) -> tuple[Gam
     """Build the game a record describes and apply all its actions.
 
     ``actions`` replaces ``record.actions`` (a lazy reader from :meth:`Record.scan`). Returns
-    the game and the number of actions applied; an illegal action stops the replay by raising
-    :class:`IllegalActionError` with ``index`` set to its position.
+    the game and the number of the record's actions applied; an illegal action stops the
+    replay by raising :class:`IllegalActionError` with ``index`` set to its position.
+
+    This is also the judge's import step for records written by other programs: where an
+    action is not legal as it stands, the optional declines such a record leaves out before it
+    (:meth:`~paizhuo.engine.game.Game.implied_before`) are tried first; when the action is
+    legal after them, they are applied (and so written into the game's own record).
     """
     from paizhuo.engine.errors import IllegalActionError
-    from paizhuo.games import _REGISTRY, game_class
+    from paizhuo.engine.registry import game_class
 
-    try:
-        cls = game_class(record.game)
-    except ModuleNotFoundError as exc:
-        # a game package missing from this installation is the record's problem; a broken
-        # import inside one is not, and is raised as it is
-        module = _REGISTRY.get(record.game, ("",))[0]
-        if not exc.name or not module.startswith(exc.name):
-            raise
-        raise MalformedError("game", f"the game {describe(record.game)} is not available in this "
-                             "installation yet") from None
+    cls = game_class(record.game)
     game = cls.from_record(record)
     applied = 0
     for i, action in enumerate(record.actions if actions is None else actions):
         where = f"actions[{i}]"
-        if action.seat >= game.num_seats:
-            raise MalformedError(f"{where}[0]", f"seat {action.seat} does not exist: this table "
-                                 f"has seats 0–{game.num_seats - 1}")
-        if action.verb not in game.VERBS:
-            raise MalformedError(f"{where}[1]", f"unknown verb {describe(action.verb)} for "
-                                 f"{record.game}; "
-                                 f"verbs are {', '.join(sorted(game.VERBS))}")
         try:
-            game.apply(action)
+            try:
+                game.apply(action)
+            except IllegalActionError:
+                implied = game.implied_before(action)
+                if not implied:
+                    raise
+                trial = game.clone()
+                try:
+                    for decline in implied:
+                        trial.apply(decline)
+                    trial.apply(action)
+                except (IllegalActionError, MalformedError):
+                    pass
+                else:
+                    game = trial
+                    applied += 1
+                    continue
+                raise
         except IllegalActionError as exc:
             exc.index = i
             raise
         except MalformedError as exc:
-            raise MalformedError(f"{where}.{exc.field}" if exc.field else where,
-                                 exc.message) from None
+            field = exc.field
+            path = f"{where}{field}" if field.startswith("[") else (
+                f"{where}.{field}" if field else where)
+            raise MalformedError(path, exc.message) from None
         applied += 1
     return game, applied

@@ -1,27 +1,13 @@
-"""The registry of games: each game is a package with a :class:`~paizhuo.engine.game.Game`."""
+"""The project's games, one package each; they register with the engine's registry
+(:mod:`paizhuo.engine.registry`) through the ``paizhuo.games`` entry points.
+
+``game_class`` and ``GAME_NAMES`` are the registry's, re-exported for convenience.
+"""
 
 from __future__ import annotations
 
-import importlib
+from paizhuo.engine.registry import game_class, game_names
 
-from paizhuo.engine.errors import MalformedError, describe
-from paizhuo.engine.game import Game
+GAME_NAMES = game_names()
 
-_REGISTRY: dict[str, tuple[str, str]] = {
-    "shengji": ("paizhuo.games.shengji", "ShengjiGame"),
-    "gouji": ("paizhuo.games.gouji", "GoujiGame"),
-    "baohuang": ("paizhuo.games.baohuang", "BaohuangGame"),
-}
-
-GAME_NAMES = tuple(_REGISTRY)
-
-
-def game_class(name: str) -> type[Game]:
-    """The game class registered under ``name``."""
-    try:
-        module_name, class_name = _REGISTRY[name]
-    except KeyError:
-        raise MalformedError("game", f"unknown game {describe(name)}; games are "
-                             f"{', '.join(GAME_NAMES)}") from None
-    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
-    return cls
+__all__ = ["GAME_NAMES", "game_class", "game_names"]
