@@ -163,6 +163,12 @@ class FakeGame(FlatEncoding, Game):
                 pool = pool[size:]
         return other
 
+    def implied_before(self, action: Action) -> list[Action]:
+        """A record from another program may leave out the pass of the seat before."""
+        if action.seat == (self.turn + 1) % self.num_seats and not self.passed:
+            return [Action(self.turn, "pass")]
+        return []
+
     def record_for(self, seat: int | None) -> Record:
         return self.record()
 

@@ -51,9 +51,11 @@ def test_judge_text_answers_any_text(text: str) -> None:
 
 
 def test_a_game_not_installed_is_malformed_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
-    import paizhuo.games as games
+    from paizhuo.engine import registry
 
-    monkeypatch.setitem(games._REGISTRY, "gouji", ("paizhuo.games.not_written_yet", "X"))
+    registry.game_names()  # the entry points are read before they are patched
+    monkeypatch.setitem(registry._ENTRIES, "gouji", "paizhuo.games.not_written_yet:X")
+    monkeypatch.delitem(registry._CLASSES, "gouji", raising=False)
     status, answer = judge_text('{"game": "gouji", "deal": {"seed": 1}}')
     assert (status, answer["field"]) == (MALFORMED, "game")
     assert "not available" in answer["message"]
