@@ -29,8 +29,10 @@ class Bot(Protocol):
             rng: random.Random) -> Action:
         """A legal action chosen from ``observation``: one of ``legal`` (never empty).
 
-        Where the game lists only a bounded selection of a huge decision (the Shengji bury,
-        see :meth:`~paizhuo.engine.game.Game.legal_actions`), a bot may return another action
-        the rules allow; the runner applies it through the game, which checks it.
+        ``observation`` is the common header of every game (``phase``, ``hand``,
+        ``hand_sizes``, ``to_act``, ``your_turn``, ``result``) with the game's own view under
+        ``details``. A bot may also return an action it builds itself (cards typed in
+        notation, a choice made card by card); the runner applies it through the game, which
+        checks it.
         """
         ...

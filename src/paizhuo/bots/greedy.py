@@ -4,8 +4,8 @@ It knows no game: it reads only the cards of the legal actions. Among the action
 the one that plays the most cards (getting rid of cards is how Gouji and Baohuang are won,
 and it leads Shengji combinations), not counting jokers, which it keeps as long as it can;
 ties go to the action whose cards are lowest (keep high cards for later); actions without
-cards (pass, yield) come after every play without jokers. Game packages can replace it
-for their game with a smarter heuristic via :func:`paizhuo.bots.registry.register_bot`.
+cards (pass, yield) come after every play without jokers. A game can have a smarter version of
+its own in this package, registered in :mod:`paizhuo.bots.registry` for that game.
 """
 
 from __future__ import annotations

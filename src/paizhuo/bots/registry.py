@@ -1,4 +1,8 @@
-"""Bots by name; a game package may register its own version of a bot for its game.
+"""Bots by name; a game may have its own version of a bot (``bots/<game>_<bot>.py``).
+
+Dependencies point one way: bots import games, never the reverse, so a game's own bot is
+registered here — lazily, as ``module:attribute``, imported the first time it is asked for
+(:data:`_LAZY_BY_GAME`) — or by a program with :func:`register_bot`.
 
 >>> make_bot("greedy").name
 'greedy'
@@ -6,7 +10,9 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import cast
 
 from paizhuo.bots.base import Bot
 from paizhuo.bots.greedy import GreedyBot
@@ -22,6 +28,11 @@ _GENERIC: dict[str, BotFactory] = {
 }
 _BY_GAME: dict[tuple[str, str], BotFactory] = {}
 
+_LAZY_BY_GAME: dict[tuple[str, str], str] = {
+    # (game, bot name) -> "module:attribute" of the factory, imported on first use so that
+    # listing bots or playing another game never imports a game's bot (nor its game).
+}
+
 BOT_NAMES: tuple[str, ...] = tuple(_GENERIC)
 """Bots every game can be played with."""
 
@@ -29,8 +40,8 @@ BOT_NAMES: tuple[str, ...] = tuple(_GENERIC)
 def register_bot(name: str, factory: BotFactory, game: str | None = None) -> None:
     """Register a bot; with ``game`` it replaces the generic bot of that name for that game.
 
-    A game package calls this on import, e.g. ``register_bot("greedy", ShengjiGreedy,
-    game="shengji")``; :func:`make_bot` then gives it for ``make_bot("greedy", "shengji")``.
+    ``register_bot("greedy", ShengjiGreedy, game="shengji")`` makes ``make_bot("greedy",
+    "shengji")`` give it.
     """
     if game is None:
         _GENERIC[name] = factory
@@ -41,13 +52,28 @@ def register_bot(name: str, factory: BotFactory, game: str | None = None) -> Non
 def bot_names(game: str | None = None) -> list[str]:
     """Names :func:`make_bot` accepts (for ``game``, including its own bots)."""
     names = list(_GENERIC)
-    names += [n for (g, n) in _BY_GAME if g == game and n not in names]
+    for g, n in (*_BY_GAME, *_LAZY_BY_GAME):
+        if g == game and n not in names:
+            names.append(n)
     return names
 
 
+def _game_factory(name: str, game: str) -> BotFactory | None:
+    factory = _BY_GAME.get((game, name))
+    if factory is not None:
+        return factory
+    target = _LAZY_BY_GAME.get((game, name))
+    if target is None:
+        return None
+    module, _, attr = target.partition(":")
+    factory = cast(BotFactory, getattr(importlib.import_module(module), attr))
+    _BY_GAME[(game, name)] = factory
+    return factory
+
+
 def make_bot(name: str, game: str | None = None) -> Bot:
-    """A new bot by name; the game's own version when its package registered one."""
-    factory = _BY_GAME.get((game, name)) if game is not None else None
+    """A new bot by name; the game's own version when it has one."""
+    factory = _game_factory(name, game) if game is not None else None
     if factory is None:
         factory = _GENERIC.get(name)
     if factory is None:
