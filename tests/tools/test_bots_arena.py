@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from paizhuo.arena.simulate import SimulationError, Summary, _flatten, play_round, simulate
-from paizhuo.arena.terminal import action_text, parse_typed_action, render_value
+from paizhuo.arena.terminal import action_text, event_text, observation_rows, render_value
 from paizhuo.bench import bench_preset, deep_sizeof
 from paizhuo.bots import Bot, make_bot, register_bot
 from paizhuo.bots import registry as bot_registry
 from paizhuo.bots.greedy import GreedyBot
-from paizhuo.engine.actions import Action
+from paizhuo.engine.actions import Action, parse_typed_action
 from paizhuo.engine.errors import MalformedError
 from paizhuo.engine.judge import LEGAL, judge_text
 from paizhuo.notation import parse_cards
@@ -146,7 +146,14 @@ class TestSimulateFake:
     def test_play_round_counts_decisions_per_seat(self, fake_game_cls: Any) -> None:
         game = fake_game_cls.new({"preset": "long"}, seed=1)
         made = play_round(game, [make_bot("uniform"), make_bot("greedy")], random.Random(1))
-        assert game.is_over and sum(made) == len(game.actions)
+        assert game.is_over and sum(made) == len(game.actions) == game.state_id
+
+    def test_returns_are_a_per_seat_field(self) -> None:
+        summary = simulate("fake", 20, bots=["random", "greedy"])
+        returns = summary.seat_means["returns"]
+        # the fake game's returns are zero-sum: the winner +1, the loser -1
+        assert abs(returns[0].mean + returns[1].mean) < 1e-9
+        assert summary.bot_means["returns"]["greedy"].count == 20
 
 
 # -- bench -----------------------------------------------------------------------------------
@@ -178,6 +185,24 @@ def test_bench_preset_on_the_fake_game(fake_game_cls: Any) -> None:
 
 # -- terminal helpers ------------------------------------------------------------------------
 
+def test_lazy_game_bots_are_imported_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's own bot is named in the registry as ``module:attribute`` and imported only by
+    ``make_bot`` for that game (the game package never imports it)."""
+    import sys
+
+    monkeypatch.setattr(bot_registry, "_BY_GAME", {})
+    monkeypatch.setattr(bot_registry, "_LAZY_BY_GAME",
+                        {("fake", "greedy"): "paizhuo.bots.random_bot:UniformBot"})
+    assert "greedy" in bot_registry.bot_names("fake")
+    assert type(make_bot("greedy", "gouji")) is GreedyBot
+    assert make_bot("greedy", "fake").name == "uniform"
+    monkeypatch.setitem(bot_registry._LAZY_BY_GAME, ("fake", "lazy"),
+                        "paizhuo_no_such_module:Bot")
+    assert "paizhuo_no_such_module" not in sys.modules
+    with pytest.raises(ModuleNotFoundError):
+        make_bot("lazy", "fake")
+
+
 def test_typed_actions_are_forgiving() -> None:
     verbs = frozenset({"play", "call", "pass"})
     assert parse_typed_action("PLAY 10h th", 2, verbs) == act(2, "play", "TH TH")
@@ -204,6 +229,36 @@ def test_render_value_shows_card_ids_in_notation() -> None:
     assert render_value("open", True) == "yes"
 
 
+def test_paizhuo_parse_action_checks_the_games_verbs(fake_game_cls: Any) -> None:
+    import paizhuo
+
+    game = fake_game_cls.new({}, seed=1)
+    assert paizhuo.parse_action(game, 1, "play 3s 3h") == act(1, "play", "3S 3H")
+    assert paizhuo.parse_action("fake", 0, "PASS") == Action(0, "pass")
+    with pytest.raises(MalformedError, match="unknown verb"):
+        paizhuo.parse_action(game, 0, "bury 3s")
+    with pytest.raises(MalformedError, match="empty"):
+        paizhuo.parse_action(game, 0, "  ")
+
+
+def test_observation_rows_show_the_details_after_the_header() -> None:
+    obs = {"game": "fake", "phase": "play", "hand": "AS", "to_act": [1],
+           "details": {"last": "seat 1 pass", "phase": "inner"}}
+    assert observation_rows(obs) == {"game": "fake", "phase": "play", "hand": "AS",
+                                     "to_act": [1], "last": "seat 1 pass",
+                                     "details.phase": "inner"}
+
+
+def test_event_text_names_the_seat_and_its_bot() -> None:
+    names = ["greedy", "random", "greedy"]
+    assert str(event_text({"state_id": 1, "type": "action", "seat": 0, "verb": "pass"},
+                          names, 0)) == "seat 0 (you): pass"
+    assert str(event_text({"state_id": 2, "type": "action", "seat": 1, "verb": "bury",
+                           "count": 8}, names, 0)) == "seat 1 (random): bury count=8"
+    assert str(event_text({"state_id": 5, "type": "trick", "winner": 2, "points": 10},
+                          names, 0)) == "trick: winner=2 points=10"
+
+
 def test_render_mapping_prints_brackets_literally() -> None:
     from rich.console import Console
 
@@ -220,23 +275,30 @@ def test_render_mapping_prints_brackets_literally() -> None:
     assert "0=2 1=5" in text
 
 
-def test_terminal_shows_other_seats_only_through_the_observation() -> None:
-    """Bots' actions reach the person as their observation's log shows them; the result too."""
+def test_terminal_shows_other_seats_only_through_their_events() -> None:
+    """Bots' actions reach the person as the events of their seat show them (cards hidden
+    from the seat stay hidden); the result as their observation gives it."""
     from rich.console import Console
 
     from fake_game import FakeGame
     from paizhuo.arena.terminal import TerminalPlay
+    from paizhuo.engine.game import View
     from paizhuo.notation import format_cards
 
     class SecretFake(FakeGame):
-        def observation(self, seat: int) -> dict[str, Any]:
-            obs = super().observation(seat)
-            del obs["last"]
-            obs["log"] = [a.to_json() if a.seat == seat else [a.seat, a.verb, "hidden"]
-                          for a in self.actions]
-            result = self.result()
-            obs["result"] = None if result is None else {"winner": result["winner"]}
-            return obs
+        """The fake game with plays seen only by the seat that made them."""
+
+        def emit(self, payload: Any, audience: Any = None, others: Any = None) -> None:
+            seat = payload["seat"]
+            super().emit(payload, frozenset({seat}), {**payload, "cards": "hidden"}
+                         if "cards" in payload else payload)
+
+        def _observe(self, seat: int | None) -> View:
+            view = super()._observe(seat)
+            result = view.result
+            return View(view.hand, view.hand_sizes, view.to_act,
+                        None if result is None else {"winner": result["winner"]},
+                        {"round": self.round})
 
     console = Console(record=True, width=200)
     table = TerminalPlay(SecretFake, {"preset": "long"}, 0, 4, ["greedy"], console,

@@ -8,7 +8,9 @@ so the same runner serves every game. A result dict is summarised without knowin
 - a list with one number per seat, or an object of numbers keyed by seat numbers, is a
   *per-seat* field (``scores``): its values are averaged per seat and per bot. A list that is
   an order of the seats (``finished: [3, 0, 5, …]``) is not per-seat and is skipped, and so
-  is an object of text keyed by seats.
+  is an object of text keyed by seats;
+- the interface's :meth:`~paizhuo.engine.game.Game.returns` (one number per seat, the same
+  convention in every game) is the per-seat field ``returns``.
 """
 
 from __future__ import annotations
@@ -116,8 +118,10 @@ class Summary:
         return len(set(self.bots)) > 1
 
     def add_round(self, phase: str, result: dict[str, Any], decisions: int,
-                  seat_bots: Sequence[str], seat_decisions: Sequence[int]) -> None:
-        """Fold one finished round into the statistics."""
+                  seat_bots: Sequence[str], seat_decisions: Sequence[int],
+                  returns: Sequence[float] | None = None) -> None:
+        """Fold one finished round into the statistics (``returns``: the game's
+        :meth:`~paizhuo.engine.game.Game.returns`, one number per seat)."""
         self.rounds += 1
         self.decisions += decisions
         self._count("phase", phase)
@@ -128,6 +132,8 @@ class Summary:
         scalars: dict[str, Any] = {}
         per_seat: dict[str, dict[int, float]] = {}
         _flatten(result, "", len(seat_bots), scalars, per_seat)
+        if returns is not None:
+            per_seat["returns"] = {s: float(v) for s, v in enumerate(returns)}
         for key, value in scalars.items():
             if isinstance(value, bool | str) or value is None or key in self.labels:
                 self._count(key, value)
@@ -307,7 +313,7 @@ def simulate(game_name: str, games: int, seed: int = 0, bots: Sequence[str] = ("
                 write_record(record_path(records, game_name, index, rounds), game)
             rounds += 1
             result = game.result() or {}
-            summary.add_round(game.phase, result, sum(made), names, made)
+            summary.add_round(game.phase, result, sum(made), names, made, game.returns())
             start = game.next_start() if matches else None
             if start is None or rounds >= max_rounds:
                 if matches:

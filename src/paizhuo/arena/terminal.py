@@ -1,13 +1,14 @@
 """Playing a game in the terminal against bots (``paizhuo play``), rendered with Rich.
 
-Generic: the observation dict of any game is shown key by key, cards in the shared notation;
-a person answers with the number of a listed legal action or types one in notation
-(``play AS AS``, ``call AH nth=1``).
+Generic: the observation of any game is shown key by key — its common header, then the
+game's own ``details`` — cards in the shared notation; a person answers with the number of a
+listed legal action or types one in notation (``play AS AS``, ``call AH nth=1``, read by
+:func:`paizhuo.parse_action`).
 
-The person sees only their seat's observation (GJ-12, SJ views): the other seats' actions as
-its ``log`` shows them (a game whose observation has no log shows them only through its other
-keys, such as the current trick), the result as the observation gives it, and whether other
-seats may act only where the observation says so (``to_act``, or ``waiting_on``).
+The person sees only what their seat may see: the observation; every action and derived
+event as their seat saw it (:meth:`~paizhuo.engine.game.Game.events_since`, printed as it
+happens: a hidden card stays hidden); the result as the observation gives it; and whether
+other seats may act only where the observation's public ``to_act`` says so.
 """
 
 from __future__ import annotations
@@ -24,24 +25,27 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from paizhuo import parse_action
 from paizhuo.arena.simulate import bot_action, seat_bots, write_record
 from paizhuo.bots.base import Bot
 from paizhuo.bots.registry import make_bot
 from paizhuo.cards import NUM_CARD_IDS
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
-from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
+from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.game import Game
-from paizhuo.engine.actions import parse_typed_action
-from paizhuo.notation import NotationError, format_cards, parse_cards
+from paizhuo.notation import format_cards
 
 MAX_LISTED = 40
 """Legal actions listed at most; the rest can be typed (or listed with ``all``)."""
 
 _CARD_KEYS = ("hand", "card", "kitty", "trick", "play", "bury", "bottom", "tribute")
 _NOT_CARD_KEYS = ("count", "num", "size", "left", "point", "score", "seat", "rank", "level")
-HIDDEN_KEYS = frozenset({"legal", "legal_actions"})
-"""Observation keys not shown: the numbered list of legal actions shows them."""
+HIDDEN_KEYS = frozenset({"legal", "legal_actions", "game", "seat", "state_id", "your_turn",
+                         "result", "details"})
+"""Observation keys not shown in the table: the numbered list of legal actions shows them, the
+heading says game, seat and turn, the result comes when the deal is over, and ``details`` is
+shown key by key (:func:`observation_rows`)."""
 MAX_ROWS = 4
 """Rows of a long list of objects shown (the latest ones, as in a log)."""
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
@@ -123,6 +127,47 @@ def _scalar(value: Any) -> str:
     return str(value)
 
 
+def observation_rows(obs: dict[str, Any]) -> dict[str, Any]:
+    """The observation as one mapping to show: the header's keys, then the game's own
+    ``details`` (a detail named like a header key is shown as ``details.KEY``).
+
+    >>> observation_rows({"phase": "play", "hand": "AS", "details": {"trick": [], "phase": 1}})
+    {'phase': 'play', 'hand': 'AS', 'trick': [], 'details.phase': 1}
+    """
+    rows = {k: v for k, v in obs.items() if k != "details"}
+    details = obs.get("details")
+    if isinstance(details, dict):
+        for key, value in details.items():
+            rows[f"details.{key}" if key in obs else str(key)] = value
+    return rows
+
+
+def event_text(event: dict[str, Any], names: Sequence[str], you: int | None) -> Text:
+    """One event as a line: ``seat 2 (greedy): play 5S 5S``, ``trick: winner=1 points=10``.
+
+    >>> str(event_text({"state_id": 3, "type": "action", "seat": 1, "verb": "play",
+    ...                 "cards": "5S 5S"}, ["you", "greedy"], 0))
+    'seat 1 (greedy): play 5S 5S'
+    """
+    rest = {k: v for k, v in event.items() if k not in ("state_id", "type")}
+    seat = rest.get("seat")
+    if (event.get("type") == "action" and isinstance(seat, int) and not isinstance(seat, bool)
+            and 0 <= seat < len(names)):
+        if seat == you:
+            line = Text(f"seat {seat} (you): ", style="bold")
+        else:
+            line = Text(f"seat {seat} ({names[seat]}): ", style="dim")
+        parts = [str(rest.pop("verb", ""))]
+        del rest["seat"]
+        if "cards" in rest:
+            parts.append(inline("cards", rest.pop("cards")))
+        parts += [f"{k}={inline(str(k), v)}" for k, v in rest.items()]
+        line.append(" ".join(p for p in parts if p))
+        return line
+    kind = str(event.get("type", "event"))
+    return Text(f"{kind}: {inline(kind, rest)}" if rest else kind, style="italic")
+
+
 def render_mapping(data: dict[str, Any], title: str | None = None) -> Table:
     """A two-column table of an observation or result; keys naming a hand stand out.
 
@@ -177,8 +222,8 @@ class TerminalPlay:
         if not 0 <= seat < self.game.num_seats:
             raise MalformedError("seat", f"seat {seat} does not exist: this table has seats "
                                  f"0–{self.game.num_seats - 1}")
-        self.logged = 0
-        """Entries of the observation's log already printed."""
+        self.seen = 0
+        """The ``state_id`` up to which the person's events have been printed."""
         self.others: list[int] = []
         """Other seats the person's observation shows may act now (offered as ``w``)."""
         names = seat_bots(bots, self.game.num_seats, 0)
@@ -204,7 +249,7 @@ class TerminalPlay:
                 self.game = self.cls.new(self.options, seed=derive_seed(self.seed, self.deal),
                                          start=start)
                 self.saved = False
-                self.logged = 0
+                self.seen = 0
         except Quit:
             self.console.print("Stopped. The record of this deal so far:")
             self.console.print(self.game.record().dumps(), markup=False, highlight=False,
@@ -254,9 +299,10 @@ class TerminalPlay:
     def _others_shown(self, obs: dict[str, Any]) -> list[int]:
         """Other seats that may act now, as far as the person's observation shows them.
 
-        The game's own ``to_act`` is not used: who is asked can depend on hidden cards (GJ-12).
+        The game's own ``to_act`` is not used: who is asked can depend on hidden cards (GJ-12);
+        the observation's ``to_act`` is the public part.
         """
-        shown = obs.get("to_act", obs.get("waiting_on"))
+        shown = obs.get("to_act")
         if not isinstance(shown, list):
             return []
         acting = self.game.to_act()
@@ -269,38 +315,24 @@ class TerminalPlay:
         assert bot is not None
         action = bot_action(self.game, self.game.to_act(), seat, bot, self.rng)
         self.game.apply(action)
-        self._report(action)
+        self._report()
 
-    def _report(self, action: Action) -> None:
-        """Print what the person sees of ``action``: the new entries of their observation's
-        log, or, where it has none, the action only if it is their own."""
-        log = self.game.observation(self.seat).get("log")
-        if not isinstance(log, list):
-            if action.seat == self.seat:
-                self.console.print(self._log_line([action.seat, action_text(action)]),
-                                   highlight=False)
-            return
-        for entry in log[self.logged:]:
-            self.console.print(self._log_line(entry), highlight=False)
-        self.logged = len(log)
-
-    def _log_line(self, entry: Any) -> Text:
-        if not (isinstance(entry, list) and entry and isinstance(entry[0], int)
-                and 0 <= entry[0] < len(self.bot_names)):
-            return Text(inline("log", entry))
-        seat = entry[0]
-        if seat == self.seat:
-            line = Text(f"seat {seat} (you): ", style="bold")
-        else:
-            line = Text(f"seat {seat} ({self.bot_names[seat]}): ", style="dim")
-        line.append(" ".join(inline("log", part) for part in entry[1:]))
-        return line
+    def _report(self) -> None:
+        """Print what the person's seat saw happen since the last report: each event as
+        :meth:`~paizhuo.engine.game.Game.events_since` gives it to that seat (an action it
+        may not see is not printed, a card hidden from it is not shown). The end of the deal
+        is only announced: its result follows as the observation gives it."""
+        for event in self.game.events_since(self.seat, self.seen):
+            if event.get("type") == "over":
+                continue
+            self.console.print(event_text(event, self.bot_names, self.seat), highlight=False)
+        self.seen = self.game.state_id
 
     def _show(self, legal: Sequence[Action], everything: bool = False) -> None:
         obs = self.game.observation(self.seat)
         self.others = self._others_shown(obs)
         self.console.rule(f"{self.cls.name} — seat {self.seat} to act — phase {self.game.phase}")
-        self.console.print(render_mapping(obs))
+        self.console.print(render_mapping(observation_rows(obs)))
         shown = legal if everything else legal[:MAX_LISTED]
         table = Table(show_header=False, box=None, padding=(0, 1))
         table.add_column(justify="right", style="bold green")
@@ -348,7 +380,7 @@ class TerminalPlay:
                 self.console.print(f"[red]Not understood:[/red] {escape(exc.message)}",
                                    highlight=False)
                 continue
-            self._report(action)
+            self._report()
             return
 
     def _resolve(self, text: str, legal: Sequence[Action]) -> Action | None:
@@ -360,7 +392,7 @@ class TerminalPlay:
             self.console.print(f"[red]No action {number}:[/red] choose 1–{len(legal)}")
             return None
         try:
-            typed = parse_typed_action(text, self.seat, self.cls.VERBS)
+            typed = parse_action(self.game, self.seat, text)
         except MalformedError as exc:
             self.console.print(f"[red]Not understood:[/red] {escape(exc.message)}",
                                highlight=False)
@@ -378,8 +410,7 @@ class TerminalPlay:
 
     def _show_result(self) -> None:
         """The result as the person's observation gives it (a game may hide part of it, such
-        as a kitty the seat never saw); the game's own where the observation has none."""
-        obs = self.game.observation(self.seat)
-        result = (obs["result"] if "result" in obs else self.game.result()) or {}
+        as a kitty the seat never saw)."""
+        result = self.game.observation(self.seat)["result"] or {}
         self.console.rule("Deal over")
         self.console.print(render_mapping(result))
