@@ -13,7 +13,15 @@ Figures, per preset:
 - the process's peak resident set size (``ru_maxrss``), which includes the interpreter;
 - the size of one game state in bytes, taken halfway through a round, as a *deep*
   ``sys.getsizeof`` walk (each object reached from the game counted once, classes and
-  modules excluded) and, when the state pickles, as its pickle length.
+  modules excluded) and, when the state pickles, as its pickle length;
+- the time of one :meth:`~paizhuo.engine.game.Game.clone` and of one
+  :meth:`~paizhuo.engine.game.Game.determinize` for the seat to act, halfway through a
+  round: the median of many calls over a few rounds (:func:`time_copies`). The targets a
+  search bot needs are :data:`CLONE_TARGET_US` and :data:`DETERMINIZE_TARGET_US`.
+
+With ``--compare-rlcard`` the same run times RLCard's Dou Dizhu rules engine
+(:func:`bench_rlcard`, the optional ``rlcard`` package: ``pip install paizhuo[bench]``) and
+prints each preset's rounds/s as a multiple of RLCard's games/s.
 
 With ``--judge-mb N`` it measures the judge instead (:func:`bench_judge`): the wall time and
 peak resident memory of ``paizhuo judge`` on a record of about N MB, in its own process.
@@ -22,16 +30,19 @@ peak resident memory of ``paizhuo judge`` on a record of about N MB, in its own 
 from __future__ import annotations
 
 import gc
+import importlib
 import json
 import os
 import pickle
 import random
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import FunctionType, ModuleType
 from typing import Any
@@ -42,6 +53,14 @@ try:  # resource is POSIX-only
     import resource
 except ImportError:  # pragma: no cover - Windows
     resource = None  # type: ignore[assignment]
+
+CLONE_TARGET_US = 50.0
+"""Issue 8's target for one ``clone()`` halfway through a round (µs, on the 2-core machine)."""
+DETERMINIZE_TARGET_US = 500.0
+"""Issue 8's target for one ``determinize(seat, rng)`` halfway through a round (µs)."""
+RLCARD_TARGETS: dict[tuple[str, str], float] = {("shengji", "tractor"): 4.0}
+"""Least rounds/s, as a multiple of RLCard Dou Dizhu's games/s, that issue 8 asks of a preset
+(random play in the same run); other presets are shown without a target."""
 
 
 @dataclass
@@ -57,6 +76,10 @@ class BenchResult:
     maxrss_bytes: int | None
     state_bytes: int
     pickle_bytes: int | None
+    clone_us: float | None = None
+    """Median µs of one ``clone()`` halfway through a round (``None``: not measured)."""
+    determinize_us: float | None = None
+    """Median µs of one ``determinize(seat, rng)`` for the seat to act, halfway through."""
 
     @property
     def rounds_per_s(self) -> float:
@@ -127,6 +150,46 @@ def _midgame_state(cls: type[Game], options: dict[str, Any], seed: int,
     return game
 
 
+def _halfway(cls: type[Game], options: dict[str, Any], seed: int) -> Game:
+    """A round played randomly to half its length (same seed, same round: replayed)."""
+    _, total = play_random_round(cls, options, seed, random.Random(seed))
+    return _midgame_state(cls, options, seed, total)
+
+
+def _call_times_us(call: Callable[[], object], calls: int) -> list[float]:
+    """The µs of each of ``calls`` calls (each timed alone: they take tens of µs, far more
+    than the clock's own cost)."""
+    clock = time.perf_counter_ns
+    out = []
+    for _ in range(calls):
+        began = clock()
+        call()
+        out.append((clock() - began) / 1000)
+    return out
+
+
+def time_copies(cls: type[Game], options: dict[str, Any], seed: int = 0, positions: int = 5,
+                calls: int = 200) -> tuple[float, float]:
+    """Median µs of one ``clone()`` and of one ``determinize(seat, rng)`` (``seat``: the first
+    to act), over ``calls`` calls at each of ``positions`` rounds stopped halfway."""
+    clones: list[float] = []
+    determinized: list[float] = []
+    for k in range(positions):
+        game = _halfway(cls, options, seed + k)
+        acting = game.to_act()
+        if not acting:  # pragma: no cover - halfway through a round somebody acts
+            continue
+        seat, rng = acting[0], random.Random(seed + k)
+
+        def determinize(game: Game = game, seat: int = seat,
+                        rng: random.Random = rng) -> Game:
+            return game.determinize(seat, rng)
+
+        clones += _call_times_us(game.clone, calls)
+        determinized += _call_times_us(determinize, calls)
+    return statistics.median(clones), statistics.median(determinized)
+
+
 def _maxrss_bytes() -> int | None:
     if resource is None:  # pragma: no cover
         return None
@@ -136,9 +199,10 @@ def _maxrss_bytes() -> int | None:
 
 def bench_preset(cls: type[Game], preset: str, *, games: int | None = None,
                  seconds: float = 3.0, seed: int = 0,
-                 options: dict[str, Any] | None = None) -> BenchResult:
+                 options: dict[str, Any] | None = None, copy_calls: int = 200) -> BenchResult:
     """Play random rounds of one preset until ``games`` rounds or ``seconds`` have passed
-    (whichever comes first; at least one round)."""
+    (whichever comes first; at least one round); then time ``clone`` and ``determinize``
+    (``copy_calls`` calls at each of 5 halfway positions; 0: not timed)."""
     opts = {**(options or {}), "preset": preset}
     rng = random.Random(seed)
     rounds = decisions = 0
@@ -168,8 +232,86 @@ def bench_preset(cls: type[Game], preset: str, *, games: int | None = None,
         pickled: int | None = len(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
     except Exception:  # a state need not pickle; the deep size is still given
         pickled = None
+    clone_us = determinize_us = None
+    if copy_calls > 0:
+        clone_us, determinize_us = time_copies(cls, opts, seed, calls=copy_calls)
     return BenchResult(cls.name, preset, rounds, decisions, elapsed, peak, _maxrss_bytes(),
-                       deep_sizeof(state), pickled)
+                       deep_sizeof(state), pickled, clone_us, determinize_us)
+
+
+@dataclass
+class RLCardBench:
+    """RLCard's Dou Dizhu, random play, timed in this process (``--compare-rlcard``)."""
+
+    version: str
+    games: int
+    seconds: float
+    """The rules engine alone: RLCard's ``DoudizhuGame``, each move drawn at random from the
+    legal moves it lists — the same work as :func:`play_random_round` asks of a game."""
+    env_games: int
+    env_seconds: float
+    """RLCard's own loop (``env.run`` with ``RandomAgent`` at every seat), which also builds
+    the agents' state features; shown for reference, not compared."""
+
+    @property
+    def games_per_s(self) -> float:
+        """Games of the rules engine per second (the figure presets are compared with)."""
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def env_games_per_s(self) -> float:
+        """Games of ``env.run`` with random agents per second."""
+        return self.env_games / self.env_seconds if self.env_seconds else 0.0
+
+
+class RLCardMissing(RuntimeError):
+    """``rlcard`` is not installed (the optional ``bench`` extra)."""
+
+
+RLCARD_MISSING = ("the RLCard comparison needs the rlcard package: pip install "
+                  "'paizhuo[bench]' (or pip install rlcard)")
+
+
+def bench_rlcard(seconds: float = 3.0, seed: int = 0, games: int | None = None) -> RLCardBench:
+    """Time RLCard's Dou Dizhu with random play for ``seconds`` (or ``games`` games), once as
+    the bare rules engine and once through ``env.run`` with random agents (at least one game
+    each). Raises :class:`RLCardMissing` when ``rlcard`` is not installed."""
+    try:  # imported by name: an optional package, without type information
+        rlcard = importlib.import_module("rlcard")
+        game_module = importlib.import_module("rlcard.games.doudizhu.game")
+        agents = importlib.import_module("rlcard.agents")
+        numpy = importlib.import_module("numpy")
+    except ImportError as exc:
+        raise RLCardMissing(RLCARD_MISSING) from exc
+    rng = random.Random(seed)
+    engine: Any = game_module.DoudizhuGame()
+    engine.np_random = numpy.random.RandomState(seed)
+
+    def one_game() -> None:
+        state, _ = engine.init_game()
+        while not engine.is_over():
+            state, _ = engine.step(rng.choice(state["actions"]))
+
+    played, elapsed = _repeat(one_game, seconds, games)
+    env: Any = rlcard.make("doudizhu", config={"seed": seed})
+    env.set_agents([agents.RandomAgent(num_actions=env.num_actions)
+                    for _ in range(env.num_players)])
+    env_played, env_elapsed = _repeat(lambda: env.run(is_training=False), seconds, games)
+    return RLCardBench(str(getattr(rlcard, "__version__", "?")), played, elapsed, env_played,
+                       env_elapsed)
+
+
+def _repeat(call: Callable[[], object], seconds: float, times: int | None) -> tuple[int, float]:
+    """Call ``call`` until ``times`` calls or ``seconds`` have passed (at least once)."""
+    gc.collect()
+    done = 0
+    began = time.perf_counter()
+    while True:
+        call()
+        done += 1
+        elapsed = time.perf_counter() - began
+        if (times is not None and done >= times) or elapsed >= seconds:
+            return done, elapsed
 
 
 @dataclass

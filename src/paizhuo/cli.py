@@ -9,6 +9,7 @@ traceback). No input gives a traceback.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import math
 import os
@@ -389,10 +390,22 @@ def bench(
         "--judge-mb", min=0.001, metavar="MB",
         help="Instead: time the judge and its peak memory on a record of about MB megabytes.")]
     = None,
+    compare_rlcard: Annotated[bool, typer.Option(
+        "--compare-rlcard",
+        help="Also time RLCard's Dou Dizhu in this run and print each preset's rounds/s as a "
+             "multiple of its games/s (needs: pip install 'paizhuo[bench]').")] = False,
 ) -> None:
-    """Benchmark random legal play on one core: rounds/s, decisions/s, memory, state size."""
-    from paizhuo.arena.report import print_bench, print_judge_bench
-    from paizhuo.bench import BenchResult, bench_judge, bench_preset
+    """Benchmark random legal play on one core: rounds/s, decisions/s, memory, state size,
+    clone and determinize times."""
+    from paizhuo.arena.report import print_bench, print_judge_bench, print_rlcard
+    from paizhuo.bench import (
+        RLCARD_MISSING,
+        BenchResult,
+        RLCardMissing,
+        bench_judge,
+        bench_preset,
+        bench_rlcard,
+    )
 
     cls = _game(game)
     if judge_mb is not None:
@@ -402,12 +415,21 @@ def bench(
     presets = _presets(cls, preset, allow_all=True)
     options = _parse_options(option)
     limit = seconds if seconds is not None else (math.inf if games is not None else 3.0)
+    if compare_rlcard and importlib.util.find_spec("rlcard") is None:
+        raise CommandError(RLCARD_MISSING)  # before minutes of benchmarking, not after
     results: list[BenchResult] = []
     for name in presets:
         with err_console.status(f"{cls.name} {name}…"):
             results.append(bench_preset(cls, name, games=games, seconds=limit, seed=seed,
                                         options=options))
     print_bench(results, console)
+    if compare_rlcard:
+        with err_console.status("RLCard Dou Dizhu…"):
+            try:
+                rlcard = bench_rlcard(limit, seed, games)
+            except RLCardMissing as exc:
+                raise CommandError(str(exc)) from None
+        print_rlcard(results, rlcard, console)
 
 
 # -- serve -----------------------------------------------------------------------------------

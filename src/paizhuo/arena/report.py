@@ -9,9 +9,10 @@ from rich.console import Console
 from rich.table import Table
 
 from paizhuo.arena.simulate import Summary, is_category
+from paizhuo.bench import CLONE_TARGET_US, DETERMINIZE_TARGET_US, RLCARD_TARGETS
 
 if TYPE_CHECKING:
-    from paizhuo.bench import BenchResult, JudgeBench
+    from paizhuo.bench import BenchResult, JudgeBench, RLCardBench
 
 
 def _num(value: float) -> str:
@@ -114,7 +115,7 @@ def _print_matches(summary: Summary, console: Console) -> None:
         console.print(table)
 
 
-_LABEL_WIDTH = 20
+_LABEL_WIDTH = 24
 _CELL_WIDTH = 13
 
 
@@ -128,7 +129,36 @@ def print_bench(results: list[BenchResult], console: Console) -> None:
         _bench_table(results[first:first + per_table], console, first == 0)
     console.print("tracemalloc peak: over one extra round; max RSS: the whole process "
                   "(ru_maxrss); state: one game halfway through a round, as a deep "
-                  "sys.getsizeof walk and as pickle length.")
+                  "sys.getsizeof walk and as pickle length; clone, determinize: median of "
+                  "one call halfway through a round, for the seat to act (✓ within the "
+                  "target, ✗ over it).")
+
+
+def _target_cell(value: float | None, target: float) -> str:
+    if value is None:
+        return "—"
+    return f"{value:,.1f} {'✓' if value <= target else '✗'}"
+
+
+def print_rlcard(results: list[BenchResult], rlcard: RLCardBench, console: Console) -> None:
+    """Print RLCard Dou Dizhu's speed measured in the same run and each preset's rounds/s as a
+    multiple of it, with the target where the issue sets one."""
+    console.print(f"RLCard {rlcard.version} Dou Dizhu, random play in this process: rules "
+                  f"engine (DoudizhuGame) {rlcard.games_per_s:,.1f} games/s ({rlcard.games:,} "
+                  f"games in {rlcard.seconds:.2f} s); env.run with RandomAgent "
+                  f"{rlcard.env_games_per_s:,.1f} games/s (it also builds state features: "
+                  "reference only).", soft_wrap=True)
+    table = Table(title="rounds/s ÷ RLCard Dou Dizhu games/s (rules engine)",
+                  title_justify="left")
+    for col in ("preset", "rounds/s", "× RLCard", "target"):
+        table.add_column(col, justify="left" if col == "preset" else "right")
+    for r in results:
+        ratio = r.rounds_per_s / rlcard.games_per_s if rlcard.games_per_s else 0.0
+        target = RLCARD_TARGETS.get((r.game, r.preset))
+        cell = "—" if target is None else (f"≥ {target:g}× " + ("✓" if ratio >= target
+                                                                 else "✗"))
+        table.add_row(r.preset, f"{r.rounds_per_s:,.1f}", f"{ratio:,.2f}×", cell)
+    console.print(table)
 
 
 def print_judge_bench(result: JudgeBench, console: Console) -> None:
@@ -162,6 +192,10 @@ def _bench_table(results: list[BenchResult], console: Console, titled: bool) -> 
         ("max RSS", [_bytes(r.maxrss_bytes) for r in results]),
         ("state, deep sizeof", [_bytes(r.state_bytes) for r in results]),
         ("state, pickle", [_bytes(r.pickle_bytes) for r in results]),
+        (f"clone µs (≤ {CLONE_TARGET_US:g})",
+         [_target_cell(r.clone_us, CLONE_TARGET_US) for r in results]),
+        (f"determinize µs (≤ {DETERMINIZE_TARGET_US:g})",
+         [_target_cell(r.determinize_us, DETERMINIZE_TARGET_US) for r in results]),
     ]
     for label, cells in rows:
         table.add_row(label, *cells)
