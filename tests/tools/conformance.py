@@ -7,23 +7,25 @@ import random
 from typing import Any
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError
+from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.game import Game
 from paizhuo.engine.judge import LEGAL, judge_text
-from paizhuo.games import GAME_NAMES, game_class
+from paizhuo.engine.registry import game_class, game_names
+
+HEADER = ["game", "seat", "phase", "state_id", "hand", "hand_sizes", "to_act", "your_turn",
+          "result", "details"]
+"""The observation header every game shares, in this order (``docs/interface.md``)."""
 
 
 def available_games() -> list[type[Game]]:
-    """Registered games whose package exists and has its game class (others are being
-    written). A game package that exists but fails to import is an error, not a skip."""
+    """Registered games whose package is installed (the registry says which: an entry point
+    whose package is missing is "not available"). A game package that exists but fails to
+    import is an error, not a skip."""
     found = []
-    for name in GAME_NAMES:
+    for name in game_names():
         try:
             found.append(game_class(name))
-        except ModuleNotFoundError as exc:
-            if exc.name != f"paizhuo.games.{name}":
-                raise
-        except AttributeError:
+        except MalformedError:
             continue
     return found
 
@@ -39,6 +41,9 @@ def _snapshot(game: Game) -> str:
 
 def check_refusal_changes_nothing(game: Game, rng: random.Random) -> None:
     """An action by a seat that may not act is refused (IllegalActionError) and changes nothing.
+
+    The rules never assume a decline nobody made (implied declines are the judge's import
+    step, ``implied_before``), so every seat outside ``to_act()`` is refused, whatever it does.
     """
     idle = [s for s in range(game.num_seats) if s not in game.to_act()]
     if not idle:
@@ -46,28 +51,31 @@ def check_refusal_changes_nothing(game: Game, rng: random.Random) -> None:
     seat = rng.choice(idle)
     probe = game.sample_action(rng)
     wrong = Action(seat, probe.verb, probe.cards, probe.extra)
-    # A game may accept an action of a seat it is not asking when the action implies that
-    # the seats asked declined an optional decision (Gouji: a record from another program
-    # leaves out burns and revolutions nobody made); such a probe is not out of turn.
-    implied = getattr(game, "accepts_implied", None)
-    if implied is not None and implied(wrong):
-        return
     before = _snapshot(game)
+    state_id = game.state_id
     try:
         game.apply(wrong)
     except IllegalActionError as exc:
         assert exc.rule and exc.message, "an illegal action names its rule and says why"
     else:
         raise AssertionError(f"{game.name}: seat {seat} acted out of turn with {wrong}")
+    assert game.state_id == state_id, f"{game.name}: a refused action changed state_id"
     assert _snapshot(game) == before, f"{game.name}: a refused action changed the state"
 
 
-def check_listed_action_applies(game: Game, rng: random.Random) -> None:
-    """A listed legal action applies to the same position (rebuilt from the record).
+def check_observations(game: Game) -> None:
+    """Every seat's and a spectator's observation has the common header and is JSON."""
+    for seat in [*range(game.num_seats), None]:
+        obs = game.observation(seat)
+        assert list(obs) == HEADER, f"{game.name}: observation keys {list(obs)}"
+        assert obs["seat"] == seat and obs["state_id"] == game.state_id
+        assert obs["your_turn"] == (seat is not None and seat in game.to_act())
+        assert seat is not None or obs["hand"] is None, "a spectator holds no hand"
+        json.dumps(obs)
 
-    A game may list only some of a huge set of actions (every 8-card bury of 33 cards), so
-    the sampler's actions need not be listed; the listed ones must all be legal.
-    """
+
+def check_listed_action_applies(game: Game, rng: random.Random) -> None:
+    """A listed legal action applies to the same position (rebuilt from the record)."""
     seat = rng.choice(game.to_act())
     action = rng.choice(game.legal_actions(seat))
     copy = type(game).from_record(game.record())
@@ -92,8 +100,7 @@ def play_checked(cls: type[Game], preset: str, seed: int, full: bool = True,
         if full:
             for seat in to_act:
                 assert game.legal_actions(seat), f"{cls.name}: seat {seat} must act, no action"
-            for seat in range(game.num_seats):
-                json.dumps(game.observation(seat))
+            check_observations(game)
             if decisions % 7 == 0:
                 check_refusal_changes_nothing(game, rng)
             if decisions % 10 == 0:
@@ -102,6 +109,7 @@ def play_checked(cls: type[Game], preset: str, seed: int, full: bool = True,
         assert action.verb in cls.VERBS
         game.apply(action)  # a sampled action is legal: applying it must not raise
         decisions += 1
+        assert game.state_id == decisions, f"{cls.name}: state_id grows by one per action"
         assert decisions <= max_decisions, f"{cls.name}: no end after {max_decisions}"
     result = game.result()
     assert isinstance(result, dict)

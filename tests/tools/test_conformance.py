@@ -7,6 +7,7 @@ few fully checked games per preset; ``--runslow`` plays many more.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,24 @@ def test_random_games_keep_the_interface(game: str, preset: str) -> None:
     cls = game_class(game)
     for seed in range(2):
         play_checked(cls, preset, seed)
+
+
+@pytest.mark.parametrize("preset", ["short", "long"])
+def test_the_checks_pass_on_the_throwaway_game(fake_game_cls: Any, preset: str) -> None:
+    """The checker itself works whatever state the real games are in."""
+    for seed in range(5):
+        assert play_checked(fake_game_cls, preset, seed).is_over
+
+
+def test_the_checks_catch_an_observation_without_the_header(fake_game_cls: Any) -> None:
+    class Headless(fake_game_cls):  # type: ignore[misc, valid-type]
+        def observation(self, seat: int | None) -> dict[str, Any]:
+            obs = super().observation(seat)
+            del obs["to_act"]
+            return obs
+
+    with pytest.raises(AssertionError, match="observation keys"):
+        play_checked(Headless, "short", 0)
 
 
 @pytest.mark.slow
