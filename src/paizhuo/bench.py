@@ -156,22 +156,29 @@ def _halfway(cls: type[Game], options: dict[str, Any], seed: int) -> Game:
     return _midgame_state(cls, options, seed, total)
 
 
-def _call_times_us(call: Callable[[], object], calls: int) -> list[float]:
-    """The µs of each of ``calls`` calls (each timed alone: they take tens of µs, far more
-    than the clock's own cost)."""
+def _call_times_us(call: Callable[[], object], calls: int,
+                   budget_s: float = 0.25) -> list[float]:
+    """The µs of each of ``calls`` calls, or of as many as ``budget_s`` allows (at least 5):
+    each call is timed alone (they take tens of µs, far more than the clock's own cost), and
+    the budget keeps a slow copy from stalling the benchmark."""
     clock = time.perf_counter_ns
-    out = []
-    for _ in range(calls):
+    deadline = clock() + int(budget_s * 1e9)
+    out: list[float] = []
+    for i in range(calls):
         began = clock()
         call()
-        out.append((clock() - began) / 1000)
+        ended = clock()
+        out.append((ended - began) / 1000)
+        if ended > deadline and i >= 4:
+            break
     return out
 
 
 def time_copies(cls: type[Game], options: dict[str, Any], seed: int = 0, positions: int = 5,
                 calls: int = 200) -> tuple[float, float]:
     """Median µs of one ``clone()`` and of one ``determinize(seat, rng)`` (``seat``: the first
-    to act), over ``calls`` calls at each of ``positions`` rounds stopped halfway."""
+    to act), over ``calls`` calls (or a quarter second of them) at each of ``positions`` rounds
+    stopped halfway."""
     clones: list[float] = []
     determinized: list[float] = []
     for k in range(positions):
