@@ -11,9 +11,11 @@ from paizhuo.cards import EMPEROR_CARD, card_id
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
 from paizhuo.engine.judge import ILLEGAL, LEGAL, judge_text
+from paizhuo.engine.records import replay
 from paizhuo.games.baohuang import BaohuangGame
 from paizhuo.games.baohuang.positions import act, position
 from paizhuo.games.baohuang.setup import full_deck
+from paizhuo.games.baohuang.state import holder_of_emperor_card
 
 H8 = card_id("8H")
 
@@ -24,7 +26,7 @@ def test_deck_has_216_cards_and_one_emperor_card() -> None:
     assert len(deck) == 216 and deck.count(EMPEROR_CARD) == 1 and deck.count(53) == 3
     g = BaohuangGame.new(seed=7)
     assert g.st.sizes == [43] * 5 and len(g.st.extra) == 1
-    assert g.st.holder_of_emperor_card() == g.to_act()[0]
+    assert holder_of_emperor_card(g.st) == g.to_act()[0]
 
 
 def test_call_with_three_copies_finds_the_guard() -> None:
@@ -63,13 +65,13 @@ def test_jokers_may_be_called_and_the_emperor_card_counts_as_a_big_joker() -> No
 def test_crown_passes_round_the_table_and_the_card_moves() -> None:
     g = position(["BJ* 3S", "4S", "5S", "6S", "7S 7S 7S"], phase="crown")
     for seat in range(4):
-        assert g.st.holder_of_emperor_card() == seat and g.to_act()[0] == seat
+        assert holder_of_emperor_card(g.st) == seat and g.to_act()[0] == seat
         act(g, seat, "pass_crown")
         assert g.st.sizes[seat] == 1
-    assert g.st.holder_of_emperor_card() == 4 and g.st.sizes[4] == 4
+    assert holder_of_emperor_card(g.st) == 4 and g.st.sizes[4] == 4
     # seat 4 could call with three 7s; he passes too: the crown has gone round all five
     act(g, 4, "pass_crown")
-    assert g.st.holder_of_emperor_card() == 0 and g.st.forced_seat == 4
+    assert holder_of_emperor_card(g.st) == 0 and g.st.forced_seat == 4
 
 
 def test_forced_call_by_the_first_holder_of_exactly_three() -> None:
@@ -85,7 +87,7 @@ def test_forced_call_by_the_first_holder_of_exactly_three() -> None:
     with pytest.raises(IllegalActionError):
         act(g, 3, "call", "9S")
     act(g, 2, "call", "7C")
-    assert g.st.emperor == 2 and g.st.holder_of_emperor_card() == 2  # takes the emperor card
+    assert g.st.emperor == 2 and holder_of_emperor_card(g.st) == 2  # takes the emperor card
     assert g.st.guard == 4
 
 
@@ -104,7 +106,7 @@ def test_void_deal_redeals_from_the_seed() -> None:
         act(g, g.to_act()[0], "pass_crown")
     assert g.st.redeals == 1 and g.phase == "crown" and g.st.hands != before
     assert g.st.sizes == [43] * 5 and g.st.passes == 0
-    assert g.to_act()[0] == g.st.holder_of_emperor_card() == g.st.first_holder
+    assert g.to_act()[0] == holder_of_emperor_card(g.st) == g.st.first_holder
 
 
 def test_any_seat_may_seize_before_a_call() -> None:
@@ -112,7 +114,7 @@ def test_any_seat_may_seize_before_a_call() -> None:
     assert 3 in g.to_act() and g.legal_actions(3) == [Action(3, "seize")]
     act(g, 3, "seize")
     assert g.st.emperor == 3 and g.st.seized and g.st.guard is None
-    assert g.st.holder_of_emperor_card() == 3 and g.st.sizes[3] == 3  # BJ*, 8H, extra card
+    assert holder_of_emperor_card(g.st) == 3 and g.st.sizes[3] == 3  # BJ*, 8H, extra card
     assert g.phase == "play" and g.to_act() == [3]  # no guard: no declarations
     with pytest.raises(IllegalActionError):
         act(g, 1, "seize")
@@ -135,11 +137,22 @@ def test_four_copies_make_the_emperor_alone() -> None:
     assert g.legal_actions(1) == [Action(1, "pass")]
     with pytest.raises(IllegalActionError):
         act(g, 1, "reveal")
-    # the alone emperor declares 明独 out of turn: every seat still to declare passed, he leads
-    act(g, 0, "reveal")
+    # the alone emperor's 明独 comes as he leads: out of turn the rules refuse it, changing
+    # nothing; a record that has it is imported with the passes it implies (imports.py), as
+    # every seat still to declare passed, and he leads
+    before = (g.record().to_json(), [g.observation(s) for s in range(5)])
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "reveal")
+    assert err.value.rule == "BH-2"
+    assert (g.record().to_json(), [g.observation(s) for s in range(5)]) == before
+    record = g.record()
+    record.actions.append(Action(0, "reveal"))
+    imported, _ = replay(record)
+    assert isinstance(imported, BaohuangGame)
+    g = imported
     assert g.st.open and g.phase == "play" and g.to_act() == [0]
-    assert [(a.seat, a.verb) for a in g.log[-5:]] == [(1, "pass"), (2, "pass"), (3, "pass"),
-                                                      (4, "pass"), (0, "reveal")]
+    assert [(a.seat, a.verb) for a in g.actions[-5:]] == [(1, "pass"), (2, "pass"), (3, "pass"),
+                                                          (4, "pass"), (0, "reveal")]
     for seat in range(1, 5):
         assert g.legal_actions(seat) == []
         with pytest.raises(IllegalActionError):
@@ -198,9 +211,9 @@ def test_open_guard_declares_before_the_first_lead() -> None:
     act(g, 0, "call", "8H")
     assert g.to_act() == [1] and g.legal_actions(0) == []  # the emperor does not declare
     act(g, 1, "pass")
-    assert g.observation(1)["guard"] is None
+    assert g.observation(1)["details"]["guard"] is None
     act(g, 2, "reveal")
-    assert g.st.open and g.observation(1)["guard"] == 2 and g.observation(0)["guard"] == 2
+    assert g.st.open and all(g.observation(s)["details"]["guard"] == 2 for s in (0, 1, None))
     assert g.phase == "play" and g.to_act() == [0]
 
 
@@ -236,7 +249,8 @@ def test_secret_guard_declares_pass_like_everyone() -> None:
         act(g, seat, "pass")
     assert not g.st.open and not g.st.revealed
     assert g.phase == "play" and g.to_act() == [0]
-    assert g.observation(0)["guard"] is None and g.observation(2)["guard"] == 2
+    assert g.observation(0)["details"]["guard"] is None
+    assert g.observation(2)["details"]["guard"] == 2
 
 
 def test_call_by_the_player_the_crown_was_passed_to() -> None:
@@ -251,5 +265,5 @@ def test_call_by_the_player_the_crown_was_passed_to() -> None:
 def test_emperor_card_left_over_means_a_redeal() -> None:
     # seed 295 leaves BJ* as the 216th card: nobody could hold the crown, so it is dealt again
     g = BaohuangGame.new(seed=295)
-    assert g.st.redeals >= 1 and g.st.holder_of_emperor_card() is not None
+    assert g.st.redeals >= 1 and holder_of_emperor_card(g.st) is not None
     assert g.st.extra != [EMPEROR_CARD] and g.st.sizes == [43] * 5

@@ -37,15 +37,14 @@ def test_apply_accepts_exactly_the_beating_sets(hand: str, lead: str) -> None:
     cards = [c for group in held for c in group]
     lead_key = key_of(g.st.current_cards)
     size = sum(lead_key[1:])
-    beating_keys = set()
+    beating_keys: set[tuple[int, int, int, int]] = set()
     before = (list(g.st.hands[1]), g.st.turn, g.st.current)
     for combo in set(combinations(cards, size)):
         try:
             key = key_of(combo)
         except ValueError:
             key = None
-        ok = key is not None and beats(key, lead_key)
-        if ok:
+        if key is not None and beats(key, lead_key):
             beating_keys.add(key)
             fresh().apply(Action.make(1, "play", combo))
         else:

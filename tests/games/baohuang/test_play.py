@@ -4,6 +4,7 @@ last plays and 接风, the guard revealed by the called card, the end — from e
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,7 @@ from paizhuo.notation import parse_cards
 HANDS = ["3S 3S 9S", "4S 4S TS", "8H 8S 8S 5S", "6S 6S JS", "7S 7S QS"]
 
 
-def table(hands: list[str] | None = None, **start: object) -> BaohuangGame:
+def table(hands: list[str] | None = None, **start: Any) -> BaohuangGame:
     start.setdefault("emperor", 0)
     start.setdefault("guard", 2)
     start.setdefault("called", "8H")
@@ -160,20 +161,20 @@ def test_guard_revealed_by_playing_the_called_card() -> None:
     singles = [a.cards for a in legal if len(a.cards) == 1]
     assert sorted(singles) == sorted([parse_cards("8S"), parse_cards("8H"), parse_cards("5S")])
     act(g, 2, "play", "8S")
-    assert not g.st.revealed and g.observation(1)["guard"] is None
+    assert not g.st.revealed and g.observation(1)["details"]["guard"] is None
     for seat in (3, 4, 0, 1):
         act(g, seat, "pass")
-    assert g.observation(0)["guard"] is None  # not even the emperor knows
+    assert g.observation(0)["details"]["guard"] is None  # not even the emperor knows
     act(g, 2, "play", "8H")
     assert g.st.revealed and not g.st.open
-    assert all(g.observation(s)["guard"] == 2 for s in range(5))
+    assert all(g.observation(s)["details"]["guard"] == 2 for s in range(5))
 
 
 def test_secret_guard_revealed_at_the_end() -> None:
     g = table(["3S", "4S", "5S", "6S", "7S"], leader=1)
     for seat in (1, 2, 3, 4):
         act(g, seat, "play", ["4S", "5S", "6S", "7S"][seat - 1])
-    assert g.is_over and g.observation(1)["guard"] == 2
+    assert g.is_over and g.observation(1)["details"]["guard"] == 2
     assert g.result()["order"] == [1, 2, 3, 4, 0]  # type: ignore[index]
 
 
@@ -248,6 +249,6 @@ def test_big_joker_and_emperor_card_stand_in_for_each_other() -> None:
 def test_hands_never_show_in_other_seats_observations() -> None:
     g = table()
     obs = g.observation(1)
-    assert obs["hand"] == "4S 4S TS" and obs["hand_counts"] == [3, 3, 4, 3, 3]
+    assert obs["hand"] == "4S 4S TS" and obs["hand_sizes"] == [3, 3, 4, 3, 3]
     text = json.dumps(obs)
     assert "QS" not in text and "JS" not in text and "8H 8S" not in text

@@ -59,7 +59,7 @@ def test_judge_an_illegal_action() -> None:
     (lambda d: d["options"].update(preset="fast"), "options.preset"),
     (lambda d: d["options"].update(seize="yes"), "options.seize"),
     (lambda d: d.update(start={"leader": 1}), "start"),
-    (lambda d: d["actions"].append([0, "play", "3S", {"x": 1}]), "actions[0].extra"),
+    (lambda d: d["actions"].append([0, "play", "3S", {"x": 1}]), "actions[0][3].x"),
     (lambda d: d["actions"].append([0, "fold"]), "actions[0][1]"),
     (lambda d: d["actions"].append([0, "play", "3Z"]), "actions[0][2]"),
     (lambda d: d["actions"].append([9, "pass"]), "actions[0][0]"),
@@ -129,7 +129,7 @@ def test_position_with_every_start_key() -> None:
     status, answer = judge_text(json.dumps(data))
     assert status == LEGAL and answer["to_act"] == [4]
     g, _ = replay(Record.from_json(data))
-    assert g.st.finished == [0, 3] and g.st.open
+    assert isinstance(g, BaohuangGame) and g.st.finished == [0, 3] and g.st.open
 
 
 def test_options() -> None:

@@ -86,7 +86,9 @@ def test_alone_table_and_open_alone() -> None:
     assert s == [-16, 4, 4, 4, 4]
     g = position(["BJ* 8H 8H 8H 8H", "4S", "5S", "6S", "7S"], phase="crown")
     act(g, 0, "call", "8H")
-    act(g, 0, "reveal")  # 明独 out of turn: the seats still to declare passed (BH-2)
+    for seat in range(1, 5):
+        act(g, seat, "pass")
+    act(g, 0, "reveal")  # 明独 as his first lead comes (BH-2)
     r = play_out(g)
     assert r["table"] == "alone" and r["scores"] == [32, -8, -8, -8, -8]
     assert r["roles"]["guard"] == 0 and r["roles"]["revolutionaries"] == [1, 2, 3, 4]  # type: ignore[index]

@@ -26,7 +26,7 @@ DECK = Counter(full_deck())
 
 def fingerprint(g: BaohuangGame) -> tuple[Any, ...]:
     st = g.st
-    return (tuple(tuple(h) for h in st.hands), tuple(st.sizes), st.state_phase, st.turn,
+    return (tuple(tuple(h) for h in st.hands), tuple(st.sizes), st.phase, st.turn,
             st.current, tuple(st.queue), tuple(st.yielders), st.claimant, st.circle,
             st.revealed, st.open, st.emperor, st.guard, len(g.actions), tuple(st.finished))
 
@@ -50,15 +50,19 @@ def check_cards(g: BaohuangGame) -> None:
 
 def check_views(g: BaohuangGame) -> None:
     st = g.st
-    for seat in range(5):
+    for seat in (*range(5), None):
         obs = g.observation(seat)
-        mine = format_cards(c for c, k in enumerate(st.hands[seat]) for _ in range(k))
-        assert obs["hand"] == mine and obs["hand_counts"] == st.sizes
+        details = obs["details"]
+        mine = None if seat is None else format_cards(
+            c for c, k in enumerate(st.hands[seat]) for _ in range(k))
+        assert obs["hand"] == mine and obs["hand_sizes"] == st.sizes
+        assert obs["to_act"] == g.to_act()  # every seat asked is asked in public
         hidden = st.guard is not None and st.guard != st.emperor and not st.revealed
         if hidden and seat != st.guard:
-            assert obs["guard"] is None and obs["role"] != "guard"
-            assert obs["alone"] in (None, False)
-            assert all(a[0] == seat for a in obs["legal"])
+            assert details["guard"] is None and details["role"] != "guard"
+            assert details["alone"] in (None, False)
+        # bots get their legal actions from legal_actions, never inside an observation
+        assert "legal" not in obs and "legal" not in details
 
 
 def play_random(seed: int, preset: str, rng: random.Random, check_every: int) -> BaohuangGame:

@@ -1,22 +1,44 @@
-"""The Baohuang game behind the shared :class:`~paizhuo.engine.game.Game` interface."""
+"""The Baohuang game behind the shared :class:`~paizhuo.engine.game.Game` interface: a thin
+layer over the state (``state``), the rules by phase (``crown``, ``declare``, ``rounds``),
+the views and events (``views``), the encoding, scoring and determinizing modules."""
 
 from __future__ import annotations
 
+import copy
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
+from paizhuo.cards import EMPEROR_CARD
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
-from paizhuo.engine.game import Game
-from paizhuo.engine.records import Record
-from paizhuo.games.baohuang import crown, rounds, setup, views
+from paizhuo.engine.game import Event, FlatEncoding, Game, View
+from paizhuo.engine.records import Deal, Record
+from paizhuo.games.baohuang import (
+    crown,
+    declare,
+    encoding,
+    imports,
+    rounds,
+    scoring,
+    setup,
+    views,
+)
+from paizhuo.games.baohuang.determinize import determinize
 from paizhuo.games.baohuang.options import PRESET_NAMES, BaohuangOptions
-from paizhuo.games.baohuang.state import CROWN, DECLARE, NUM_SEATS, PLAY, TableState
+from paizhuo.games.baohuang.state import (
+    CROWN,
+    DECLARE,
+    NUM_SEATS,
+    OVER,
+    PLAY,
+    VOID,
+    BaohuangState,
+    cards_of,
+)
 
-_PHASE_RULE = {CROWN: "BH-2", DECLARE: "BH-2", PLAY: "BH-4"}
 
-
-class BaohuangGame(Game):
+class BaohuangGame(FlatEncoding, Game):
     """保皇 Baohuang: five seats, four decks, an emperor and his secret guard against three.
 
     >>> g = BaohuangGame.new(seed=1)
@@ -26,23 +48,22 @@ class BaohuangGame(Game):
     >>> rng = random.Random(0)
     >>> while not g.is_over:
     ...     g.apply(g.sample_action(rng))
-    >>> sorted(g.result()["ranks"])
-    [1, 2, 3, 4, 5]
+    >>> sorted(g.result()["ranks"]), sum(g.returns())
+    ([1, 2, 3, 4, 5], 0.0)
     """
 
     name: ClassVar[str] = "baohuang"
     VERBS: ClassVar[frozenset[str]] = frozenset(
         {"call", "pass_crown", "seize", "reveal", "play", "pass", "yield", "claim"})
+    EXTRA_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {}
+    """No Baohuang verb takes extra data."""
     PRESETS: ClassVar[tuple[str, ...]] = PRESET_NAMES
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset({"roles.emperor", "roles.guard"})
 
     def __init__(self, record: Record, options: BaohuangOptions) -> None:
         super().__init__(record)
         self.options = options
-        self.st = TableState(options)
-        self.log: list[Action] = []
-        """Every action as the table saw it: ``actions`` plus the declaration passes a record
-        from another program leaves implied (``crown.apply_declare``)."""
+        self.st = BaohuangState(options)
 
     @classmethod
     def from_record(cls, record: Record) -> Self:
@@ -51,7 +72,7 @@ class BaohuangGame(Game):
         setup.load(game.st, record)
         return game
 
-    # -- the interface -------------------------------------------------------------------
+    # -- whose turn, what is legal ---------------------------------------------------------
 
     @property
     def num_seats(self) -> int:
@@ -59,94 +80,163 @@ class BaohuangGame(Game):
 
     @property
     def phase(self) -> str:
-        return self.st.state_phase
+        return self.st.phase
 
     def to_act(self) -> list[int]:
         st = self.st
-        phase = st.state_phase
+        phase = st.phase
         if phase == PLAY:
             return [st.turn]
         if phase == CROWN:
-            return crown.crown_to_act(st)
+            return crown.to_act(st)
         if phase == DECLARE:
             return [st.declare_queue[0]]
         return []
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def _legal(self, seat: int) -> list[Action]:
         st = self.st
-        phase = st.state_phase
-        if seat is None:
-            seats = self.to_act()
-            if not seats:
-                return []
-            seat = seats[0]
+        phase = st.phase
         if phase == PLAY:
-            legal = rounds.play_legal(st, seat)
-            if crown.may_reveal_at_lead(st, seat):
+            legal = rounds.legal(st, seat)
+            if declare.may_reveal_at_lead(st, seat):
                 legal.append(Action(seat, "reveal"))
             return legal
         if phase == CROWN:
-            return crown.crown_legal(st, seat)
+            return crown.legal(st, seat)
         if phase == DECLARE:
-            return crown.declare_legal(st, seat)
+            return declare.legal(st, seat)
         return []
-
-    def apply(self, action: Action) -> None:
-        st = self.st
-        phase = st.state_phase
-        if action.extra:
-            raise MalformedError("extra", f"{action.verb} takes no extra data in Baohuang")
-        if not 0 <= action.seat < NUM_SEATS:
-            raise MalformedError("seat", f"seats are 0–{NUM_SEATS - 1}")
-        if phase == PLAY and action.verb == "reveal":
-            crown.apply_lead_reveal(st, action)
-        elif phase == PLAY:
-            rounds.apply_play_phase(st, action)
-        elif phase == CROWN:
-            crown.apply_crown(st, action, self._redeal)
-        elif phase == DECLARE:
-            # passes implied by a record from another program go into the log, not the record
-            for seat in crown.apply_declare(st, action):
-                self.log.append(Action(seat, "pass"))
-        else:
-            raise IllegalActionError("BH-4", "the deal is over: no more actions",
-                                     action.seat)
-        if action.verb == "play" and st.current_cards != action.cards:
-            # BJ and BJ* stand in for each other: record the cards actually played
-            action = Action(action.seat, "play", st.current_cards)
-        self.actions.append(action)
-        self.log.append(action)
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        return views.observation(self.st, seat, self.log, self.to_act(),
-                                 self.legal_actions(seat))
-
-    def result(self) -> dict[str, Any] | None:
-        return views.result(self.st)
 
     def sample_action(self, rng: random.Random) -> Action:
         st = self.st
-        if st.state_phase == PLAY:
-            if crown.may_reveal_at_lead(st, st.turn) and rng.random() < 0.5:
+        if st.phase == PLAY:
+            if declare.may_reveal_at_lead(st, st.turn) and rng.random() < 0.5:
                 return Action(st.turn, "reveal")
-            return rounds.play_sample(st, rng)
+            return rounds.sample(st, rng)
         actions = self.legal_actions()
-        if st.state_phase == CROWN and len(actions) > 1 and actions[-1].verb == "seize":
+        if st.phase == CROWN and len(actions) > 1 and actions[-1].verb == "seize":
             # seizing is a rare gamble: keep random games mostly on the call/pass path
             if rng.random() < 0.05:
                 return actions[-1]
             actions = actions[:-1]
         return rng.choice(actions)
 
-    # -- helpers ---------------------------------------------------------------------------
+    # -- applying --------------------------------------------------------------------------
 
-    def _redeal(self) -> bool:
-        """Void deal 黄庄: deal again from the seed (BH-2); explicit hands cannot be."""
+    def _apply(self, action: Action) -> Action | None:
         st = self.st
-        if st.seed is None:
-            return False
-        st.redeals += 1
-        while not setup.deal_seeded(st, st.seed, st.redeals):
-            st.redeals += 1
-        setup.start_crown(st)
-        return True
+        phase = st.phase
+        if phase == PLAY:
+            if action.verb == "reveal":
+                declare.apply_lead_reveal(st, action, self.emit)
+            else:
+                rounds.apply(st, action, self.emit)
+                if action.verb == "play" and st.current_cards != action.cards:
+                    # BJ and BJ* stand in for each other: record the cards actually played
+                    return Action(action.seat, "play", st.current_cards)
+            return None
+        if phase == DECLARE:
+            declare.apply(st, action, self.emit)
+            return None
+        if phase == CROWN:
+            redeals = st.redeals
+            crown.apply(st, action, self.emit)
+            if st.redeals != redeals:  # a void deal, dealt again: a new deal starts after it
+                st.deal_from = len(self.actions) + 1
+            if action.verb == "call" and action.cards[0] == EMPEROR_CARD:
+                return Action(action.seat, "call", (st.called,) if st.called is not None
+                              else action.cards)
+            return None
+        raise IllegalActionError("BH-4", "the deal is over: no more actions", action.seat)
+
+    def implied_before(self, action: Action) -> list[Action]:
+        return imports.implied_before(self.st, action)
+
+    # -- what each seat sees -----------------------------------------------------------------
+
+    def _observe(self, seat: int | None) -> View:
+        return views.observe(self.st, seat, self.to_act())
+
+    def result(self) -> dict[str, Any] | None:
+        return views.result(self.st)
+
+    @property
+    def is_over(self) -> bool:
+        return self.st.phase in _ENDED  # asked before every move of a playout: no result built
+
+    def returns(self) -> list[float] | None:
+        st = self.st
+        if st.phase == VOID:
+            return [0.0] * NUM_SEATS
+        if st.phase != OVER:
+            return None
+        return scoring.returns(st.finished, st.emperor, st.guard, seized=st.seized,
+                               doubled=st.open)
+
+    # -- copies ----------------------------------------------------------------------------
+
+    def clone(self) -> Self:
+        other = copy.copy(self)
+        self.copy_base_into(other)
+        other.st = self.st.copy()
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A copy in which the cards hidden from ``seat`` (and the guard, where ``seat``
+        does not know him) are dealt again consistently with what it saw (see
+        :mod:`paizhuo.games.baohuang.determinize`); its events are those ``seat`` saw."""
+        self.check_seat(seat)
+        other = copy.copy(self)
+        self.copy_base_into(other)
+        other.st = determinize(self.st, seat, rng)
+        other.events = _seen_by(self.events, seat)
+        return other
+
+    def record_for(self, seat: int | None) -> Record:
+        """Once the deal is over: the record with the deal as explicit hands (the hands of
+        the last deal, with the number of void deals before it in ``start.redeals``)."""
+        self.check_seat(seat, spectator=True)
+        st = self.st
+        if st.phase not in (OVER, VOID):
+            raise IllegalActionError("BH-6", "a deal's record, with every hand, is kept once "
+                                     "the deal is over", seat)
+        rec = self.setup
+        hands = [tuple(cards_of(h)) for h in setup.dealt_hands(st)]
+        kitty = st.kitty if st.kitty or rec.deal.kitty is not None else None
+        start = rec.start if rec.position else ({"redeals": st.redeals} if st.redeals
+                                                else None)
+        return Record(rec.game, dict(rec.options), Deal(hands=hands, kitty=kitty),
+                      dict(start) if start else None, list(self.actions[st.deal_from:]),
+                      rec.position)
+
+    # -- the action encoding -----------------------------------------------------------------
+
+    @property
+    def num_actions(self) -> int:
+        return encoding.NUM_ACTION_IDS
+
+    def _encode_one(self, action: Action) -> int:
+        return encoding.encode(self.st, action)
+
+    def _decode_one(self, index: int, seat: int) -> Action:
+        action = encoding.decode(self.st, seat, index)
+        if encoding.encode(self.st, action) != index:
+            raise MalformedError("steps", f"index {index} is no action seat {seat} can take "
+                                 "now (it needs cards the seat does not hold)")
+        return action
+
+
+_ENDED = frozenset({OVER, VOID})
+
+
+def _seen_by(events: list[Event], seat: int) -> list[Event]:
+    """The event log as ``seat`` saw it: what only others saw is dropped (or kept in the form
+    ``seat`` saw it), so the log of a re-dealt copy holds nothing its new hands contradict."""
+    out: list[Event] = []
+    for event in events:
+        audience = event.audience
+        if audience is None or seat in audience:
+            out.append(event)
+        elif event.others is not None:
+            out.append(Event(event.state_id, event.others))
+    return out

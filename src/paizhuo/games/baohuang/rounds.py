@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 
-from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
+from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER, card_name
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.games.baohuang import views
 from paizhuo.games.baohuang.plays import (
     PlayKey,
     beats,
@@ -22,25 +23,31 @@ from paizhuo.games.baohuang.plays import (
     responses,
     why_not,
 )
-from paizhuo.games.baohuang.state import NUM_SEATS, OVER, TableState
+from paizhuo.games.baohuang.state import (
+    NUM_SEATS,
+    OVER,
+    BaohuangState,
+    active_after,
+)
+from paizhuo.games.baohuang.views import Emit
 from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, card_rank_index
 
 # -- what may be done ----------------------------------------------------------------------
 
 
-def may_yield(st: TableState) -> bool:
+def may_yield(st: BaohuangState) -> bool:
     return st.opts.yield_ and st.circle == 1 and st.claimant is None
 
 
-def may_claim(st: TableState) -> bool:
+def may_claim(st: BaohuangState) -> bool:
     return st.opts.claim and st.last_play and st.circle == 1 and st.answered == 0
 
 
-def secret_guard(st: TableState, seat: int) -> bool:
+def secret_guard(st: BaohuangState, seat: int) -> bool:
     return seat == st.guard and seat != st.emperor and not st.revealed
 
 
-def cards_for(st: TableState, seat: int, key: PlayKey, called_first: bool = False
+def cards_for(st: BaohuangState, seat: int, key: PlayKey, called_first: bool = False
               ) -> tuple[int, ...]:
     """The canonical cards of a play: suits in order S H C D with the called card taken last
     (or first, for the guard's revealing variant), plain ``BJ`` before ``BJ*``."""
@@ -79,7 +86,7 @@ def cards_for(st: TableState, seat: int, key: PlayKey, called_first: bool = Fals
     return tuple(out)
 
 
-def _reveal_variant(st: TableState, seat: int, key: PlayKey) -> bool:
+def _reveal_variant(st: BaohuangState, seat: int, key: PlayKey) -> bool:
     """True if the secret guard may choose to play the called card in this play or not."""
     called = st.called
     if called is None or called >= 52 or not key[1] or not secret_guard(st, seat):
@@ -89,7 +96,7 @@ def _reveal_variant(st: TableState, seat: int, key: PlayKey) -> bool:
     return st.strengths[seat][key[0]] - st.hands[seat][called] >= key[1]
 
 
-def play_actions(st: TableState, seat: int, keys: list[PlayKey]) -> list[Action]:
+def play_actions(st: BaohuangState, seat: int, keys: list[PlayKey]) -> list[Action]:
     out = []
     for key in keys:
         out.append(Action(seat, "play", cards_for(st, seat, key)))
@@ -98,7 +105,7 @@ def play_actions(st: TableState, seat: int, keys: list[PlayKey]) -> list[Action]
     return out
 
 
-def play_legal(st: TableState, seat: int) -> list[Action]:
+def legal(st: BaohuangState, seat: int) -> list[Action]:
     if seat != st.turn:
         return []
     h = st.strengths[seat]
@@ -113,52 +120,58 @@ def play_legal(st: TableState, seat: int) -> list[Action]:
     return out
 
 
-def play_sample(st: TableState, rng: random.Random) -> Action:
-    """A random legal action of the seat to act, without listing every action."""
+def sample(st: BaohuangState, rng: random.Random) -> Action:
+    """A random legal action of the seat to act, without listing every action (uniform over
+    the answers: every beating key, pass, yield and claim; leads by rank, then size)."""
     seat = st.turn
     h = st.strengths[seat]
+    rand = rng.random
     if st.current is None:
         ranks = [r for r in range(13) if h[r]]
         jokers = h[SJ] + h[BJ]
-        if ranks and (not jokers or rng.random() < 0.9):
-            r = rng.choice(ranks)
-            key = (r, rng.randint(1, h[r]), rng.randint(0, h[SJ]), rng.randint(0, h[BJ]))
+        if ranks and (not jokers or rand() < 0.9):
+            r = ranks[int(rand() * len(ranks))]
+            key = (r, 1 + int(rand() * h[r]), int(rand() * (h[SJ] + 1)),
+                   int(rand() * (h[BJ] + 1)))
         else:
             while True:
-                x, y = rng.randint(0, h[SJ]), rng.randint(0, h[BJ])
+                x, y = int(rand() * (h[SJ] + 1)), int(rand() * (h[BJ] + 1))
                 if x + y:
                     break
             key = (SJ if x else BJ, 0, x, y)
     else:
         keys = responses(h, st.current)
-        verbs = ["pass"]
-        if may_yield(st):
-            verbs.append("yield")
-        if may_claim(st):
-            verbs.append("claim")
-        i = rng.randrange(len(keys) + len(verbs))
-        if i >= len(keys):
-            return Action(seat, verbs[i - len(keys)])
+        may_y = st.opts.yield_ and st.circle == 1 and st.claimant is None
+        may_c = st.opts.claim and st.last_play and st.circle == 1 and st.answered == 0
+        i = int(rand() * (len(keys) + 1 + may_y + may_c)) - len(keys)
+        if i >= 0:
+            verb = "pass" if i == 0 else "yield" if i == 1 and may_y else "claim"
+            return _ANSWERS[verb][seat]
         key = keys[i]
     return Action(seat, "play", cards_for(st, seat, key,
-                                          _reveal_variant(st, seat, key) and rng.random() < .5))
+                                          _reveal_variant(st, seat, key) and rand() < .5))
+
+
+_ANSWERS = {verb: [Action(seat, verb) for seat in range(NUM_SEATS)]
+            for verb in ("pass", "yield", "claim")}
+"""The answers without cards, one object each (actions are immutable)."""
 
 
 # -- applying ------------------------------------------------------------------------------
 
 
-def apply_play_phase(st: TableState, action: Action) -> None:
+def apply(st: BaohuangState, action: Action, emit: Emit) -> None:
     seat, verb = action.seat, action.verb
     if seat != st.turn:
         raise IllegalActionError("BH-4", f"it is seat {st.turn}'s turn, not yours", seat)
     if verb == "play":
-        _play(st, action)
+        _play(st, action, emit)
         return
     if verb not in ("pass", "yield", "claim"):
         raise IllegalActionError("BH-4", f"in play you may play, pass, yield or claim, not "
                                  f"{verb}", seat)
     if action.cards:
-        raise MalformedError("cards", f"{verb} names no cards")
+        raise MalformedError("[2]", f"{verb} names no cards")
     if st.current is None:
         raise IllegalActionError("BH-4", "you lead this round: play a set of cards", seat)
     if verb == "pass":
@@ -182,16 +195,60 @@ def apply_play_phase(st: TableState, action: Action) -> None:
             raise IllegalActionError("BH-4", "only the next player still in may claim the "
                                      "lead, as his first answer to the last play", seat)
         st.claimant = seat
+    emit(_ANSWER_EVENTS[verb][seat])
     if st.circle == 1:
         st.answered += 1
     st.queue.pop(0)
-    _advance(st)
+    _advance(st, emit)
 
 
-def _play(st: TableState, action: Action) -> None:
+_ANSWER_EVENTS = {verb: [{"type": "action", "seat": seat, "verb": verb}
+                         for seat in range(NUM_SEATS)] for verb in ("pass", "yield", "claim")}
+"""The events of the answers without cards, built once (they are the commonest actions; an
+event payload is never changed after it is emitted)."""
+
+
+def held_cards(st: BaohuangState, seat: int, cards: tuple[int, ...], rule: str
+               ) -> tuple[int, ...]:
+    """The cards as held, ``BJ`` and ``BJ*`` standing in for each other; else illegal,
+    naming every missing card as the player wrote it (a plain ``BJ`` is not ``BJ*``)."""
+    need: dict[int, int] = {}
+    for c in cards:
+        need[c] = need.get(c, 0) + 1
+    hand = st.hands[seat]
+    big = need.get(BIG_JOKER, 0) + need.get(EMPEROR_CARD, 0)
+    have = hand[BIG_JOKER] + hand[EMPEROR_CARD]
+    short_of_big = big > have
+    missing: list[str] = []
+    for c, k in need.items():
+        if c in (BIG_JOKER, EMPEROR_CARD):
+            if not short_of_big:
+                continue
+            short_of_big = False  # the big jokers are named once, where first written
+            written = ("BJ" if not need.get(EMPEROR_CARD) else
+                       "BJ*" if not need.get(BIG_JOKER) else "BJ/BJ*")
+            held = (f"{have} × BJ, the emperor card BJ* included" if hand[EMPEROR_CARD]
+                    else str(have))
+            missing.append(f"{big} × {written} (you hold {held})")
+        elif k > hand[c]:
+            missing.append(f"{k} × {card_name(c)} (you hold {hand[c]})")
+    if missing:
+        raise IllegalActionError(rule, "you do not hold " + " and ".join(missing), seat)
+    if not big:
+        return cards
+    star = min(need.get(EMPEROR_CARD, 0), hand[EMPEROR_CARD])
+    plain = big - star
+    if plain > hand[BIG_JOKER]:
+        star += plain - hand[BIG_JOKER]
+        plain = hand[BIG_JOKER]
+    need[BIG_JOKER], need[EMPEROR_CARD] = plain, star
+    return tuple(sorted(c for c, k in need.items() for _ in range(k)))
+
+
+def _play(st: BaohuangState, action: Action, emit: Emit) -> None:
     seat = action.seat
     # cards not held are named first, before the set's shape and any comparison
-    cards = st.held_cards(seat, action.cards, "BH-4")
+    cards = held_cards(st, seat, action.cards, "BH-4")
     try:
         key = key_of(action.cards)
     except ValueError as exc:
@@ -200,12 +257,18 @@ def _play(st: TableState, action: Action) -> None:
     cur = st.current
     if cur is not None and not beats(key, cur):
         raise IllegalActionError("BH-3", why_not(key, cur), seat)
-    for card in cards:
-        st.take(seat, card)
+    emit({"type": "action", "seat": seat, "verb": "play", "cards": views.notation(cards)})
+    hand, strengths, played = st.hands[seat], st.strengths[seat], st.played[seat]
+    for card in cards:  # take() inlined: this is the hot path of every playout
+        hand[card] -= 1
+        strengths[STRENGTH_OF_CARD[card]] -= 1
+        played[card] += 1
+    st.sizes[seat] -= len(cards)
     called = st.called
     if secret_guard(st, seat) and called is not None and (
             called in cards or (called == BIG_JOKER and EMPEROR_CARD in cards)):
         st.revealed = True
+        views.emit_reveal(st, "called_card", emit)
     st.led = True
     st.current = key
     st.current_cards = cards
@@ -218,17 +281,24 @@ def _play(st: TableState, action: Action) -> None:
     if st.last_play:
         st.finished.append(seat)
         st.out[seat] = True
+        emit({"type": "out", "seat": seat, "place": len(st.finished)})
         if len(st.finished) == NUM_SEATS - 1:
-            st.finished.append(next(s for s in range(NUM_SEATS) if not st.out[s]))
-            st.state_phase = OVER
-            st.revealed = True
+            last = next(s for s in range(NUM_SEATS) if not st.out[s])
+            st.finished.append(last)
+            emit({"type": "out", "seat": last, "place": NUM_SEATS})
+            st.phase = OVER
             st.queue = []
+            if not st.revealed:
+                st.revealed = True
+                if st.guard is not None:
+                    views.emit_reveal(st, "end", emit)
+            views.emit_over(st, emit)
             return
-    st.queue = st.active_after(seat)
+    st.queue = active_after(st, seat)
     st.turn = st.queue[0]
 
 
-def _advance(st: TableState) -> None:
+def _advance(st: BaohuangState, emit: Emit) -> None:
     if st.queue:
         st.turn = st.queue[0]
         return
@@ -237,6 +307,7 @@ def _advance(st: TableState) -> None:
         st.queue = st.yielders
         st.yielders = []
         st.turn = st.queue[0]
+        emit({"type": "second_circle", "seats": list(st.queue)})
         return
     # closed 扣牌: the maker leads, or the claimant, or the maker's next seat still in (接风)
     if st.claimant is not None:
@@ -244,7 +315,8 @@ def _advance(st: TableState) -> None:
     elif not st.out[st.maker]:
         leader = st.maker
     else:
-        leader = st.active_after(st.maker)[0]
+        leader = active_after(st, st.maker)[0]
+    emit({"type": "round_won", "seat": st.maker, "leader": leader})
     st.current = None
     st.current_cards = ()
     st.last_play = False

@@ -59,3 +59,12 @@ def fraction_json(value: Fraction) -> int | str:
 def display(value: Fraction) -> float:
     """The score rounded to one decimal for display."""
     return round(float(value), 1)
+
+
+def returns(order: list[int] | None, emperor: int | None, guard: int | None, *, seized: bool,
+            doubled: bool, seats: int = 5) -> list[float]:
+    """Each seat's score as a number (the engine's ``returns``): zero-sum; ``order`` ``None``
+    for a void deal 黄庄, which scores nothing."""
+    if order is None or emperor is None:
+        return [0.0] * seats
+    return [float(s) for s in score(order, emperor, guard, seized=seized, doubled=doubled)]

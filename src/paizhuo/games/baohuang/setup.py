@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_CARD_IDS, card_name
@@ -14,7 +15,9 @@ from paizhuo.games.baohuang.state import (
     NUM_SEATS,
     OVER,
     PLAY,
-    TableState,
+    BaohuangState,
+    holder_of_emperor_card,
+    set_hand,
 )
 from paizhuo.notation import NotationError, parse_cards
 
@@ -35,25 +38,40 @@ for _c in full_deck():
     _DECK_COUNTS[_c] += 1
 
 
-def deal_seeded(st: TableState, seed: int, redeal: int) -> bool:
+def deal_seeded(st: BaohuangState, seed: int, redeal: int) -> bool:
     """Shuffle and deal 43 each; False if the emperor card was the left-over card."""
     deck = shuffled(full_deck(), seed if redeal == 0 else derive_seed(seed, redeal))
     hands, rest = deal_round_robin(deck, NUM_SEATS, HAND_SIZE)
-    st.set_hands(hands)
+    set_hands(st, hands)
+    st.kitty = tuple(rest)
     st.extra = rest
     return EMPEROR_CARD not in rest
 
 
-def start_crown(st: TableState) -> None:
-    holder = st.holder_of_emperor_card()
+def set_hands(st: BaohuangState, hands: Sequence[Sequence[int]]) -> None:
+    for seat, cards in enumerate(hands):
+        set_hand(st, seat, cards)
+
+
+def redeal(st: BaohuangState) -> None:
+    """Void deal 黄庄: deal again from the seed (BH-2), as the k-th redeal."""
+    assert st.seed is not None
+    st.redeals += 1
+    while not deal_seeded(st, st.seed, st.redeals):
+        st.redeals += 1
+    start_crown(st)
+
+
+def start_crown(st: BaohuangState) -> None:
+    holder = holder_of_emperor_card(st)
     assert holder is not None
-    st.state_phase = CROWN
+    st.phase = CROWN
     st.holder = st.first_holder = holder
     st.passes = 0
     st.forced_seat = None
 
 
-def load(st: TableState, record: Record) -> None:
+def load(st: BaohuangState, record: Record) -> None:
     """Fill a fresh state from the record's deal and start (its actions are not applied)."""
     deal = record.deal
     if deal.hands is None:
@@ -69,10 +87,11 @@ def load(st: TableState, record: Record) -> None:
     if len(deal.hands) != NUM_SEATS:
         raise MalformedError("deal.hands", f"Baohuang has {NUM_SEATS} hands, not "
                              f"{len(deal.hands)}")
-    st.set_hands(deal.hands)
-    st.extra = list(deal.kitty or ())
+    set_hands(st, deal.hands)
+    st.kitty = tuple(deal.kitty or ())
+    st.extra = list(st.kitty)
     if not record.position:
-        _no_start(record)
+        st.redeals = _redeals_start(record)
         _check_complete(deal.hands, st.extra)
         start_crown(st)
         return
@@ -83,6 +102,22 @@ def _no_start(record: Record) -> None:
     if record.start:
         raise MalformedError("start", "a Baohuang deal starts with choosing the emperor; "
                              "give a start only with \"position\": true")
+
+
+def _redeals_start(record: Record) -> int:
+    """Explicit hands may say how many void deals came before them (``start.redeals``): a
+    seeded deal that was redealt, exported by ``record_for``; the count goes into the result."""
+    start = record.start or {}
+    for key in start:
+        if key != "redeals":
+            raise MalformedError(f"start.{key}", "a Baohuang deal starts with choosing the "
+                                 "emperor: its start may only count the void deals before it "
+                                 "(\"redeals\"); other keys need \"position\": true")
+    redeals = start.get("redeals", 0)
+    if not isinstance(redeals, int) or isinstance(redeals, bool) or redeals < 0:
+        raise MalformedError("start.redeals", f"must be a count (0 or more), not "
+                             f"{describe(redeals)}")
+    return redeals
 
 
 def _check_complete(hands: list[tuple[int, ...]], kitty: list[int]) -> None:
@@ -120,7 +155,7 @@ def _flag(start: dict[str, Any], key: str, default: bool) -> bool:
     return value
 
 
-def _load_position(st: TableState, start: dict[str, Any]) -> None:
+def _load_position(st: BaohuangState, start: dict[str, Any]) -> None:
     for key in start:
         if key not in POSITION_KEYS:
             raise MalformedError(f"start.{key}", f"unknown key; a Baohuang position start has "
@@ -182,8 +217,28 @@ def _load_position(st: TableState, start: dict[str, Any]) -> None:
     if st.out[leader]:
         raise MalformedError("start.leader", f"seat {leader} has gone out")
     st.extra = []
-    st.state_phase = PLAY
+    st.dealt_crown = False
+    st.phase = PLAY
     st.turn = leader
     if len(st.finished) >= NUM_SEATS - 1:
-        st.state_phase = OVER
+        st.phase = OVER
         st.finished.extend(s for s in range(NUM_SEATS) if not st.out[s])
+
+
+def dealt_hands(st: BaohuangState) -> list[list[int]]:
+    """The hands as the current deal gave them (count arrays), from the hands now: every
+    card played goes back to its player, ``BJ*`` back to its first holder, the extra card out
+    of the emperor's hand (``record_for`` writes these as the record's explicit deal)."""
+    hands = [[h + p for h, p in zip(st.hands[s], st.played[s], strict=True)]
+             for s in range(NUM_SEATS)]
+    if not st.dealt_crown:
+        return hands
+    for hand in hands:
+        if hand[EMPEROR_CARD]:
+            hand[EMPEROR_CARD] -= 1
+            hands[st.first_holder][EMPEROR_CARD] += 1
+            break
+    if st.emperor is not None and st.opts.extra_card == "emperor":
+        for card in st.kitty:
+            hands[st.emperor][card] -= 1
+    return hands

@@ -1,9 +1,15 @@
-"""The mutable table state of a Baohuang deal and the card moves every phase shares."""
+"""The data of a Baohuang deal (:class:`BaohuangState`) and the card moves every phase shares.
+
+The state holds data only; the rules are functions of it in ``crown``, ``declare`` and
+``rounds`` (one module per phase). :meth:`BaohuangState.copy` is the cheap copy behind
+``clone`` and ``determinize``.
+"""
 
 from __future__ import annotations
 
-from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_CARD_IDS, card_name
-from paizhuo.engine.errors import IllegalActionError
+from collections.abc import Sequence
+
+from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_CARD_IDS
 from paizhuo.games.baohuang.options import BaohuangOptions
 from paizhuo.games.baohuang.plays import PlayKey
 from paizhuo.games.climbing import STRENGTH_OF_CARD, rank_counts_of_array
@@ -16,27 +22,81 @@ CROWN, DECLARE, PLAY, OVER, VOID = "crown", "declare", "play", "over", "void"
 and a void deal 黄庄 that cannot be redealt (explicit hands)."""
 
 
-class TableState:
-    """Everything that changes during a deal; rules live in ``crown`` and ``rounds``."""
+class BaohuangState:
+    """Everything that changes during a deal (and what ``record_for`` and ``determinize``
+    need to know about how it got there)."""
+
+    __slots__ = (
+        "answered",
+        "called",
+        "circle",
+        "claimant",
+        "current",
+        "current_cards",
+        "deal_from",
+        "dealt_crown",
+        "declare_queue",
+        "emperor",
+        "extra",
+        "finished",
+        "first_holder",
+        "forced_call",
+        "forced_seat",
+        "guard",
+        "hands",
+        "holder",
+        "kitty",
+        "last_play",
+        "led",
+        "maker",
+        "open",
+        "opts",
+        "out",
+        "passes",
+        "phase",
+        "played",
+        "queue",
+        "redeals",
+        "revealed",
+        "seed",
+        "seized",
+        "sizes",
+        "strengths",
+        "turn",
+        "yielders",
+    )
 
     def __init__(self, opts: BaohuangOptions) -> None:
         self.opts = opts
         self.seed: int | None = None
+        """The deal's seed (``None`` for explicit hands); redeals derive from it."""
         self.redeals = 0
+        self.deal_from = 0
+        """Index of the first action of the current deal (the actions before it are the
+        passes of void deals)."""
+        self.dealt_crown = True
+        """The deal began by choosing the emperor (not a position that starts in play)."""
         self.hands: list[list[int]] = [[0] * NUM_CARD_IDS for _ in range(NUM_SEATS)]
         """Per seat, the count of each card id held."""
         self.strengths: list[list[int]] = [[0] * 15 for _ in range(NUM_SEATS)]
         """Per seat, the count of each strength rank (``plays``): the hot-path view."""
         self.sizes = [0] * NUM_SEATS
+        self.played: list[list[int]] = [[0] * NUM_CARD_IDS for _ in range(NUM_SEATS)]
+        """Per seat, the count of each card id played in this deal (all plays are public)."""
+        self.kitty: tuple[int, ...] = ()
+        """The left-over card(s) of the deal (BH-1) as dealt, whatever became of them."""
         self.extra: list[int] = []
-        """The left-over card(s) of the deal (BH-1), until given to the emperor or removed."""
-        self.state_phase = CROWN
+        """The left-over card(s) while set aside: until given to the emperor or removed."""
+        self.phase = CROWN
         # choosing the emperor
         self.holder = 0
         """Who holds the emperor card while the emperor is being chosen."""
         self.first_holder = 0
         self.passes = 0
         self.forced_seat: int | None = None
+        self.forced_call = False
+        """The emperor was made by a forced call 逼庄 (he held the called card exactly three
+        times, and the seats before him none of any card)."""
         self.emperor: int | None = None
         self.guard: int | None = None
         """The guard seat; the emperor himself when alone 独保; ``None`` when seized."""
@@ -67,80 +127,78 @@ class TableState:
         self.claimant: int | None = None
         self.turn = 0
 
-    # -- cards ---------------------------------------------------------------------------
-
-    def set_hands(self, hands: list[list[int]] | list[tuple[int, ...]]) -> None:
-        for seat, cards in enumerate(hands):
-            counts = [0] * NUM_CARD_IDS
-            for c in cards:
-                counts[c] += 1
-            self.hands[seat] = counts
-            self.strengths[seat] = rank_counts_of_array(counts)
-            self.sizes[seat] = len(cards)
-
-    def give(self, seat: int, card: int) -> None:
-        self.hands[seat][card] += 1
-        self.strengths[seat][STRENGTH_OF_CARD[card]] += 1
-        self.sizes[seat] += 1
-
-    def take(self, seat: int, card: int) -> None:
-        self.hands[seat][card] -= 1
-        self.strengths[seat][STRENGTH_OF_CARD[card]] -= 1
-        self.sizes[seat] -= 1
-
-    def holder_of_emperor_card(self) -> int | None:
-        for seat in range(NUM_SEATS):
-            if self.hands[seat][EMPEROR_CARD]:
-                return seat
-        return None
-
-    def copies(self, seat: int, card: int) -> int:
-        """Identical copies of ``card`` held (the emperor card counts as a ``BJ``)."""
-        hand = self.hands[seat]
-        if card == BIG_JOKER:
-            return hand[BIG_JOKER] + hand[EMPEROR_CARD]
-        return hand[card]
-
-    def held_cards(self, seat: int, cards: tuple[int, ...], rule: str) -> tuple[int, ...]:
-        """The cards as held, ``BJ`` and ``BJ*`` standing in for each other; else illegal,
-        naming every missing card as the player wrote it (a plain ``BJ`` is not ``BJ*``)."""
-        need: dict[int, int] = {}
-        for c in cards:
-            need[c] = need.get(c, 0) + 1
-        hand = self.hands[seat]
-        big = need.get(BIG_JOKER, 0) + need.get(EMPEROR_CARD, 0)
-        have = hand[BIG_JOKER] + hand[EMPEROR_CARD]
-        short_of_big = big > have
-        missing: list[str] = []
-        for c, k in need.items():
-            if c in (BIG_JOKER, EMPEROR_CARD):
-                if not short_of_big:
-                    continue
-                short_of_big = False  # the big jokers are named once, where first written
-                written = ("BJ" if not need.get(EMPEROR_CARD) else
-                           "BJ*" if not need.get(BIG_JOKER) else "BJ/BJ*")
-                held = (f"{have} × BJ, the emperor card BJ* included" if hand[EMPEROR_CARD]
-                        else str(have))
-                missing.append(f"{big} × {written} (you hold {held})")
-            elif k > hand[c]:
-                missing.append(f"{k} × {card_name(c)} (you hold {hand[c]})")
-        if missing:
-            raise IllegalActionError(rule, "you do not hold " + " and ".join(missing), seat)
-        if not big:
-            return cards
-        star = min(need.get(EMPEROR_CARD, 0), hand[EMPEROR_CARD])
-        plain = big - star
-        if plain > hand[BIG_JOKER]:
-            star += plain - hand[BIG_JOKER]
-            plain = hand[BIG_JOKER]
-        need[BIG_JOKER], need[EMPEROR_CARD] = plain, star
-        return tuple(sorted(c for c, k in need.items() for _ in range(k)))
-
-    def active_after(self, seat: int) -> list[int]:
-        """Seats still in, in play order after ``seat`` (``seat`` itself excluded)."""
-        out = self.out
-        return [s for s in _AFTER[seat] if not out[s]]
+    def copy(self) -> BaohuangState:
+        """An independent copy: every list copied, the rest (ints, tuples, options) shared."""
+        new = BaohuangState.__new__(BaohuangState)
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        new.hands = [list(h) for h in self.hands]
+        new.strengths = [list(h) for h in self.strengths]
+        new.sizes = list(self.sizes)
+        new.played = [list(h) for h in self.played]
+        new.extra = list(self.extra)
+        new.declare_queue = list(self.declare_queue)
+        new.finished = list(self.finished)
+        new.out = list(self.out)
+        new.queue = list(self.queue)
+        new.yielders = list(self.yielders)
+        return new
 
 
-_AFTER = tuple(tuple((seat + i) % NUM_SEATS for i in range(1, NUM_SEATS))
-               for seat in range(NUM_SEATS))
+_LISTS = frozenset({"hands", "strengths", "sizes", "played", "extra", "declare_queue",
+                    "finished", "out", "queue", "yielders"})
+_SCALARS = tuple(n for n in BaohuangState.__slots__ if n not in _LISTS)
+
+
+# -- cards -----------------------------------------------------------------------------------
+
+
+def set_hand(st: BaohuangState, seat: int, cards: Sequence[int]) -> None:
+    counts = [0] * NUM_CARD_IDS
+    for c in cards:
+        counts[c] += 1
+    st.hands[seat] = counts
+    st.strengths[seat] = rank_counts_of_array(counts)
+    st.sizes[seat] = len(cards)
+
+
+def give(st: BaohuangState, seat: int, card: int) -> None:
+    st.hands[seat][card] += 1
+    st.strengths[seat][STRENGTH_OF_CARD[card]] += 1
+    st.sizes[seat] += 1
+
+
+def take(st: BaohuangState, seat: int, card: int) -> None:
+    st.hands[seat][card] -= 1
+    st.strengths[seat][STRENGTH_OF_CARD[card]] -= 1
+    st.sizes[seat] -= 1
+
+
+def cards_of(counts: list[int]) -> list[int]:
+    """The card ids of a count array, sorted."""
+    return [c for c, k in enumerate(counts) for _ in range(k)]
+
+
+def holder_of_emperor_card(st: BaohuangState) -> int | None:
+    for seat in range(NUM_SEATS):
+        if st.hands[seat][EMPEROR_CARD]:
+            return seat
+    return None
+
+
+def copies(counts: list[int], card: int) -> int:
+    """Identical copies of ``card`` in a count array (the emperor card counts as a ``BJ``)."""
+    if card == BIG_JOKER:
+        return counts[BIG_JOKER] + counts[EMPEROR_CARD]
+    return counts[card]
+
+
+def active_after(st: BaohuangState, seat: int) -> list[int]:
+    """Seats still in, in play order after ``seat`` (``seat`` itself excluded)."""
+    out = st.out
+    return [s for s in AFTER[seat] if not out[s]]
+
+
+AFTER = tuple(tuple((seat + i) % NUM_SEATS for i in range(1, NUM_SEATS))
+              for seat in range(NUM_SEATS))
+"""Per seat, the other seats in play order after it."""

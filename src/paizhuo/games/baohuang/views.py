@@ -1,79 +1,98 @@
-"""What each seat sees (BH-6), computed in one place; and the result of a deal (BH-5)."""
+"""What each seat sees (BH-6): observations, the events the rules emit, and the result (BH-5).
+
+Every action of Baohuang is public (calls, passes, seizures, declarations, plays); what is
+private is each hand, the extra card the emperor receives, and — until he is revealed — who
+the guard is (the guard knows; the emperor knows only whether he is alone).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
-from paizhuo.cards import card_name
+from paizhuo.cards import NUM_CARD_IDS, card_name
 from paizhuo.engine.actions import Action
-from paizhuo.games.baohuang.scoring import (
-    RANK_NAMES,
-    display,
-    fraction_json,
-    score,
+from paizhuo.engine.game import View
+from paizhuo.games.baohuang.scoring import RANK_NAMES, display, fraction_json, score
+from paizhuo.games.baohuang.state import (
+    NUM_SEATS,
+    OVER,
+    VOID,
+    BaohuangState,
+    cards_of,
+    holder_of_emperor_card,
 )
-from paizhuo.games.baohuang.state import NUM_SEATS, OVER, VOID, TableState
 from paizhuo.notation import format_cards
 
 
-def role_of(st: TableState, seat: int) -> str | None:
-    """``emperor``, ``guard`` or ``revolutionary`` once the emperor is known."""
-    if st.emperor is None:
+class Emit(Protocol):
+    """The game's ``emit``: what an action showed, to whom (see ``Game.emit``)."""
+
+    def __call__(self, payload: Mapping[str, Any], audience: frozenset[int] | None = None,
+                 others: Mapping[str, Any] | None = None) -> None: ...
+
+
+def role_of(st: BaohuangState, seat: int | None) -> str | None:
+    """``emperor``, ``guard`` or ``revolutionary`` once the emperor is known (each seat knows
+    its own role: the guard knows he is the guard, the others that they are not)."""
+    if st.emperor is None or seat is None:
         return None
     if seat == st.emperor:
         return "emperor"
     return "guard" if seat == st.guard else "revolutionary"
 
 
-def visible_guard(st: TableState, seat: int) -> int | None:
+def visible_guard(st: BaohuangState, seat: int | None) -> int | None:
     """The guard as ``seat`` knows him: only once revealed, or to the guard himself."""
     if st.guard is None or st.emperor is None:
         return None
-    if st.revealed or seat == st.guard:
+    if st.revealed or (seat is not None and seat == st.guard):
         return st.guard
     return None
 
 
-def observation(st: TableState, seat: int, log: list[Action], to_act: list[int],
-                legal: list[Action]) -> dict[str, Any]:
-    """Everything ``seat`` may see: own hand, counts, public actions, revealed roles."""
-    hand = st.hands[seat]
-    guard = visible_guard(st, seat)
-    return {
-        "game": "baohuang",
-        "seat": seat,
-        "phase": st.state_phase,
-        "hand": format_cards(c for c, k in enumerate(hand) for _ in range(k)),
-        "hand_counts": list(st.sizes),
-        "emperor_card_holder": st.holder_of_emperor_card(),
-        "crown_passes": st.passes,
-        "forced_seat": st.forced_seat,
-        "redeals": st.redeals,
-        "emperor": st.emperor,
-        "called": None if st.called is None else card_name(st.called),
-        "guard": guard,
-        "alone": st.guard == st.emperor if (st.revealed or seat == st.emperor) and
-        st.emperor is not None else None,
-        "seized": st.seized,
-        "open": st.open,
-        "role": role_of(st, seat),
-        "finished": list(st.finished),
-        "current": None if st.current is None else {
-            "seat": st.maker, "cards": format_cards(st.current_cards),
-            "last_play": st.last_play},
-        "circle": st.circle,
-        "yielded": list(st.yielders),
-        "claimant": st.claimant,
-        "to_act": to_act,
-        "legal": [a.to_json() for a in legal],
-        "log": [a.to_json() for a in log],
-    }
+def visible_alone(st: BaohuangState, seat: int | None) -> bool | None:
+    """Whether the emperor is his own guard: known to him, to everyone once revealed."""
+    if st.emperor is None or not (st.revealed or seat == st.emperor):
+        return None
+    return st.guard == st.emperor
 
 
-def result(st: TableState) -> dict[str, Any] | None:
-    if st.state_phase == VOID:
+def observe(st: BaohuangState, seat: int | None, to_act: list[int]) -> View:
+    """Everything ``seat`` may see (``None``: a spectator): own hand, counts, the public
+    course of the deal, and the roles as far as they are known to this viewer."""
+    return View(
+        hand=None if seat is None else format_cards(cards_of(st.hands[seat])),
+        hand_sizes=list(st.sizes),
+        to_act=to_act,  # every seat asked is asked in public (BH-2 declarations included)
+        result=result(st),
+        details={
+            "emperor_card_holder": holder_of_emperor_card(st),
+            "crown_passes": st.passes,
+            "forced_seat": st.forced_seat,
+            "redeals": st.redeals,
+            "emperor": st.emperor,
+            "called": None if st.called is None else card_name(st.called),
+            "guard": visible_guard(st, seat),
+            "alone": visible_alone(st, seat),
+            "seized": st.seized,
+            "open": st.open,
+            "role": role_of(st, seat),
+            "finished": list(st.finished),
+            "current": None if st.current is None else {
+                "seat": st.maker, "cards": format_cards(st.current_cards),
+                "last_play": st.last_play},
+            "circle": st.circle,
+            "yielded": list(st.yielders),
+            "claimant": st.claimant,
+        },
+    )
+
+
+def result(st: BaohuangState) -> dict[str, Any] | None:
+    if st.phase == VOID:
         return {"void": True, "redeals": st.redeals}
-    if st.state_phase != OVER:
+    if st.phase != OVER:
         return None
     emperor = st.emperor
     assert emperor is not None
@@ -103,3 +122,52 @@ def result(st: TableState) -> dict[str, Any] | None:
         },
         "redeals": st.redeals,
     }
+
+
+# -- events ----------------------------------------------------------------------------------
+# Each applied action emits one public ``action`` event, then what it made happen. Cards are
+# notation strings; only the extra card's event is private (to the emperor who receives it).
+
+
+_NAMES = tuple(card_name(c) for c in range(NUM_CARD_IDS))
+
+
+def notation(cards: tuple[int, ...] | list[int]) -> str:
+    """``format_cards`` by table look-up (events are built on every play of a playout)."""
+    return " ".join([_NAMES[c] for c in cards])
+
+
+def action_event(action: Action) -> dict[str, Any]:
+    if action.cards:
+        return {"type": "action", "seat": action.seat, "verb": action.verb,
+                "cards": notation(action.cards)}
+    return {"type": "action", "seat": action.seat, "verb": action.verb}
+
+
+def emit_roles(st: BaohuangState, emit: Emit) -> None:
+    """After a call each seat learns its own role: the guard that he is the guard, the
+    emperor whether he is alone, the others that they are revolutionaries (BH-2, BH-6)."""
+    emperor, guard = st.emperor, st.guard
+    assert emperor is not None
+    emit({"type": "role", "role": "emperor", "alone": guard == emperor}, frozenset({emperor}))
+    if guard is not None and guard != emperor:
+        emit({"type": "role", "role": "guard"}, frozenset({guard}))
+    rest = frozenset(s for s in range(NUM_SEATS) if s != emperor and s != guard)
+    emit({"type": "role", "role": "revolutionary"}, rest)
+
+
+def emit_extra_card(st: BaohuangState, seat: int, cards: list[int], emit: Emit) -> None:
+    """The extra card goes to the emperor (BH-1): he sees it, the others only that he got it."""
+    emit({"type": "extra_card", "seat": seat, "cards": format_cards(cards)}, frozenset({seat}),
+         {"type": "extra_card", "seat": seat, "count": len(cards)})
+
+
+def emit_reveal(st: BaohuangState, how: str, emit: Emit) -> None:
+    """The guard becomes public: by declaring (``declared``), by playing the called card
+    (``called_card``) or at the end (``end``)."""
+    emit({"type": "reveal", "seat": st.guard, "alone": st.guard == st.emperor, "how": how,
+          "open": st.open})
+
+
+def emit_over(st: BaohuangState, emit: Emit) -> None:
+    emit({"type": "over", "result": result(st)})
