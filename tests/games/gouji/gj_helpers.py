@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from paizhuo.engine.game import Game
 from paizhuo.engine.records import Deal, Record
 from paizhuo.games.climbing import SJ, STRENGTH_OF_CARD, TWO
 from paizhuo.games.gouji import GoujiGame
@@ -45,6 +46,30 @@ def tribute_game() -> tuple[GoujiGame, int]:
         {"kind": "place", "from": 5, "to": 0, "cards": 1}]})
     g.apply(g.legal_actions()[0])  # seat 5 pays his highest card
     return g, next(c for c in g.hands[0].distinct() if STRENGTH_OF_CARD[c] == SEVEN)
+
+
+def log(game: Game, seat: int | None) -> list[list[Any]]:
+    """The actions ``seat`` saw, from its events, in the record's form ``[seat, verb,
+    cards?, extra?]``; cards it saw only counted read ``"N hidden"``."""
+    out: list[list[Any]] = []
+    for e in game.events_since(seat, 0):
+        if e["type"] != "action":
+            continue
+        entry: list[Any] = [e["seat"], e["verb"]]
+        if "cards" in e:
+            entry.append(e["cards"])
+        elif "count" in e:
+            entry.append(f"{e['count']} hidden")
+        if "to" in e:
+            entry.append({"to": e["to"]})
+        out.append(entry)
+    return out
+
+
+def details(game: Game, seat: int | None) -> dict[str, Any]:
+    """The game's own part of ``seat``'s observation."""
+    out: dict[str, Any] = game.observation(seat)["details"]
+    return out
 
 
 def random_endgame(rng: random.Random, opts: dict[str, Any], max_cards: int = 8,

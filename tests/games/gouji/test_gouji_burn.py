@@ -3,10 +3,17 @@ succeeds, one that is broken 解烧, one that fails 烧失败, ``burn_needs_open
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from paizhuo.engine.errors import IllegalActionError
 from paizhuo.games.gouji.positions import act, position
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from gj_helpers import details
 
 # seat 0 leads K K (gouji); seat 1 can burn with A A, leaving SJ 6 6 7 (one joker, two ranks)
 BURN = ["KS KS 3S 4S", "AS AS SJ 6S 6S 7S", "3H 4H", "QS 3D", "BJ 7D 7D 5D", "3C 4C"]
@@ -22,7 +29,7 @@ def test_gj6_burn_comes_before_the_duitou() -> None:
     g = position(BURN, leader=0)
     act(g, 0, "play", "KS KS")
     assert g.to_act() == [1]
-    assert g.table is not None and g.table.stage == "burn"
+    assert g.state.began and g.state.stage == "burn"
     legal = {(a.verb, a.cards) for a in g.legal_actions()}
     assert {v for v, _ in legal} == {"burn", "pass"}
     # the 对头 may not burn, and a third seat may not answer (an answer by the 对头 would
@@ -41,15 +48,15 @@ def test_gj6_declining_a_burn_is_not_a_pass() -> None:
     act(g, 0, "play", "KS KS")
     act(g, 1, "pass")
     assert g.to_act() == [3]
-    assert g.table is not None and not g.table.passed[1]
+    assert g.state.began and not g.state.passed[1]
 
 
 def test_gj6_a_burn_that_succeeds() -> None:
     g = position(BURN, leader=0)
     act(g, 0, "play", "KS KS")
     act(g, 1, "burn", "AS AS")
-    t = g.table
-    assert t is not None and t.burner == 1 and t.burnt == 0
+    t = g.state
+    assert t.burner == 1 and t.burnt == 0
     assert g.to_act() == [4]  # only the burner's own 对头 may answer
     act(g, 4, "pass")
     assert g.to_act() == [1]
@@ -67,8 +74,8 @@ def test_gj6_a_burn_that_is_broken() -> None:
     act(g, 4, "pass")
     act(g, 1, "play", "SJ 6S 6S")
     act(g, 4, "play", "BJ 7D 7D")  # the burner's 对头 beats: 解烧
-    t = g.table
-    assert t is not None and t.burner == -1 and t.burns == []
+    t = g.state
+    assert t.burner == -1 and t.burns == []
 
 
 def test_gj6_a_burn_that_fails() -> None:
@@ -77,11 +84,11 @@ def test_gj6_a_burn_that_fails() -> None:
     act(g, 1, "burn", "AS AS")
     act(g, 4, "pass")
     act(g, 1, "play", "6S 6S")  # no joker and not his last play: 烧失败
-    t = g.table
-    assert t is not None
+    t = g.state
+    assert t.began
     assert t.bottoms == [1] and t.failed == [1] and not t.active[1]
     assert g.to_act() == [2]  # the next player still in leads
-    assert g.observation(0)["ranks"]["1"] == "大落"
+    assert details(g, 0)["ranks"]["1"] == "大落"
 
 
 def test_gj6_burn_must_leave_a_hand_that_can_be_played_out() -> None:
@@ -104,7 +111,7 @@ def test_gj6_one_play_left_condition() -> None:
     act(g, 1, "burn", "AS AS")
     act(g, 4, "pass")
     act(g, 1, "play", "6S 6S 6S")
-    assert g.table is not None and g.table.burns == [(0, 1)]
+    assert g.state.began and g.state.burns == [(0, 1)]
 
 
 def test_gj6_the_makers_teammates_burn_first() -> None:
@@ -171,7 +178,7 @@ def lead_then_gouji(first_lead: str) -> object:
 
 def test_gj6_not_opened_and_not_conceded_cannot_burn() -> None:
     g = lead_then_gouji("7S")  # a 7 concedes nothing
-    assert g.table is not None and g.table.conceded == [False] * 6
+    assert g.state.began and g.state.conceded == [False] * 6
     assert g.to_act() == [5]  # the 对头 answers: seat 1 is not asked
     with pytest.raises(IllegalActionError) as err:
         act(g, 1, "burn", "AS AS")
@@ -181,9 +188,9 @@ def test_gj6_not_opened_and_not_conceded_cannot_burn() -> None:
 
 def test_gj6_leading_4s_concedes_the_point_and_allows_burning() -> None:
     g = lead_then_gouji("4H")
-    t = g.table
-    assert t is not None and t.conceded[1] and not t.opened[1]
-    assert g.observation(0)["conceded"] == [1]  # leading 4s is public
+    t = g.state
+    assert t.conceded[1] and not t.opened[1]
+    assert details(g, 0)["conceded"] == [1]  # leading 4s is public
     assert g.to_act() == [1] and t.stage == "burn"
     act(g, 1, "burn", "AS AS")
     act(g, 4, "pass")
@@ -203,8 +210,8 @@ def test_gj5_gj6_a_conceded_point_cannot_be_opened_later() -> None:
     act(g, 1, "play", "AS AS")  # unanswered gouji play …
     act(g, 4, "pass")
     act(g, 1, "play", "4D")  # … and 4s after it: no opening once conceded
-    t = g.table
-    assert t is not None and t.conceded[1] and not t.opened[1]
+    t = g.state
+    assert t.conceded[1] and not t.opened[1]
 
 
 def test_gj5_4s_led_to_open_the_point_are_no_concession() -> None:
@@ -214,14 +221,14 @@ def test_gj5_4s_led_to_open_the_point_are_no_concession() -> None:
     act(g, 1, "play", "AS AS")
     act(g, 4, "pass")
     act(g, 1, "play", "4H")  # 开点发4
-    t = g.table
-    assert t is not None and t.opened[1] and not t.conceded[1]
+    t = g.state
+    assert t.opened[1] and not t.conceded[1]
 
 
 def test_gj6_4s_concede_nothing_without_burn_needs_open() -> None:
     g = position(CONCEDE, leader=1)
     act(g, 1, "play", "4H")
-    assert g.table is not None and g.table.conceded == [False] * 6
+    assert g.state.began and g.state.conceded == [False] * 6
 
 
 def test_gj6_a_burn_broken_by_a_further_burn() -> None:
@@ -235,8 +242,8 @@ def test_gj6_a_burn_broken_by_a_further_burn() -> None:
     act(g, 1, "play", "SJ 6S 6S")
     assert g.to_act() == [2]  # burning comes before seat 1's 对头 (seat 4) answers
     act(g, 2, "burn", "BJ 7H 7H")  # big flowers of a higher rank over small flowers
-    t = g.table
-    assert t is not None and t.burner == 2 and t.burnt == 1
+    t = g.state
+    assert t.burner == 2 and t.burnt == 1
     assert g.to_act() == [5]  # only the new burner's 对头
     act(g, 5, "pass")
     act(g, 2, "play", "9H")
@@ -247,9 +254,9 @@ def test_gj7_gj6_a_dead_gouji_play_may_still_be_burnt() -> None:
     hands = ["3C 4C", "3H 4H", "5D 6D", "AS AS 9S", "2S 2S SJ 6S 6S 7S", "3D 4D"]
     g = position(hands, leader=3, dead_gouji={"3": 1})
     act(g, 3, "play", "AS AS")  # 够死级: nobody may answer it, but seat 4 may burn it
-    t = g.table
-    assert t is not None and t.cur_dead and g.to_act() == [4]
-    assert g.observation(2)["waiting"] == "burn_window"
+    t = g.state
+    assert t.cur_dead and g.to_act() == [4]
+    assert details(g, 2)["waiting"] == "burn_window"
     act(g, 4, "burn", "2S 2S")
     act(g, 1, "pass")
     act(g, 4, "play", "SJ 6S 6S")

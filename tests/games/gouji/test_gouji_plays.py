@@ -198,7 +198,7 @@ def test_seed001_examples() -> None:
 
 def test_seed001_team_score_example() -> None:
     """Seed 001: a team of 头科, 三科 and 二落 scores 4 + 0 − 2 = 2 each."""
-    from paizhuo.games.gouji.series import score
+    from paizhuo.games.gouji.scoring import score
 
     s = score([0, 1, 2, 3, 4, 5], positive_only=False)  # team {0,2,4}: 头科, 三科, 二落
     assert s["scores"][0] == s["scores"][2] == s["scores"][4] == 2

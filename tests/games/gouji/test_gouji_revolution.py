@@ -12,14 +12,14 @@ import pytest
 from paizhuo.cards import BIG_JOKER, SMALL_JOKER
 from paizhuo.engine.errors import IllegalActionError
 from paizhuo.games.climbing import rank_counts
-from paizhuo.games.gouji import GoujiGame
+from paizhuo.games.gouji import GoujiGame, buying
 from paizhuo.games.gouji.positions import act, full, position
 from paizhuo.games.gouji.setup import full_deck
 from paizhuo.notation import parse_cards
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from gj_helpers import deal_without_money
+from gj_helpers import deal_without_money, details
 
 
 def finish(g: GoujiGame, seed: int = 0) -> dict[str, object]:
@@ -38,9 +38,9 @@ def test_gj9_revolution_and_keeping_the_head() -> None:
     assert g.phase == "head" and g.to_act() == [4]  # his 对头 chooses 要头 or 无头
     act(g, 4, "keep_head")
     assert g.phase == "play"
-    t = g.table
-    assert t is not None and not t.active[1] and t.tokens[4] == 3
-    assert g.observation(0)["revolution"] == [1]
+    t = g.state
+    assert not t.active[1] and t.tokens[4] == 3
+    assert details(g, 0)["revolution"] == [1]
 
 
 def test_gj9_revolutionary_is_sike_or_sanke() -> None:
@@ -48,7 +48,7 @@ def test_gj9_revolutionary_is_sike_or_sanke() -> None:
         g = full(deal_without_money([1]))
         act(g, 1, "revolution")
         act(g, 4, "no_head")
-        assert g.table is not None and g.table.tokens[4] == 0
+        assert g.state.began and g.state.tokens[4] == 0
         res = finish(g, seed)
         order = res["order"]
         assert isinstance(order, list) and len(order) == 6
@@ -60,7 +60,7 @@ def test_gj9_revolutionary_is_sike_or_sanke() -> None:
 def test_gj9_revolution_may_be_declined() -> None:
     g = full(deal_without_money([1]))
     act(g, 1, "pass")
-    assert g.phase == "play" and g.table is not None and g.table.active[1]
+    assert g.phase == "play" and g.state.began and g.state.active[1]
 
 
 def test_gj9_two_revolutions_mean_a_redeal() -> None:
@@ -102,25 +102,25 @@ def test_gj9_last_play_must_be_threes() -> None:
     for s in (1, 2, 3, 4, 5):
         act(g, s, "pass")
     act(g, 0, "play", "3S")
-    assert g.table is not None and g.table.tops == [0]
+    assert g.state.began and g.state.tops == [0]
 
 
 def test_gj9_stuck_is_ranked_last_at_once() -> None:
     g = position(HANDS_BIE, leader=0, options=BIE)
     act(g, 0, "play", "5S")
     act(g, 1, "play", "6S")  # 被闷: seat 0 holds only his 3 and lost the lead
-    t = g.table
-    assert t is not None
+    t = g.state
+    assert t.began
     assert t.bottoms == [0] and not t.active[0]
-    assert g.observation(3)["headless"] == [3]  # his 对头 has no 对头 now
+    assert details(g, 3)["headless"] == [3]  # his 对头 has no 对头 now
 
 
 def test_gj9_stuck_stay() -> None:
     g = position(HANDS_BIE, leader=0, options=STAY)
     act(g, 0, "play", "5S")
     act(g, 1, "play", "6S")
-    t = g.table
-    assert t is not None and t.active[0] and t.stuck[0]
+    t = g.state
+    assert t.active[0] and t.stuck[0]
     for s in (2, 3, 4, 5, 0):
         act(g, s, "pass")
     act(g, 1, "play", "4H")  # 1 leads, keeps his 3
@@ -200,11 +200,12 @@ def test_gj9_buying_fours_in_the_198_deck() -> None:
     while g.phase in ("revolution", "buy", "head", "declare"):
         g.apply(g.sample_action(rng))
     if g.phase == "play":
-        t = g.table
-        assert t is not None
-        for s in range(6):
-            if t.active[s] and not t.exempt[s]:
-                assert rank_counts(g.hands[s])[0] >= 1
+        t = g.state
+        assert t.began
+        for s in range(6):  # each seat holds a 3 and a 4, or there was none to buy
+            for rank in (0, 1):
+                if t.active[s] and not rank_counts(g.hands[s])[rank]:
+                    assert buying.source(t, s, rank) is None
 
 
 def test_jokers_in_deck() -> None:
@@ -233,7 +234,9 @@ def test_gj9_nothing_to_buy_with_means_revolution() -> None:
     g = full(hands, options=BIE)
     assert g.phase == "revolution" and g.to_act() == [1]
     act(g, 1, "pass")  # he may decline, but then he cannot buy a 3
-    assert g.revolution == [1]
+    assert g.state.revolution == [1]
+    assert {"type": "revolution", "seat": 1, "why": "cannot buy a 3", "state_id": 1} in (
+        g.events_since(0, 0))
     assert g.phase == "head" and g.to_act() == [4]
 
 
@@ -250,8 +253,8 @@ def test_gj9_keep_head_dead_gouji_then_headless() -> None:
     hands = ["3C 4C", "", "5D 6D", "QS 3D", "AS AS KS KS 9S", "2S 2S 3H 5H"]
     g = position(hands, leader=4, revolution=[1], dead_gouji={"4": 1})  # the last of three
     act(g, 4, "play", "AS AS")  # dead: nobody may answer, and nobody can burn it
-    t = g.table
-    assert t is not None and t.cur is None and g.to_act() == [4] and t.tokens[4] == 0
+    t = g.state
+    assert t.cur is None and g.to_act() == [4] and t.tokens[4] == 0
     act(g, 4, "play", "KS KS")  # now headless: anyone in turn may beat it
     assert g.to_act() == [5] and t.queue == [5, 0, 2, 3]
     act(g, 5, "play", "2S 2S")

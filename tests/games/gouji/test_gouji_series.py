@@ -11,7 +11,7 @@ from paizhuo.engine.errors import IllegalActionError
 from paizhuo.games.climbing import STRENGTH_OF_CARD
 from paizhuo.games.gouji import GoujiGame
 from paizhuo.games.gouji.positions import act, full
-from paizhuo.games.gouji.series import (
+from paizhuo.games.gouji.scoring import (
     TRIBUTE_KINDS,
     finishing_order,
     point_tribute,
@@ -156,9 +156,9 @@ def test_gj10_five_game_series() -> None:
     for n in range(1, 10):
         g = GoujiGame.new({"preset": "classic", "declare": True}, seed=n, start=start)
         if g.phase == "tribute":
-            for t in g.tributes:
+            for t in g.state.tributes:
                 kinds_seen.add(t["kind"])
-            idx = [TRIBUTE_KINDS.index(t["kind"]) for t in g.tributes]
+            idx = [TRIBUTE_KINDS.index(t["kind"]) for t in g.state.tributes]
             assert idx == sorted(idx)
         while not g.is_over:
             g.apply(g.sample_action(rng))
@@ -226,7 +226,7 @@ def test_gj13_five_game_series_with_every_tribute_kind() -> None:
         while not game.is_over:
             a = game.sample_action(rng)
             if a.verb == "tribute":
-                paid_kinds.append(game.tributes[game.t_index]["kind"])
+                paid_kinds.append(game.state.tributes[game.state.t_index]["kind"])
             game.apply(a)
         result = game.result()
         assert result is not None

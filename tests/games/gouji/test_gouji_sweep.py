@@ -13,7 +13,7 @@ import pytest
 
 from paizhuo.engine.records import Record, replay
 from paizhuo.games.gouji import GoujiGame
-from paizhuo.games.gouji.views import PRIVATE_VERBS
+from paizhuo.games.gouji.game import PRIVATE
 from paizhuo.notation import format_cards
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -34,29 +34,45 @@ COMBOS: list[dict[str, Any]] = [
 def check_observation(game: GoujiGame, seat: int) -> None:
     obs = game.observation(seat)
     assert obs["hand"] == format_cards(game.hands[seat].to_tuple())
-    t = game.table
+    st = game.state
     for other in range(6):
         if other == seat:
             continue
         n = len(game.hands[other])
-        mate_sees = (game.opts.advice and other % 2 == seat % 2 and t is not None
-                     and t.active[other] and (n <= 10 or seat in t.tops)
-                     and (seat not in game.revolution or seat in t.tops))
-        shown = obs["teammate_hands"].get(str(other))
+        mate_sees = (st.opts.advice and other % 2 == seat % 2 and st.began
+                     and st.active[other] and (n <= 10 or seat in st.tops)
+                     and (seat not in st.revolution or seat in st.tops))
+        shown = obs["details"]["teammate_hands"].get(str(other))
         if mate_sees:
             assert shown == format_cards(game.hands[other].to_tuple())
         else:
             assert shown is None
-            assert obs["counts"][other] == (n if n <= 10 else None)
-    # the log leaves out what only others may know was decided (GJ-12)
-    shown_at = [i for i in range(len(game.actions))
-                if i not in game.unseen or seat in game.unseen[i]]
-    assert len(shown_at) == len(obs["log"])
-    for i, entry in zip(shown_at, obs["log"], strict=True):
-        assert entry[:2] == [game.actions[i].seat, game.actions[i].verb]
-        if entry[1] in PRIVATE_VERBS and len(entry) > 2 and "hidden" not in entry[2]:
-            assert seat in game.parties[i]
-    for to, adv in obs["advice"].items():
+            assert obs["hand_sizes"][other] == (n if n <= 10 else None)
+    # the events leave out what only others may know was decided, and cards others saw (GJ-12)
+    seen: set[int] = set()
+    for e in game.events_since(seat, 0):
+        if e["type"] != "action":
+            continue
+        i = e["state_id"] - 1
+        a = game.actions[i]
+        seen.add(i)
+        if e["verb"] != a.verb:  # a kept return, as third seats learn of it
+            assert (a.verb, e["verb"], seat in (a.seat, e["seat"])) == ("pass", "return", False)
+            assert "cards" not in e
+            continue
+        assert [e["seat"], e["verb"]] == [a.seat, a.verb]
+        if "cards" in e:
+            assert e["cards"] == format_cards(a.cards)
+            assert a.verb not in PRIVATE or seat in (game.witnesses(i) or ())
+        else:
+            assert not a.cards or "count" in e
+    for i in range(len(game.actions)):
+        if i not in seen:
+            hidden = [ev for ev in game.events if ev.state_id == i + 1
+                      and ev.payload["type"] == "action"]
+            assert hidden and all(ev.others is None and ev.audience is not None
+                                  and seat not in ev.audience for ev in hidden)
+    for to, adv in obs["details"]["advice"].items():
         assert seat in (int(to), adv["from"])
 
 
@@ -78,16 +94,16 @@ def play_out(game: GoujiGame, rng: random.Random, observe: int = 0) -> int:
 def check_game(game: GoujiGame) -> None:
     res = game.result()
     assert res is not None
-    t = game.table
-    if t is not None:
+    t = game.state
+    if t.began:
         held = sum(len(h) for h in game.hands)
-        assert held + len(t.pile) + len(t.discards) == game.opts.deck
+        assert held + len(t.pile) + len(t.discards) == t.opts.deck
     if res["redeal"]:
         return
     assert sorted(res["order"]) == list(range(6))
     assert sorted(res["ranks"]) == sorted(["头科", "二科", "三科", "四科", "二落", "大落"])
     team = res["team_scores"]
-    if game.opts.positive_only:
+    if t.opts.positive_only:
         assert min(team) == 0
     else:
         assert team[0] + team[1] == 0
@@ -120,7 +136,6 @@ def test_random_sweep_large() -> None:
 
 def test_every_listed_action_applies_and_refusals_change_nothing() -> None:
     import contextlib
-    import copy
 
     from paizhuo.engine.actions import Action
     from paizhuo.engine.errors import IllegalActionError
@@ -134,7 +149,7 @@ def test_every_listed_action_applies_and_refusals_change_nothing() -> None:
             if steps % 11 == 0:
                 legal = game.legal_actions()
                 for a in rng.sample(legal, min(len(legal), 6)):
-                    copy.deepcopy(game).apply(a)
+                    game.clone().apply(a)
                 before = [game.observation(s) for s in range(6)]
                 for _ in range(6):
                     seat = rng.randrange(6)
@@ -144,7 +159,7 @@ def test_every_listed_action_applies_and_refusals_change_nothing() -> None:
                     if a in legal:
                         continue
                     try:
-                        copy.deepcopy(game).apply(a)
+                        game.clone().apply(a)
                     except IllegalActionError as exc:
                         assert exc.rule.startswith("GJ-") and exc.message
                         with contextlib.suppress(IllegalActionError):
@@ -170,8 +185,8 @@ def test_random_endgames_exercise_burns() -> None:
             burns += a.verb == "burn"
             game.apply(a)
             steps += 1
-        t = game.table
-        assert t is not None
+        t = game.state
+        assert t.began
         assert sum(len(h) for h in game.hands) + len(t.pile) + len(t.discards) == total
         res = game.result()
         assert res is not None and sorted(res["order"]) == list(range(6))

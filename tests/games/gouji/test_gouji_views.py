@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
 from paizhuo.engine.errors import IllegalActionError
 from paizhuo.games.gouji.positions import act, full, position
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from gj_helpers import details, log
 
 ELEVEN = "3S 3S 3S 4S 4S 4S 5S 5S 5S 6S 6S"
 NINE = "7S 7S 7S 8S 8S 8S 9S 9S 9S"
@@ -18,37 +24,40 @@ def test_gj12_own_hand_and_public_play_only() -> None:
     act(g, 0, "play", "6S 6S")
     obs = g.observation(1)
     assert obs["hand"] == ELEVEN
-    assert obs["teammate_hands"] == {}
-    assert obs["counts"] == [9, 11, None, None, None, None]
-    assert obs["table"]["play"] == "6S 6S" and obs["table"]["maker"] == 0
-    assert obs["log"] == [[0, "play", "6S 6S"]]
+    assert obs["details"]["teammate_hands"] == {}
+    assert obs["hand_sizes"] == [9, 11, None, None, None, None]
+    assert obs["details"]["round"]["play"] == "6S 6S" and obs["details"]["round"]["maker"] == 0
+    assert log(g, 1) == [[0, "play", "6S 6S"]]
     json.dumps(obs)  # JSON-ready
+    json.dumps(g.events_since(1, 0))
 
 
 def test_gj12_teammate_sees_a_hand_of_ten_or_fewer() -> None:
     g = position([NINE, ELEVEN, ELEVEN, ELEVEN, ELEVEN, ELEVEN], leader=1)
-    assert g.observation(2)["teammate_hands"] == {"0": NINE}
-    assert g.observation(4)["teammate_hands"] == {"0": NINE}
-    assert g.observation(1)["teammate_hands"] == {}  # not an opponent
-    assert g.observation(0)["teammate_hands"] == {}  # 11-card teammates stay hidden
+    assert details(g, 2)["teammate_hands"] == {"0": NINE}
+    assert details(g, 4)["teammate_hands"] == {"0": NINE}
+    assert details(g, 1)["teammate_hands"] == {}  # not an opponent
+    assert details(g, 0)["teammate_hands"] == {}  # 11-card teammates stay hidden
     g = position([NINE, ELEVEN, ELEVEN, ELEVEN, ELEVEN, ELEVEN], leader=1,
                  options={"preset": "classic", "advice": False})
-    assert g.observation(2)["teammate_hands"] == {}
+    assert details(g, 2)["teammate_hands"] == {}
 
 
 def test_gj7_a_teammate_who_is_out_sees_at_any_time() -> None:
     g = position(["", ELEVEN, ELEVEN, ELEVEN, ELEVEN, ELEVEN], leader=1, finished=[0])
-    assert g.observation(0)["teammate_hands"] == {"2": ELEVEN, "4": ELEVEN}
-    assert g.observation(0)["counts"][2] == 11
-    assert g.observation(1)["counts"][2] is None
+    assert details(g, 0)["teammate_hands"] == {"2": ELEVEN, "4": ELEVEN}
+    assert g.observation(0)["hand_sizes"][2] == 11
+    assert g.observation(1)["hand_sizes"][2] is None
 
 
 def test_gj7_advice() -> None:
     g = position([NINE, ELEVEN, ELEVEN, ELEVEN, ELEVEN, ELEVEN], leader=1)
     act(g, 2, "advise", "9S 9S 9S", {"to": 0})
-    assert g.observation(0)["advice"] == {"0": {"from": 2, "cards": "9S 9S 9S"}}
-    assert g.observation(1)["advice"] == {}
-    assert all(e[1] != "advise" for e in g.observation(1)["log"])
+    assert details(g, 0)["advice"] == {"0": {"from": 2, "cards": "9S 9S 9S"}}
+    assert details(g, 1)["advice"] == {}
+    assert all(e[1] != "advise" for e in log(g, 1))
+    assert log(g, 0)[-1] == [2, "advise", "9S 9S 9S", {"to": 0}]
+    assert all(e["type"] != "action" for e in g.events_since(None, 0))  # spectators too
     with pytest.raises(IllegalActionError) as err:
         act(g, 0, "advise", "3S", {"to": 2})  # seat 2 holds 11 cards
     assert err.value.rule == "GJ-7"
@@ -64,6 +73,8 @@ def test_gj12_tribute_cards_hidden_from_third_parties() -> None:
         {"kind": "place", "from": 5, "to": 0, "cards": 1}]})
     g.apply(g.legal_actions()[0])
     paid = g.actions[0].to_json()
-    assert g.observation(0)["log"] == [paid]
-    assert g.observation(5)["log"] == [paid]
-    assert g.observation(3)["log"] == [[5, "tribute", "1 hidden"]]
+    assert log(g, 0) == [paid]
+    assert log(g, 5) == [paid]
+    assert log(g, 3) == [[5, "tribute", "1 hidden"]]
+    assert log(g, None) == [[5, "tribute", "1 hidden"]]
+    assert g.witnesses(0) == {0, 5}

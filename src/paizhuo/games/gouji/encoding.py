@@ -1,5 +1,6 @@
 """A fixed-size action index for masked policies (learning): every Gouji decision maps to one
-integer below :data:`NUM_ACTIONS`, independent of suits.
+integer below :data:`NUM_ACTIONS`, independent of suits — the game's flat encoding
+(``GoujiGame.encode`` / ``decode`` / ``legal_mask``, one step per decision).
 
 Layout:
 
@@ -20,11 +21,15 @@ Layout:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from paizhuo.engine.actions import Action
-from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, TWO
-from paizhuo.games.gouji.plays import Shape, shape_of
+from paizhuo.engine.errors import MalformedError
+from paizhuo.games.climbing import BJ, CARDS_OF_RANK, SJ, STRENGTH_OF_CARD, TWO
+from paizhuo.games.gouji.plays import Shape, cards_for, shape_of
+
+if TYPE_CHECKING:
+    from paizhuo.games.gouji.state import GoujiState
 
 SIMPLE_VERBS: Final = ("pass", "yield", "claim", "revolution", "keep_head", "no_head",
                        "declare", "refuse")
@@ -81,4 +86,45 @@ def action_from_index(i: int) -> tuple[str, Shape | int | None]:
         return "tribute", None
     if i < BUY_BASE:
         return "return", i - RETURN_BASE
-    return "buy", _PAY_RANKS[i - BUY_BASE]
+    pay = _PAY_RANKS[i - BUY_BASE]
+    return "buy", None if pay < 0 else pay
+
+
+def encode(a: Action) -> int:
+    """The index of a decision, or :class:`MalformedError` (``advise`` has none; nor has a
+    play that is not one play)."""
+    if a.verb == "advise":
+        raise MalformedError("[1]", "advice is a message, not a decision: it has no index")
+    if a.verb in ("play", "burn") and shape_of(a.cards) is None:
+        raise MalformedError("[2]", "not one play: cards of one rank, to which 2s and "
+                             "jokers may be added")
+    if a.verb in ("return",) and len(a.cards) != 1:
+        raise MalformedError("[2]", "a return is one card")
+    return action_index(a)
+
+
+def decode(st: GoujiState, index: int, seat: int) -> Action:
+    """The action an index stands for, for ``seat`` in state ``st``: the real cards are taken
+    from the hand as the legal list takes them (lowest ids first), so a legal action decodes
+    back to itself."""
+    from paizhuo.games.gouji.tribute import highest_cards
+
+    verb, arg = action_from_index(index)
+    hand = st.hands[seat]
+    if verb in ("play", "burn"):
+        assert isinstance(arg, tuple)
+        return Action(seat, verb, cards_for(arg, hand))
+    if verb == "tribute":
+        n = st.tributes[st.t_index]["cards"] if st.t_index < len(st.tributes) else 0
+        return Action(seat, verb, highest_cards(st, seat, n))
+    if verb == "return":
+        assert isinstance(arg, int)
+        held = [c for c in CARDS_OF_RANK[arg] if hand[c]]
+        return Action(seat, verb, (held[0] if held else CARDS_OF_RANK[arg][0],))
+    if verb == "buy":
+        if arg is None or arg == -1:
+            return Action(seat, verb)
+        assert isinstance(arg, int)
+        held = [c for c in CARDS_OF_RANK[arg] if hand[c]]
+        return Action(seat, verb, (held[0] if held else CARDS_OF_RANK[arg][0],))
+    return Action(seat, verb)

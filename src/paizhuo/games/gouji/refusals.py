@@ -3,32 +3,37 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from paizhuo.engine.errors import IllegalActionError
 from paizhuo.games.gouji.plays import after, beats, can_finish_burn, shape_of
-from paizhuo.games.gouji.stages import ANSWER, BURN, LEAD, OVER, opp
+from paizhuo.games.gouji.state import (
+    ANSWER,
+    BURN,
+    LEAD,
+    OVER,
+    GoujiState,
+    bound_by_three,
+    dead_rule,
+    keeps_head,
+    opp,
+)
 from paizhuo.notation import format_cards
 
-if TYPE_CHECKING:
-    from paizhuo.games.gouji.rounds import Table
 
-
-def dead_refusal(t: Table, seat: int, maker: int) -> IllegalActionError:
-    rule = t.dead_rule(maker)
+def dead_refusal(t: GoujiState, seat: int, maker: int) -> IllegalActionError:
+    rule = dead_rule(t, maker)
     why = "要头" if rule == "GJ-9" else "够死级"
     return IllegalActionError(rule, f"seat {maker}'s play is a dead gouji ({why}): nobody "
                               "may answer it", seat)
 
 
-def keeps_head_refusal(t: Table, seat: int) -> IllegalActionError:
+def keeps_head_refusal(t: GoujiState, seat: int) -> IllegalActionError:
     return IllegalActionError(
         "GJ-9", f"you chose 要头: until your dead gouji plays are made (left: "
         f"{t.tokens[seat]}) you have no 对头 and may not answer another player's "
         "gouji play", seat)
 
 
-def wrong_seat(t: Table, seat: int, verb: str = "play") -> IllegalActionError:
+def wrong_seat(t: GoujiState, seat: int, verb: str = "play") -> IllegalActionError:
     """Why ``seat`` may not ``verb`` now, it being another seat's turn (or none's)."""
     if t.stage == OVER:
         return IllegalActionError("GJ-7", "the game is over", seat)
@@ -39,7 +44,7 @@ def wrong_seat(t: Table, seat: int, verb: str = "play") -> IllegalActionError:
         m, gouji, dead = t.ended
         if dead:
             return dead_refusal(t, seat, m)
-        if gouji and seat != m and t.keeps_head(seat):
+        if gouji and seat != m and keeps_head(t, seat):
             return keeps_head_refusal(t, seat)
     if t.stage == LEAD and t.first_lead:
         return IllegalActionError("GJ-11", f"seat {t.turn} leads first: "
@@ -47,13 +52,9 @@ def wrong_seat(t: Table, seat: int, verb: str = "play") -> IllegalActionError:
     if t.stage != LEAD and answering and seat != t.maker and seat not in t.queue:
         if t.cur_dead:
             return dead_refusal(t, seat, t.maker)
-        if t.cur_gouji and t.keeps_head(seat):
+        if t.cur_gouji and keeps_head(t, seat):
             return keeps_head_refusal(t, seat)
-    if t.stage == BURN:
-        return IllegalActionError(
-            "GJ-6", f"seat {t.turn} decides first whether to burn: burning comes "
-            "before the 对头's answer", seat)
-    if t.stage == ANSWER:
+    if t.stage == ANSWER or t.stage == BURN:
         m, o = t.maker, opp(t.maker)
         if (t.cur_gouji or t.burner == m or t.cur_restricted) \
                 and seat not in t.queue and seat != m and not t.chaos:
@@ -64,11 +65,17 @@ def wrong_seat(t: Table, seat: int, verb: str = "play") -> IllegalActionError:
             return IllegalActionError(
                 "GJ-5", "you passed in this round: you may play again only to answer "
                 "your 对头", seat)
+    if t.stage == BURN:
+        # Who is asked in the burn window follows from hidden cards (GJ-12): the refusal
+        # names nobody.
+        return IllegalActionError(
+            "GJ-6", "burning comes before the answer: the seats that could burn this gouji "
+            "play are asked first", seat)
     return IllegalActionError("GJ-5", f"it is seat {t.turn}'s turn, not seat {seat}'s",
                               seat)
 
 
-def not_held(t: Table, seat: int, cards: tuple[int, ...]) -> IllegalActionError:
+def not_held(t: GoujiState, seat: int, cards: tuple[int, ...]) -> IllegalActionError:
     """GJ-2: the cards as written, and those missing when some are held."""
     left = t.hands[seat].copy()
     missing = []
@@ -83,7 +90,7 @@ def not_held(t: Table, seat: int, cards: tuple[int, ...]) -> IllegalActionError:
     return IllegalActionError("GJ-2", msg, seat)
 
 
-def burn_refusal(t: Table, seat: int, cards: tuple[int, ...]) -> IllegalActionError:
+def burn_refusal(t: GoujiState, seat: int, cards: tuple[int, ...]) -> IllegalActionError:
     """Why ``seat`` may not burn now (it is not his turn to decide a burn)."""
     m = t.maker
 
@@ -111,9 +118,10 @@ def burn_refusal(t: Table, seat: int, cards: tuple[int, ...]) -> IllegalActionEr
     assert t.cur is not None
     if p is None or not beats(p, t.cur, t.kill):
         return no("a burn must beat the gouji play")
-    if not can_finish_burn(after(t.rc[seat], p), t.bound_by_three(seat)):
+    if not can_finish_burn(after(t.rc[seat], p), bound_by_three(t, seat)):
         return no("this burn cannot be completed: you could not then play out your hand "
                   "with a joker in every lead but the last")
     if t.stage != BURN:
         return no("a burn must come before the 对头 answers")
-    return no(f"seat {t.turn} decides first whether to burn")
+    return no("the seats that could burn are asked in turn: the maker's teammates first, "
+              "then the other team, each in play order from the maker")

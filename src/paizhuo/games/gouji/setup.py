@@ -11,7 +11,7 @@ from paizhuo.engine.dealing import deal_round_robin, shuffled
 from paizhuo.engine.errors import MalformedError, describe
 from paizhuo.engine.records import Record
 from paizhuo.games.gouji.options import GoujiOptions
-from paizhuo.games.gouji.series import TRIBUTE_KINDS
+from paizhuo.games.gouji.scoring import TRIBUTE_KINDS
 
 SEATS = 6
 

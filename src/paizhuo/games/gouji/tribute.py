@@ -1,75 +1,128 @@
-"""Paying and returning tribute 进贡 / 还贡 before a game of a series (GJ-10)."""
+"""Paying and returning tribute 进贡 / 还贡 before a game of a series (GJ-10).
+
+Each tribute owed (``st.tributes``, in paying order) is paid — the payer's highest cards — and
+fully returned, one card per ``return``, before the next. The payer may refuse (``refuse``) a
+returned card of a rank he does not hold while the receiver holds another rank not yet refused;
+``pass`` keeps it. Whether he may refuse shows what he does not hold, so third seats see a
+return only once it is kept (GJ-12; the events are built in :mod:`~paizhuo.games.gouji.views`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
-from paizhuo.games.climbing import RANK_TEXT, STRENGTH_OF_CARD, rank_counts
+from paizhuo.games.climbing import BJ, CARDS_OF_RANK, RANK_TEXT, STRENGTH_OF_CARD
+from paizhuo.games.gouji.state import GoujiState
 from paizhuo.notation import format_cards
 
-if TYPE_CHECKING:
-    from paizhuo.games.gouji.game import GoujiGame
+
+def highest_cards(st: GoujiState, seat: int, n: int) -> tuple[int, ...]:
+    """The ``n`` highest cards of ``seat``'s hand: what he pays as tribute (GJ-10)."""
+    hand = st.hands[seat]
+    out: list[int] = []
+    for g in range(BJ, -1, -1):
+        for c in CARDS_OF_RANK[g]:
+            while hand[c] > out.count(c) and len(out) < n:
+                out.append(c)
+        if len(out) >= n:
+            break
+    return tuple(sorted(out))
 
 
-def tribute_apply(game: GoujiGame, a: Action) -> None:
-    """Pay, return, or refuse or keep a returned card (GJ-10), advancing the tribute steps."""
-    t = game.tributes[game.t_index]
+def current_turn(st: GoujiState) -> int:
+    """Who decides the current tribute step: the payer pays and answers a return, the
+    receiver returns."""
+    t = st.tributes[st.t_index]
+    return int(t["to"] if st.t_step == "return" else t["from"])
+
+
+def legal(st: GoujiState, seat: int) -> list[Action]:
+    t = st.tributes[st.t_index]
+    if st.t_step == "pay":
+        return [Action(seat, "tribute", highest_cards(st, seat, t["cards"]))]
+    if st.t_step == "refuse":
+        return [Action(seat, "refuse"), Action(seat, "pass")]
+    hand = st.hands[seat]
+    # one card per rank: suits do not matter, the lowest id stands for its rank
+    seen: set[int] = set()
+    out = []
+    for c in hand.distinct():
+        g = STRENGTH_OF_CARD[c]
+        if g not in st.t_refused and g not in seen:
+            seen.add(g)
+            out.append(Action(seat, "return", (c,)))
+    return out
+
+
+def may_refuse(st: GoujiState, card: int) -> bool:
+    """Whether the payer may refuse ``card`` returned to him: he holds none of its rank, and
+    the receiver holds another rank not yet refused (GJ-10)."""
+    t = st.tributes[st.t_index]
+    g = STRENGTH_OF_CARD[card]
+    if st.rc[t["from"]][g]:
+        return False
+    others = {STRENGTH_OF_CARD[d] for d in st.hands[t["to"]].distinct()} - st.t_refused
+    return len(others) > 1
+
+
+def apply(st: GoujiState, a: Action) -> None:
+    """Pay, return, or refuse or keep a returned card (GJ-10), advancing the tribute steps.
+    The caller has checked that ``a``'s seat decides this step with one of its verbs."""
+    t = st.tributes[st.t_index]
     payer, receiver, n = t["from"], t["to"], t["cards"]
     seat = a.seat
-    if a.cards and not game.hands[seat].contains_all(a.cards):
+    if a.cards and not st.hands[seat].contains_all(a.cards):
         raise IllegalActionError("GJ-10", f"you do not hold {format_cards(a.cards)}", seat)
-    if game.t_step == "pay":
-        want = sorted(STRENGTH_OF_CARD[c] for c in game.highest_cards(seat, n))
-        if (len(a.cards) != n or not game.hands[seat].contains_all(a.cards)
-                or sorted(STRENGTH_OF_CARD[c] for c in a.cards) != want):
+    if st.t_step == "pay":
+        want = sorted(STRENGTH_OF_CARD[c] for c in highest_cards(st, seat, n))
+        if len(a.cards) != n or sorted(STRENGTH_OF_CARD[c] for c in a.cards) != want:
             raise IllegalActionError(
                 "GJ-10", f"a tribute is your {n} highest card{'s' if n > 1 else ''}: "
                 f"{' '.join(RANK_TEXT[g] for g in reversed(want))}", seat)
-        game.parties[len(game.actions)] = (payer, receiver)
-        game.hands[payer].remove_all(a.cards)
-        game.hands[receiver].add_all(a.cards)
-        game.t_step, game.t_returned, game.t_refused = "return", 0, set()
+        _move(st, payer, receiver, a.cards)
+        st.transfers.append(("tribute", payer, receiver, a.cards))
+        st.t_step, st.t_returned, st.t_refused = "return", 0, set()
         return
-    if game.t_step == "return":
-        if len(a.cards) != 1 or not game.hands[seat].contains_all(a.cards):
+    if st.t_step == "return":
+        if len(a.cards) != 1:
             raise IllegalActionError("GJ-10", "return one card you hold", seat)
         c = a.cards[0]
-        if STRENGTH_OF_CARD[c] in game.t_refused:
+        if STRENGTH_OF_CARD[c] in st.t_refused:
             raise IllegalActionError("GJ-10", f"seat {payer} refused a "
                                      f"{RANK_TEXT[STRENGTH_OF_CARD[c]]}: return another card",
                                      seat)
-        i = len(game.actions)
-        game.parties[i] = (payer, receiver)
-        game.t_offer, game.t_offer_index = c, i
-        held = rank_counts(game.hands[payer])
-        others = {STRENGTH_OF_CARD[d] for d in game.hands[receiver].distinct()} - game.t_refused
-        if held[STRENGTH_OF_CARD[c]] == 0 and len(others) > 1:
-            # Whether the payer may refuse shows what he does not hold: third players see
-            # the exchange only once a card is accepted (GJ-12).
-            game.unseen[i] = (payer, receiver)
-            game.t_step = "refuse"
+        st.t_offer = c
+        if may_refuse(st, c):
+            st.t_step = "refuse"
             return
-        accept_return(game)
+        accept_return(st)
         return
-    game.unseen[len(game.actions)] = (payer, receiver)
     if a.verb == "refuse":
-        game.t_refused.add(STRENGTH_OF_CARD[game.t_offer])
-        game.t_step = "return"
+        st.t_refused.add(STRENGTH_OF_CARD[st.t_offer])
+        st.t_offer = -1
+        st.t_step = "return"
     else:
-        del game.unseen[game.t_offer_index]
-        accept_return(game)
+        accept_return(st)
 
 
-def accept_return(game: GoujiGame) -> None:
+def accept_return(st: GoujiState) -> None:
     """The payer keeps the returned card on offer."""
-    t = game.tributes[game.t_index]
-    game.hands[t["to"]].remove(game.t_offer)
-    game.hands[t["from"]].add(game.t_offer)
-    game.t_returned += 1
-    game.t_offer = -1
-    game.t_step = "return"
-    if game.t_returned >= t["cards"]:
-        game.t_index += 1
-        game.t_step = "pay"
+    t = st.tributes[st.t_index]
+    card = st.t_offer
+    _move(st, t["to"], t["from"], (card,))
+    st.transfers.append(("return", t["to"], t["from"], (card,)))
+    st.t_returned += 1
+    st.t_offer = -1
+    st.t_step = "return"
+    if st.t_returned >= t["cards"]:
+        st.t_index += 1
+        st.t_step = "pay"
+
+
+def _move(st: GoujiState, frm: int, to: int, cards: tuple[int, ...]) -> None:
+    st.hands[frm].remove_all(cards)
+    st.hands[to].add_all(cards)
+    for c in cards:
+        g = STRENGTH_OF_CARD[c]
+        st.rc[frm][g] -= 1
+        st.rc[to][g] += 1

@@ -1,4 +1,5 @@
-"""Ranks, scoring 计分, tribute 进贡 between the games of a series, and titles (GJ-7, GJ-10).
+"""Ranks, scoring 计分, tribute 进贡 between the games of a series, titles, a finished game's
+result, its returns and the start of the series' next game (GJ-7, GJ-9, GJ-10).
 
 >>> order = [0, 2, 4, 1, 3, 5]              # team {0,2,4} takes 头科, 二科, 三科: 串三户
 >>> s = score(order, positive_only=False)
@@ -10,7 +11,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from paizhuo.games.gouji.state import GoujiState
 
 RANK_NAMES: Final = ("头科", "二科", "三科", "四科", "二落", "大落")
 RANK_POINTS: Final = (4, 2, 0, 0, -2, -4)
@@ -129,3 +133,81 @@ def tributes_for(order: list[int], *, chuan_san_hu: bool, stuck: list[int],
     owe("place", order[5], order[0], 2)
     owe("place", order[4], order[1], 1)
     return out
+
+
+def compute_result(st: GoujiState) -> dict[str, Any]:
+    """The result of a game that is over (GJ-7, GJ-9, GJ-10): ranks, scores, tribute owed."""
+    start, opts = st.start, st.opts
+    base: dict[str, Any] = {"game": start.game, "series": opts.series,
+                            "revolution": list(st.revolution)}
+    if st.redeal:
+        return {"redeal": True, **base, "ranks": None, "order": None, "scores": None,
+                "team_scores": None, "totals": list(start.totals)}
+    rest = [s for s in range(6) if st.active[s]]
+    order = finishing_order(st.tops, rest, st.bottoms, st.revolution)
+    sc = score(order, opts.positive_only)
+    ranks = [""] * 6
+    for i, s in enumerate(order):
+        ranks[s] = RANK_NAMES[i]
+    totals = [start.totals[i] + sc["scores"][i] for i in range(6)]
+    out: dict[str, Any] = {
+        "redeal": False, **base, "ranks": ranks, "order": order, **sc,
+        "teams": [[0, 2, 4], [1, 3, 5]],
+        "burns": [{"burnt": a, "burner": b} for a, b in st.burns],
+        "failed_burns": list(st.failed),
+        "stuck": sorted(st.stuck_by),
+        "opened": [s for s in range(6) if st.opened[s]],
+        "declared": [s for s in range(6) if st.declared[s]],
+        "totals": totals,
+    }
+    if opts.titles:
+        out["titles"] = [title(x) for x in totals]
+    owed: list[dict[str, Any]] = []
+    if opts.tribute and start.game < opts.series:
+        owed = tributes_for(order, chuan_san_hu=sc["chuan_san_hu"],
+                            stuck=[s for s in range(6) if st.stuck[s]], burns=st.burns,
+                            opened=st.opened, declared=st.declared,
+                            revolution=st.revolution)
+    out["tributes_next"] = owed
+    return out
+
+
+def returns(result: dict[str, Any]) -> list[float]:
+    """Each seat's points for the deal, zero-sum: its team's score (doubled on 串三户). Under
+    ``positive_only`` the losing team *records* 0, but the deal is still lost by what the
+    winners won, so returns keep the zero-sum points; a redeal returns zeros."""
+    if result["redeal"]:
+        return [0.0] * 6
+    points = result["points"]
+    team = [sum(points[s] for s in range(t, 6, 2)) for t in (0, 1)]
+    if result["chuan_san_hu"]:
+        team = [2 * t for t in team]
+    return [float(team[s % 2]) for s in range(6)]
+
+
+def next_start(st: GoujiState, result: dict[str, Any]) -> dict[str, Any] | None:
+    """The ``start`` of the next game of the series (or of the redeal), once this one is over."""
+    from paizhuo.games.gouji.setup import Start
+
+    start = st.start
+    if result["redeal"]:
+        nxt = Start(game=start.game, totals=list(start.totals), tributes=start.tributes,
+                    leader=start.leader, redeals=start.redeals + 1, previous=start.previous)
+        return nxt.to_json()
+    if start.game >= st.opts.series:
+        return None
+    nxt = Start(game=start.game + 1, totals=list(result["totals"]),
+                tributes=list(result["tributes_next"]), leader=result["order"][-1],
+                previous=list(result["order"]))
+    return nxt.to_json()
+
+
+def match_winners(result: dict[str, Any], finished: bool) -> list[int] | None:
+    """When this game ended the series (``finished``): the team with the higher total wins
+    it (``[]`` when the totals are level)."""
+    if result["redeal"] or not finished:
+        return None
+    totals = result["totals"]
+    best = max(totals)
+    winners = [seat for seat, total in enumerate(totals) if total == best]
+    return winners if len(winners) < len(totals) else []
