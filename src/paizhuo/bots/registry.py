@@ -31,6 +31,7 @@ _BY_GAME: dict[tuple[str, str], BotFactory] = {}
 _LAZY_BY_GAME: dict[tuple[str, str], str] = {
     # (game, bot name) -> "module:attribute" of the factory, imported on first use so that
     # listing bots or playing another game never imports a game's bot (nor its game).
+    ("shengji", "greedy"): "paizhuo.bots.shengji_greedy:ShengjiGreedy",
 }
 
 BOT_NAMES: tuple[str, ...] = tuple(_GENERIC)

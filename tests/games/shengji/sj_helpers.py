@@ -8,8 +8,9 @@ from typing import Any
 
 from paizhuo.cards import RANK_CHARS, card_id, standard_deck
 from paizhuo.engine.actions import Action
-from paizhuo.engine.records import Deal, Record
+from paizhuo.engine.records import Deal, Record, replay
 from paizhuo.games.shengji import ShengjiGame
+from paizhuo.games.shengji.deal import trump_text
 from paizhuo.games.shengji.options import ShengjiOptions
 from paizhuo.notation import format_cards, parse_cards
 
@@ -51,6 +52,28 @@ def position(hands: list[str], kitty: str = "", phase: str = "play", *, dealer: 
 def act(g: ShengjiGame, seat: int, verb: str, cards: str = "",
         extra: dict[str, Any] | None = None) -> None:
     g.apply(Action.make(seat, verb, parse_cards(cards), extra))
+
+
+def imported(g: ShengjiGame, seat: int, verb: str, cards: str = "",
+             extra: dict[str, Any] | None = None) -> ShengjiGame:
+    """The game after ``g``'s record with one more action, read as the judge reads a record
+    from another program (its import step supplies passes the record leaves out)."""
+    rec = g.record()
+    rec.actions.append(Action.make(seat, verb, parse_cards(cards), extra))
+    again, _ = replay(rec)
+    assert isinstance(again, ShengjiGame)
+    return again
+
+
+def trump_of(g: ShengjiGame) -> str | None:
+    """``S`` … ``D``, ``NT``, or None before trump is known."""
+    return trump_text(g.state)
+
+
+def details(g: ShengjiGame, seat: int | None) -> dict[str, Any]:
+    """The Shengji part of a seat's observation."""
+    found: dict[str, Any] = g.observation(seat)["details"]
+    return found
 
 
 def full_deal(prefix: list[str], options: dict[str, Any] | None = None, level: str = "2",

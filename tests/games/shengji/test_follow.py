@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from follow_brute import brute_force_follows
 
 from paizhuo.cards import HEARTS, Counts
 from paizhuo.games.shengji.combos import ComboRules, Lead, make_lead
 from paizhuo.games.shengji.follow import (
-    brute_force_follows,
     count_follows,
     count_leads,
     follow_error,

@@ -9,18 +9,24 @@ with that set, ``sample_follow`` stays inside it and ``follow_mask`` matches it 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from follow_brute import brute_force_follows, literal_vector
 
 from paizhuo.cards import Counts, standard_deck
 from paizhuo.games.shengji.combos import ComboRules, Lead, make_lead
 from paizhuo.games.shengji.follow import (
-    brute_force_follows,
     count_follows,
     count_leads,
     follow_error,
     follow_mask,
+    follow_steps,
     lead_mask,
     legal_follows,
     legal_leads,
@@ -173,6 +179,15 @@ def _check(pos: Position, rng: random.Random) -> None:
         assert complete == (card is None), (where, format_cards(partial))
         if card is not None:
             partial.append(card)
+    # the step encoding (cards ascending): exactly the next cards of the legal follows that
+    # begin with the prefix, along a few of them
+    for play in {target, *rng.sample(sorted(legal), min(2, len(legal)))}:
+        for k in range(len(play) + 1):
+            prefix = play[:k]
+            steps, complete = follow_steps(hand, lead, prefix, ctx, rules)
+            expected = {p[k] for p in legal if p[:k] == prefix and len(p) > k}
+            assert steps == expected, (where, format_cards(prefix))
+            assert complete == (prefix in legal), (where, format_cards(prefix))
 
 
 def _sweep(n: int, seed: int) -> None:
@@ -221,7 +236,6 @@ def test_count_leads_matches_listing() -> None:
 def test_play_rank_competes_iff_the_shape_is_fully_covered() -> None:
     """SJ-8 3–4: a play can win iff it is all of the led group or all trumps and covers every
     led tractor and tuple (literal (b), (c) without protections); the lead always can."""
-    from paizhuo.games.shengji._follow_brute import literal_vector
     from paizhuo.games.shengji.order import TRUMP
     from paizhuo.games.shengji.trick import play_rank
 

@@ -15,18 +15,30 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from sj_helpers import act, full_deal, game, pass_all, play_out, position, seeded
+from sj_helpers import (
+    act,
+    details,
+    full_deal,
+    game,
+    imported,
+    pass_all,
+    play_out,
+    position,
+    seeded,
+    trump_of,
+)
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.judge import judge_text
 from paizhuo.engine.records import Record, replay
 from paizhuo.games.shengji import PRESETS, ShengjiGame
+from paizhuo.games.shengji.play import running_points
 from paizhuo.notation import format_cards
 
 
 def snapshot(g: ShengjiGame) -> tuple[str, list[dict[str, Any]], str, list[int]]:
-    return (g.record().dumps(), [g.observation(s) for s in range(g.n)], g.phase, g.to_act())
+    return (g.record().dumps(), [g.observation(s) for s in range(g.num_seats)], g.phase, g.to_act())
 
 
 # -- the kitty (SJ-5) --------------------------------------------------------------------------
@@ -39,12 +51,13 @@ def bury_game(options: dict[str, Any] | None = None) -> ShengjiGame:
 
 def test_the_dealer_takes_the_kitty_and_buries_as_many_sj5() -> None:
     g = bury_game()
-    assert g.phase == "bury" and g.to_act() == [0] and len(g.hands[0]) == 8
-    assert g.observation(0)["kitty"] == "5H 6H 7H"
-    assert g.observation(1)["kitty"] is None
+    assert g.phase == "bury" and g.to_act() == [0] and len(g.state.hands[0]) == 8
+    assert details(g, 0)["kitty"] == "5H 6H 7H"
+    assert details(g, 1)["kitty"] is None
     act(g, 0, "bury", "3S 4S 5H")
-    assert g.phase == "play" and g.kitty == tuple(sorted(g.kitty)) and len(g.hands[0]) == 5
-    assert g.observation(0)["kitty"] == "3S 4S 5H" and g.observation(2)["kitty"] is None
+    st = g.state
+    assert g.phase == "play" and st.kitty == tuple(sorted(st.kitty)) and len(st.hands[0]) == 5
+    assert details(g, 0)["kitty"] == "3S 4S 5H" and details(g, 2)["kitty"] is None
 
 
 @pytest.mark.parametrize(("cards", "text"), [
@@ -89,14 +102,14 @@ def test_kitty_no_points_sj5() -> None:
     assert err.value.rule == "SJ-5" and "5H" in err.value.message
     act(g, 0, "bury", "3S 4S 6H")
     # shown to everyone at once
-    assert all(g.observation(s)["kitty"] == "3S 4S 6H" for s in range(4))
+    assert all(details(g, s)["kitty"] == "3S 4S 6H" for s in range(4))
 
 
 def test_bury_mask_and_count() -> None:
     g = bury_game()
     mask, done = g.play_mask([])
     assert not done and len(mask) == 8
-    mask, done = g.play_mask([g.hands[0].to_tuple()[0]] * 1)
+    mask, done = g.play_mask([g.state.hands[0].to_tuple()[0]] * 1)
     assert not done
     assert g.count_legal() == 56     # 8 distinct cards choose 3
     assert len(g.legal_actions()) == 56
@@ -109,14 +122,15 @@ def test_kitty_fight_overcall_takes_the_kitty_and_doubles_the_stakes_sj4() -> No
     hands, kitty = full_deal(["2H", "3S", "SJ SJ"])
     g = game({"kitty_fight": True}, hands=hands, kitty=kitty)
     act(g, 0, "bid", "2H", {"dealt": 1})
-    act(g, 0, "bury", " ".join(hands[0].split()[1:9]))
-    assert g.phase == "kitty_fight" and g.dealer == 0
+    # the bury straight after the bid: the judge's import step supplies the passes
+    g = imported(g, 0, "bury", " ".join(hands[0].split()[1:9]))
+    assert g.phase == "kitty_fight" and g.state.dealer == 0
     with pytest.raises(IllegalActionError):
         act(g, 0, "bid", "2H 2H")                    # the burier does not overcall himself
     act(g, 2, "bid", "SJ SJ")
-    assert g.phase == "bury" and g.burier == 2 and len(g.hands[2]) == 33
-    assert g.stakes == 2 and g.trump_name() == "NT" and g.dealer == 0
-    assert g.observation(2)["kitty"] is not None and g.observation(0)["kitty"] is None
+    assert g.phase == "bury" and g.state.burier == 2 and len(g.state.hands[2]) == 33
+    assert g.state.stakes == 2 and trump_of(g) == "NT" and g.state.dealer == 0
+    assert details(g, 2)["kitty"] is not None and details(g, 0)["kitty"] is None
     act(g, 2, "bury", " ".join(hands[2].split()[2:10]))
     while g.phase == "kitty_fight":
         act(g, g.to_act()[0], "pass")
@@ -142,29 +156,30 @@ def friend_game(nth: int = 2, by: str = "play", hands: list[str] | None = None) 
 def test_friend_by_play_dealers_own_copy_counts_sj11() -> None:
     g = friend_game(nth=2)
     act(g, 0, "play", "AH")           # the 1st AH: the dealer's own, no friend
-    assert g.defenders == {0} and g.calls[0].played == 1
+    assert g.state.defenders == {0} and g.state.calls[0].played == 1
     act(g, 1, "play", "AH")           # the 2nd AH: seat 1 joins, publicly
-    assert g.defenders == {0, 1}
-    assert g.observation(3)["friends"][0]["found"] == 1
+    assert g.state.defenders == {0, 1}
+    assert details(g, 3)["friends"][0]["found"] == 1
 
 
 def test_friend_by_play_called_copy_played_by_the_dealer_makes_none_sj11() -> None:
     g = friend_game(nth=1)
     act(g, 0, "play", "AH")
     act(g, 1, "play", "AH")
-    assert g.defenders == {0} and g.calls[0].resolved and g.calls[0].friend is None
+    made = g.state.calls[0]
+    assert g.state.defenders == {0} and made.resolved and made.friend is None
 
 
 def test_friend_by_holding_nearest_holder_sj11() -> None:
     hands = ["3C 4C 5C", "6C 7C 8C", "AH 9C TC", "AH JC QC"]
     g = friend_game(nth=1, by="holding", hands=hands)
-    assert g.phase == "play" and g.defenders == {0, 2}
+    assert g.phase == "play" and g.state.defenders == {0, 2}
 
 
 def test_friend_by_holding_dealer_holding_every_copy_is_alone_sj11() -> None:
     hands = ["AH AH 5C", "6C 7C 8C", "3C 9C TC", "4C JC QC"]
     g = friend_game(nth=1, by="holding", hands=hands)
-    assert g.defenders == {0}
+    assert g.state.defenders == {0}
 
 
 def test_friend_by_holding_is_known_at_the_call_sj11() -> None:
@@ -174,10 +189,10 @@ def test_friend_by_holding_is_known_at_the_call_sj11() -> None:
     g = position(hands, kitty="3D 4D", phase="call", trump="S",
                  options={"preset": "friends-5-2", "friends": 2, "friend_by": "holding"})
     act(g, 0, "call", "", {"card": "AH", "nth": 1})
-    assert g.phase == "call" and g.defenders == {0, 2}
-    assert g.observation(1)["friends"][0]["found"] == 2
+    assert g.phase == "call" and g.state.defenders == {0, 2}
+    assert details(g, 1)["friends"][0]["found"] == 2
     act(g, 0, "call", "", {"card": "KH", "nth": 1})
-    assert g.phase == "play" and g.defenders == {0, 2, 3}
+    assert g.phase == "play" and g.state.defenders == {0, 2, 3}
 
 
 def test_friend_calls_are_checked_sj11() -> None:
@@ -229,39 +244,39 @@ THROW_HANDS = ["9S 8S 8S 4S 4S", "JS 3C 3C 3D 3D", "5C 5C 6C 6C 7C", "7D 7D 8D 8
 def test_failed_throw_is_forced_back_sj7() -> None:
     g = position(THROW_HANDS, kitty="TC TC")
     act(g, 0, "play", "4S 4S 8S 8S 9S")      # another holds JS: the single 9S fails
-    assert format_cards(g.trick[0][1]) == "9S"
-    assert format_cards(g.hands[0].to_tuple()) == "4S 4S 8S 8S"
+    assert format_cards(g.state.trick[0][1]) == "9S"
+    assert format_cards(g.state.hands[0].to_tuple()) == "4S 4S 8S 8S"
     obs = g.observation(2)
-    assert obs["throw_attempted"] == "4S 4S 8S 8S 9S"
-    assert obs["current_trick"] == [{"seat": 0, "cards": "9S"}]
+    assert obs["details"]["throw_attempted"] == "4S 4S 8S 8S 9S"
+    assert obs["details"]["current_trick"] == [{"seat": 0, "cards": "9S"}]
     assert g.record().actions[-1].to_json() == [0, "play", "4S 4S 8S 8S 9S"]
-    assert g.to_act() == [1] and g.lead is not None and g.lead.n == 1
+    assert g.to_act() == [1] and g.state.lead is not None and g.state.lead.n == 1
 
 
 def test_failed_throw_forces_the_pair_when_a_higher_pair_is_out_sj7() -> None:
     hands = ["9S 8S 8S 4S 4S", "5S 5S 3C 3D 3H", "5C 5C 6C 6C 7C", "7D 7D 8D 8D 9D"]
     g = position(hands, kitty="TC TC")
     act(g, 0, "play", "4S 4S 8S 8S 9S")
-    assert format_cards(g.trick[0][1]) == "4S 4S"
+    assert format_cards(g.state.trick[0][1]) == "4S 4S"
 
 
 def test_valid_throw_stands_sj7() -> None:
     hands = ["AS KS KS", "3S 4S 5S", "5C 5C 6C", "7D 7D 8D"]
     g = position(hands, kitty="TC TC")
     act(g, 0, "play", "AS KS KS")
-    assert format_cards(g.trick[0][1]) == "KS KS AS" and g.attempted is None
+    assert format_cards(g.state.trick[0][1]) == "KS KS AS" and g.state.attempted is None
 
 
 def test_throw_penalty_per_card_sj7() -> None:
     g = position(THROW_HANDS, kitty="TC TC", options={"throw_penalty": "per_card"})
     act(g, 0, "play", "4S 4S 8S 8S 9S")      # the dealer's side takes back 4 cards
-    assert g.running_points() == 40
+    assert running_points(g.state) == 40
 
 
 def test_no_throw_penalty_by_default_sj7() -> None:
     g = position(THROW_HANDS, kitty="TC TC")
     act(g, 0, "play", "4S 4S 8S 8S 9S")
-    assert g.running_points() == 0 and g.taken_back[0] == 4
+    assert running_points(g.state) == 0 and g.state.taken_back[0] == 4
 
 
 def test_no_throws_in_bidding_3_sj12() -> None:
@@ -314,9 +329,9 @@ def test_trick_winner_leads_next_and_points_count_sj6_sj8() -> None:
     g = position(hands, kitty="TC TC", attackers_points=60)
     for seat, c in enumerate(["KS", "TS", "AS", "5S"]):
         act(g, seat, "play", c)
-    assert g.tricks[-1].winner == 2 and g.to_act() == [2] and g.won[2] == 25
-    assert g.running_points() == 60       # seat 2 is the dealer's partner
-    assert g.observation(1)["attackers_points"] == 60
+    assert g.state.tricks[-1].winner == 2 and g.to_act() == [2] and g.state.won[2] == 25
+    assert running_points(g.state) == 60       # seat 2 is the dealer's partner
+    assert details(g, 1)["attackers_points"] == 60
 
 
 def test_last_trick_kitty_and_result_sj9() -> None:
@@ -332,7 +347,7 @@ def test_last_trick_kitty_and_result_sj9() -> None:
     assert res["level_changes"] == {"0": 0, "1": 1, "2": 0, "3": 1}
     assert res["next_dealer"] == 1 and res["trump"] == "H" and res["dealer"] == 0
     assert g.next_start() == {"dealer": 1, "levels": {"0": "2", "1": "3", "2": "2", "3": "3"}}
-    assert g.observation(2)["kitty"] == "5D TC TC KD"     # reveal_kitty: shown after the round
+    assert details(g, 2)["kitty"] == "5D TC TC KD"     # reveal_kitty: shown after the round
 
 
 @pytest.mark.parametrize(("preset", "hands", "mult", "trick"), [
@@ -359,7 +374,7 @@ def test_reveal_kitty_off_keeps_it_hidden_after_the_round_sj14() -> None:
     g = position(["3C", "AH", "4C", "6C"], kitty="TC TC", options={"reveal_kitty": False})
     for seat, c in enumerate(["3C", "AH", "4C", "6C"]):
         act(g, seat, "play", c)
-    assert g.observation(1)["kitty"] is None and g.observation(0)["kitty"] is not None
+    assert details(g, 1)["kitty"] is None and details(g, 0)["kitty"] is not None
 
 
 def test_a_hidden_kitty_points_stay_hidden_when_the_dealer_side_keeps_it_sj13() -> None:
@@ -450,8 +465,8 @@ def test_redeal_start_when_first_round_void() -> None:
 def test_level_past_ace_is_played_without_level_cards_or_trump_sj14() -> None:
     opts = {"play_past_ace": True}
     g = seeded(opts, seed=5, start={"dealer": 1, "levels": {"1": "N", "0": "K"}})
-    assert g.level == 13 and g.phase == "bury" and g.trump_name() == "NT"
-    ctx = g.ctx
+    assert g.state.level == 13 and g.phase == "bury" and trump_of(g) == "NT"
+    ctx = g.state.ctx
     assert ctx is not None
     assert ctx.group[0] == 0 and ctx.group[48] == 0       # 2S, AS: plain spades
     assert ctx.group[52] == 4 and ctx.group[53] == 4      # only the jokers are trumps
@@ -475,7 +490,7 @@ def test_redeal_when_a_hand_lacks_trumps_or_points_sj14() -> None:
                               "AC AC 3D 3D 4D 4D 6D 6D 7D"])
     plain = game({}, hands=hands, kitty=kitty)
     act(plain, 0, "bid", "2H", {"dealt": 1})
-    act(plain, 0, "bury", " ".join(hands[0].split()[1:9]))
+    plain = imported(plain, 0, "bury", " ".join(hands[0].split()[1:9]))
     assert plain.phase == "play"
     g = game({"redeal_no_trump_or_points": True}, hands=hands, kitty=kitty)
     act(g, 0, "bid", "2H", {"dealt": 1})
@@ -485,8 +500,8 @@ def test_redeal_when_a_hand_lacks_trumps_or_points_sj14() -> None:
 
 def _random_action(g: ShengjiGame, rng: random.Random) -> Action:
     verb = rng.choice(sorted(ShengjiGame.VERBS))
-    seat = rng.randrange(g.n)
-    hand = g.hands[seat].to_tuple()
+    seat = rng.randrange(g.num_seats)
+    hand = g.state.hands[seat].to_tuple()
     k = rng.randrange(0, 4)
     cards = tuple(sorted(rng.sample(hand, min(k, len(hand))))) if hand and rng.random() < 0.8 \
         else tuple(sorted(rng.randrange(55) for _ in range(k)))
@@ -522,23 +537,38 @@ def test_random_actions_are_applied_whole_or_refused_unchanged(preset: str) -> N
                 g.apply(g.sample_action(rng))
 
 
+def _views(g: ShengjiGame) -> list[dict[str, Any]]:
+    """Every seat's observation but the state id (which counts the take-back too)."""
+    return [{k: v for k, v in g.observation(s).items() if k != "state_id"}
+            for s in range(g.num_seats)]
+
+
 def test_take_back_a_play_before_the_next_player_acts_sj14() -> None:
     g = seeded({"take_backs": True}, seed=8)
     rng = random.Random(8)
     while g.phase != "play":
         g.apply(g.sample_action(rng))
     g.apply(g.sample_action(rng))                  # the dealer leads
-    before = [g.observation(s) for s in range(g.n)], g.record().to_json()
+    before = _views(g)
     play = g.sample_action(rng)
     g.apply(play)
-    assert g.take_back(play.seat) == play
-    assert ([g.observation(s) for s in range(g.n)], g.record().to_json()) == before
+    take_back = Action(play.seat, "take_back")
+    assert take_back in g.legal_actions(play.seat)
+    g.apply(take_back)
+    assert _views(g) == before
+    # history is append-only: the record holds the play and its take-back, and replays to
+    # the state as if the play had never been made
+    assert g.record().actions[-2:] == [play, take_back]
+    again, _ = replay(Record.loads(g.record().dumps()))
+    assert _views(again) == before
+    assert g.events_since(0, g.state_id - 1)[-1]["verb"] == "take_back"
     g.apply(play)
     nxt = g.sample_action(rng)
     g.apply(nxt)
     snapshot = g.record().to_json()
+    assert take_back not in g.legal_actions(play.seat)
     with pytest.raises(IllegalActionError) as err:
-        g.take_back(play.seat)                     # the next player has acted
+        g.apply(take_back)                         # the next player has acted
     assert err.value.rule == "SJ-14" and g.record().to_json() == snapshot
 
 
@@ -550,7 +580,7 @@ def test_take_backs_are_off_by_default_sj14() -> None:
     lead = g.sample_action(rng)
     g.apply(lead)
     with pytest.raises(IllegalActionError) as err:
-        g.take_back(lead.seat)
+        g.apply(Action(lead.seat, "take_back"))
     assert err.value.rule == "SJ-14" and "off" in err.value.message
 
 
@@ -560,5 +590,6 @@ def test_a_bury_cannot_be_taken_back_sj14() -> None:
     while g.phase != "play":
         g.apply(g.sample_action(rng))
     assert g.actions[-1].verb in ("bury", "pass", "call")
-    with pytest.raises(IllegalActionError):
-        g.take_back(g.actions[-1].seat)
+    with pytest.raises(IllegalActionError) as err:
+        g.apply(Action(g.actions[-1].seat, "take_back"))
+    assert err.value.rule == "SJ-14"

@@ -16,13 +16,13 @@ from sj_helpers import act, game, seeded
 from paizhuo.arena.simulate import play_round
 from paizhuo.bots import make_bot
 from paizhuo.bots.base import Bot
+from paizhuo.bots.shengji_greedy import ShengjiGreedy
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
 from paizhuo.games.shengji import PRESETS, ShengjiGame
 from paizhuo.games.shengji.combos import make_lead
-from paizhuo.games.shengji.greedy import ShengjiGreedy
+from paizhuo.games.shengji.kitty import BURY_LIST_CAP
 from paizhuo.games.shengji.order import TRUMP
-from paizhuo.games.shengji.phases_kitty import BURY_LIST_CAP
 from paizhuo.notation import format_cards
 
 PLAY_AT_TWO = {"phase": "play", "dealer": 0, "trump": "S", "level": "2"}
@@ -56,9 +56,9 @@ def test_every_decision_is_legal(preset: str) -> None:
             if action not in legal:
                 assert action.verb == "bury" and len(legal) == BURY_LIST_CAP
                 assert g.count_legal() > BURY_LIST_CAP
-            if g.phase == "play" and not g.trick:
-                assert g.ctx is not None
-                assert not make_lead(action.cards, g.ctx, g.rules).is_throw
+            if g.phase == "play" and not g.state.trick:
+                assert g.state.ctx is not None
+                assert not make_lead(action.cards, g.state.ctx, g.state.rules).is_throw
             g.apply(action)
 
 
@@ -92,7 +92,7 @@ def test_buries_side_cards_and_voids_a_short_suit() -> None:
              start={"phase": "bury", "dealer": 0, "trump": "S", "level": "2"}, position=True)
     action = bot_choice(g, 0)
     assert action.verb == "bury"
-    ctx = g.ctx
+    ctx = g.state.ctx
     assert ctx is not None
     assert all(ctx.group[c] != TRUMP for c in action.cards)
     buried = set(format_cards(action.cards).split())
@@ -109,8 +109,8 @@ def test_never_attempts_a_throw() -> None:
     g = game({}, hands=hands, kitty="JC QC KC AC 6H 7H 8H 9H", start=PLAY_AT_TWO,
              position=True)
     action = bot_choice(g, 0)
-    assert g.ctx is not None
-    assert not make_lead(action.cards, g.ctx).is_throw
+    assert g.state.ctx is not None
+    assert not make_lead(action.cards, g.state.ctx).is_throw
     assert format_cards(action.cards) == "KH KH AH AH"
 
 

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
+from paizhuo.arena.match import Match, MatchError, Policy, random_policy
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
 from paizhuo.engine.game import Game
 from paizhuo.engine.records import replay
 from paizhuo.games.shengji import PRESETS
-from paizhuo.games.shengji.match import Match, MatchError, Policy, random_policy
 
 
 def _check_chain(match: Match) -> None:
@@ -27,7 +27,7 @@ def _check_chain(match: Match) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_a_match_runs_until_a_side_wins_at_ace(preset: str) -> None:
     """SJ-9/SJ-10: the match ends when the dealer side wins a round at level A."""
-    match = Match({"preset": preset}, seed=11, max_rounds=400)
+    match = Match("shengji", {"preset": preset}, seed=11, max_rounds=400)
     outcome = match.play(random_policy(random.Random(11)))
     assert outcome.finished and outcome.next_start is None
     last = outcome.rounds[-1].result
@@ -40,19 +40,19 @@ def test_a_match_runs_until_a_side_wins_at_ace(preset: str) -> None:
 
 
 def test_fixed_partners_win_together() -> None:
-    outcome = Match({"preset": "tractor"}, seed=3).play(random_policy(random.Random(3)))
+    outcome = Match("shengji", {"preset": "tractor"}, seed=3).play(random_policy(random.Random(3)))
     assert outcome.winners in (frozenset({0, 2}), frozenset({1, 3}))
 
 
 def test_same_seed_same_match() -> None:
-    a = Match({"preset": "friends-5"}, seed=5).play(random_policy(random.Random(1)))
-    b = Match({"preset": "friends-5"}, seed=5).play(random_policy(random.Random(1)))
+    a = Match("shengji", {"preset": "friends-5"}, seed=5).play(random_policy(random.Random(1)))
+    b = Match("shengji", {"preset": "friends-5"}, seed=5).play(random_policy(random.Random(1)))
     assert [r.record.dumps() for r in a.rounds] == [r.record.dumps() for r in b.rounds]
 
 
 def test_round_seeds_and_records_replay() -> None:
     """Round r deals with derive_seed(seed, r); every round's record replays to its result."""
-    match = Match({"preset": "single-deck"}, seed=21, max_rounds=4)
+    match = Match("shengji", {"preset": "single-deck"}, seed=21, max_rounds=4)
     outcome = match.play(random_policy(random.Random(2)))
     assert [r.seed for r in outcome.rounds] == [21] + [derive_seed(21, r) for r in (1, 2, 3)]
     for played in outcome.rounds:
@@ -62,7 +62,7 @@ def test_round_seeds_and_records_replay() -> None:
 
 
 def test_round_cap_leaves_the_match_unfinished() -> None:
-    match = Match({"preset": "titanic"}, seed=1, max_rounds=2)
+    match = Match("shengji", {"preset": "titanic"}, seed=1, max_rounds=2)
     outcome = match.play(random_policy(random.Random(1)))
     assert len(outcome.rounds) == 2 and not outcome.finished and outcome.winners is None
     assert outcome.next_start is not None and set(outcome.next_start) == {"dealer", "levels"}
@@ -74,7 +74,7 @@ def test_round_cap_leaves_the_match_unfinished() -> None:
 def test_a_match_can_start_mid_way() -> None:
     """A given start (here both sides at A) is the first round's start."""
     start = {"dealer": 1, "levels": {"0": "A", "1": "A", "2": "A", "3": "A"}}
-    match = Match({"preset": "tractor"}, seed=8, start=start)
+    match = Match("shengji", {"preset": "tractor"}, seed=8, start=start)
     outcome = match.play(random_policy(random.Random(8)))
     assert outcome.rounds[0].start == start and outcome.rounds[0].result["dealer"] == 1
     assert outcome.finished
@@ -104,7 +104,7 @@ def _passing_first(deals_to_pass: int) -> tuple[list[int], Policy]:
 def test_void_first_deal_is_dealt_again_with_a_derived_seed() -> None:
     """SJ-4: nobody bids in the first deal → it is dealt again; the void deal is no round."""
     _, choose = _passing_first(2)
-    match = Match({"preset": "tractor"}, seed=9, max_rounds=1)
+    match = Match("shengji", {"preset": "tractor"}, seed=9, max_rounds=1)
     played = match.play_round(choose)
     assert played.number == 0 and played.redeals == 2
     assert played.seed == derive_seed(9, 0, 2) and played.record.deal.seed == played.seed
@@ -114,7 +114,7 @@ def test_void_first_deal_is_dealt_again_with_a_derived_seed() -> None:
 
 def test_endless_void_deals_stop_with_an_error() -> None:
     _, choose = _passing_first(10**6)
-    match = Match({"preset": "tractor"}, seed=9, max_redeals=3)
+    match = Match("shengji", {"preset": "tractor"}, seed=9, max_redeals=3)
     with pytest.raises(MatchError, match="4 void deals"):
         match.play_round(choose)
 
@@ -122,7 +122,7 @@ def test_endless_void_deals_stop_with_an_error() -> None:
 def test_play_past_ace_match_ends_at_the_no_trump_level() -> None:
     """SJ-14 play_past_ace: A is not the end; winning as dealer at N is."""
     start = {"dealer": 0, "levels": {"0": "A", "1": "N", "2": "A", "3": "N"}}
-    match = Match({"preset": "tractor", "play_past_ace": True}, seed=4, start=start)
+    match = Match("shengji", {"preset": "tractor", "play_past_ace": True}, seed=4, start=start)
     outcome = match.play(random_policy(random.Random(4)))
     assert outcome.finished
     last = outcome.rounds[-1].result

@@ -138,4 +138,4 @@ def test_to_dict_round_trips() -> None:
 
 def test_a_game_starts_at_the_start_level_sj14() -> None:
     g = ShengjiGame.new({"start_level": "5"}, seed=1)
-    assert g.level == 3 and g.levels == {0: 3, 1: 3, 2: 3, 3: 3}
+    assert g.state.level == 3 and g.state.levels == {0: 3, 1: 3, 2: 3, 3: 3}

@@ -17,6 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from follow_brute import brute_force_follows
 from sj_helpers import act, full_deal, game, record
 
 from paizhuo.engine.errors import MalformedError
@@ -24,7 +25,7 @@ from paizhuo.engine.judge import judge_text
 from paizhuo.engine.records import Record, replay
 from paizhuo.games.shengji import ShengjiGame
 from paizhuo.games.shengji.combos import tables
-from paizhuo.games.shengji.follow import brute_force_follows, legal_leads
+from paizhuo.games.shengji.follow import legal_leads
 
 PERFT = Path(__file__).resolve().parents[2] / "data" / "shengji" / "perft.json"
 CASES: list[dict[str, Any]] = json.loads(PERFT.read_text())
@@ -44,12 +45,12 @@ def test_perft_counts(case: dict[str, Any]) -> None:
     assert isinstance(g, ShengjiGame) and g.phase == "play"
     assert g.count_legal() == case["count"]
     assert len(g.legal_actions()) == case["count"]
-    ctx = g.ctx
+    ctx = g.state.ctx
     assert ctx is not None
-    hand = g.hands[g.current]
-    if g.lead is not None:
-        assert len(brute_force_follows(hand, g.lead, ctx, g.rules)) == case["count"]
-    elif g.allow_throws:
+    hand = g.state.hands[g.state.current]
+    if g.state.lead is not None:
+        assert len(brute_force_follows(hand, g.state.lead, ctx, g.state.rules)) == case["count"]
+    elif g.state.allow_throws:
         # every non-empty sub-multiset of one suit group (SJ-6; failed throws are forced back)
         arr = hand.array()
         total = 0
@@ -58,7 +59,7 @@ def test_perft_counts(case: dict[str, Any]) -> None:
             total += sum(1 for t in product(*(range(h + 1) for h in held)) if any(t))
         assert total == case["count"]
     else:
-        assert len(legal_leads(hand, ctx, g.rules, False)) == case["count"]
+        assert len(legal_leads(hand, ctx, g.state.rules, False)) == case["count"]
 
 
 # -- the records.md example -------------------------------------------------------------------
@@ -107,9 +108,9 @@ def test_position_plays_to_a_result() -> None:
 
 def test_levels_per_team_and_per_seat() -> None:
     g = game(seed=3, start={"dealer": 1, "levels": {"0": "5", "1": "9"}})
-    assert g.levels == {0: 3, 1: 7, 2: 3, 3: 7} and g.level == 7
+    assert g.state.levels == {0: 3, 1: 7, 2: 3, 3: 7} and g.state.level == 7
     g = game({"preset": "friends-5"}, seed=3, start={"dealer": 2, "levels": {"2": "K"}})
-    assert g.levels[2] == 11 and g.levels[0] == 0 and g.level == 11
+    assert g.state.levels[2] == 11 and g.state.levels[0] == 0 and g.state.level == 11
 
 
 @pytest.mark.parametrize(("start", "position", "field"), [
@@ -158,8 +159,8 @@ def test_non_position_deal_must_be_complete() -> None:
 def test_seeded_deal_is_reproducible_and_dealt_from_the_dealer() -> None:
     a = game(seed=42, start={"dealer": 2})
     b = game(seed=42, start={"dealer": 2})
-    assert a.deal_seq == b.deal_seq and a.deal_seq[0][0] == 2
-    assert game(seed=42).deal_seq[0][0] == 0
+    assert a.state.deal_seq == b.state.deal_seq and a.state.deal_seq[0][0] == 2
+    assert game(seed=42).state.deal_seq[0][0] == 0
 
 
 def test_bid_phase_position_with_short_hands() -> None:
@@ -167,10 +168,10 @@ def test_bid_phase_position_with_short_hands() -> None:
              start={"phase": "bid", "dealer": 0}, position=True)
     assert g.phase == "bid" and g.to_act() == [0]
     act(g, 0, "bid", "2H", {"dealt": 1})
-    assert g.phase == "bid" and g.stage == "chance"     # every seat has one more chance
+    assert g.phase == "bid" and g.state.stage == "chance"     # every seat has one more chance
     for seat in range(4):
         act(g, seat, "pass")
-    assert g.phase == "bury" and len(g.hands[0]) == 5
+    assert g.phase == "bury" and len(g.state.hands[0]) == 5
 
 
 def test_call_position_with_a_friend_already_called() -> None:
@@ -180,7 +181,7 @@ def test_call_position_with_a_friend_already_called() -> None:
                     "friends": [{"card": "AH", "nth": 2}]}, position=True)
     assert g.phase == "call"
     act(g, 0, "call", "", {"card": "KC", "nth": 1})
-    assert g.phase == "play" and len(g.calls) == 2
+    assert g.phase == "play" and len(g.state.calls) == 2
 
 
 def test_play_position_with_friends_found() -> None:
@@ -189,4 +190,4 @@ def test_play_position_with_friends_found() -> None:
              start={"phase": "play", "dealer": 0, "trump": "S",
                     "friends": [{"card": "AH", "nth": 1, "played": 1, "found": 3}]},
              position=True)
-    assert g.defenders == {0, 3} and g.calls[0].resolved
+    assert g.state.defenders == {0, 3} and g.state.calls[0].resolved

@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
+from paizhuo.arena.match import Match, random_policy
 from paizhuo.cards import standard_deck
 from paizhuo.engine.errors import InvalidOptionsError
 from paizhuo.engine.records import replay
 from paizhuo.games.shengji import PRESETS, ShengjiGame, ShengjiOptions
-from paizhuo.games.shengji.match import Match, random_policy
 from paizhuo.games.shengji.order import points_of
 from paizhuo.games.shengji.scoring import LEVEL_CHARS
 from paizhuo.notation import NotationError, format_cards, parse_cards
@@ -66,34 +66,34 @@ def check_cards(g: ShengjiGame) -> None:
     """Hands + kitty + played + undealt = the decks (the kitty sits in the burier's hand while
     he buries)."""
     seen: Counter[int] = Counter()
-    for hand in g.hands:
+    for hand in g.state.hands:
         seen.update(hand)
-    seen.update(c for _, c in g.deal_seq[g.dealt:])
+    seen.update(c for _, c in g.state.deal_seq[g.state.dealt:])
     if g.phase != "bury":
-        seen.update(g.kitty)
-    for trick in g.tricks:
+        seen.update(g.state.kitty)
+    for trick in g.state.tricks:
         for _, cards in trick.plays:
             seen.update(cards)
     if g.phase == "play":
-        for _, cards in g.trick:
+        for _, cards in g.state.trick:
             seen.update(cards)
     assert seen == Counter(standard_deck(g.opts.decks)), "cards not conserved"
 
 
 def check_tricks(g: ShengjiGame) -> None:
-    n = g.n
-    leader = g.dealer_seat if g.tricks else None
-    for i, trick in enumerate(g.tricks):
+    n = g.num_seats
+    leader = g.state.dealer if g.state.tricks else None
+    for i, trick in enumerate(g.state.tricks):
         seats = [s for s, _ in trick.plays]
         assert seats == [(trick.leader + k) % n for k in range(n)], f"trick {i} seats {seats}"
         sizes = {len(c) for _, c in trick.plays}
         assert len(sizes) == 1 and min(sizes) > 0, f"trick {i} sizes {sizes}"
         assert trick.winner in seats
         assert trick.points == sum(points_of(c) for _, c in trick.plays)
-        if leader is not None and i == 0 and g.position_leader is None:
+        if leader is not None and i == 0 and g.state.position_leader is None:
             assert trick.leader == leader, "the dealer leads the first trick (SJ-6)"
         if i > 0:
-            assert trick.leader == g.tricks[i - 1].winner, "the winner leads next (SJ-6)"
+            assert trick.leader == g.state.tricks[i - 1].winner, "the winner leads next (SJ-6)"
 
 
 def check_result(g: ShengjiGame) -> None:
@@ -103,10 +103,10 @@ def check_result(g: ShengjiGame) -> None:
     if res.get("redeal"):
         return
     opts = g.opts
-    n, decks = g.n, opts.decks
+    n, decks = g.num_seats, opts.decks
     # SJ-1: every point is in a trick or in the kitty
-    assert sum(g.won) + points_of(g.kitty) == 100 * decks
-    assert sum(t.points for t in g.tricks) == sum(g.won)
+    assert sum(g.state.won) + points_of(g.state.kitty) == 100 * decks
+    assert sum(t.points for t in g.state.tricks) == sum(g.state.won)
     attackers = set(res["attackers"])
     defenders = set(res["defenders"])
     assert attackers | defenders == set(range(n)) and not attackers & defenders
@@ -118,9 +118,9 @@ def check_result(g: ShengjiGame) -> None:
     # the attackers' card points: their tricks, ± 10 per card taken back with per_card (SJ-7)
     assert res["card_points"] == expected_card_points(g)
     # SJ-9: the kitty counts (multiplied) only when the attackers win the last trick
-    taken = g.tricks[-1].winner in attackers
-    assert res["last_trick_winner"] == g.tricks[-1].winner
-    assert res["kitty_points"] == points_of(g.kitty)
+    taken = g.state.tricks[-1].winner in attackers
+    assert res["last_trick_winner"] == g.state.tricks[-1].winner
+    assert res["kitty_points"] == points_of(g.state.kitty)
     assert (res["kitty_multiplier"] >= 2) == taken and (res["kitty_multiplier"] == 0) != taken
     assert res["kitty_points_added"] == res["kitty_points"] * res["kitty_multiplier"]
     assert res["attackers_points"] == res["card_points"] + res["kitty_points_added"]
@@ -129,7 +129,7 @@ def check_result(g: ShengjiGame) -> None:
     for s in range(n):
         new = res["new_levels"][str(s)]
         assert new in allowed, f"seat {s} at level {new!r}"
-        assert LEVEL_CHARS.index(new) - g.levels[s] == res["level_changes"][str(s)]
+        assert LEVEL_CHARS.index(new) - g.state.levels[s] == res["level_changes"][str(s)]
     if opts.teams == "fixed":
         for s in range(n):
             assert res["new_levels"][str(s)] == res["new_levels"][str(s % 2)]
@@ -150,10 +150,10 @@ def _parse(text: str) -> tuple[int, ...]:
 
 def expected_card_points(g: ShengjiGame) -> int:
     """SJ-7/SJ-9: the attackers' trick points, ± 10 a card taken back with ``per_card``."""
-    attackers = set(range(g.n)) - set(g.defenders)
-    pts = sum(g.won[s] for s in attackers) + g.base_points
+    attackers = set(range(g.num_seats)) - set(g.state.defenders)
+    pts = sum(g.state.won[s] for s in attackers) + g.state.base_points
     if g.opts.throw_penalty == "per_card":
-        pts += sum((-10 if s in attackers else 10) * k for s, k in enumerate(g.taken_back))
+        pts += sum((-10 if s in attackers else 10) * k for s, k in enumerate(g.state.taken_back))
     return max(0, pts)
 
 
@@ -192,43 +192,44 @@ def _kitty_visible(g: ShengjiGame, seat: int) -> bool:
     if g.phase == "over" and g.opts.reveal_kitty:
         return True
     if g.phase == "bury":
-        return seat == g.burier or bool(g.opts.kitty_no_points and g.buried_by)
-    return g.buried_by.get(seat) == g.kitty or bool(g.opts.kitty_no_points and g.buried_by)
+        return seat == g.state.burier or bool(g.opts.kitty_no_points and g.state.buried_by)
+    st = g.state
+    return st.buried_by.get(seat) == st.kitty or bool(g.opts.kitty_no_points and st.buried_by)
 
 
 def visible_cards(g: ShengjiGame, seat: int) -> Counter[int]:
     """What ``seat`` may know of: his hand, played and shown cards, the kitty if allowed."""
-    seen: Counter[int] = Counter(g.hands[seat])
-    for trick in g.tricks:
+    seen: Counter[int] = Counter(g.state.hands[seat])
+    for trick in g.state.tricks:
         for _, cards in trick.plays:
             seen.update(cards)
         seen.update(trick.attempted or ())
-    for _, cards in g.trick:
+    for _, cards in g.state.trick:
         seen.update(cards)
-    seen.update(g.attempted or ())
-    for bid in g.bids:
+    seen.update(g.state.attempted or ())
+    for bid in g.state.bids:
         for value in bid.values():
             if isinstance(value, str):
                 seen.update(_parse(value))
     if _kitty_visible(g, seat):
-        seen.update(g.kitty)
-    seen.update(g.buried_by.get(seat, ()))
-    if g.third_card is not None:
-        seen[g.third_card] += 1
+        seen.update(g.state.kitty)
+    seen.update(g.state.buried_by.get(seat, ()))
+    if g.state.third_card is not None:
+        seen[g.state.third_card] += 1
     if g.opts.teams == "bidding":
-        seen.update(g.original_kitty[:3])
-    for call in g.calls:
+        seen.update(g.state.original_kitty[:3])
+    for call in g.state.calls:
         seen[call.card] += 1
     return seen
 
 
 def check_views(g: ShengjiGame) -> None:
     """SJ-13: own hand exact, hand sizes right, and no card beyond what the seat may see."""
-    for seat in range(g.n):
+    for seat in range(g.num_seats):
         obs = g.observation(seat)
         json.dumps(obs)
-        assert tuple(sorted(_parse(obs["hand"]))) == g.hands[seat].to_tuple()
-        assert obs["hand_sizes"] == [len(h) for h in g.hands]
+        assert tuple(sorted(_parse(obs["hand"]))) == g.state.hands[seat].to_tuple()
+        assert obs["hand_sizes"] == [len(h) for h in g.state.hands]
         allowed = visible_cards(g, seat)
         for text in set(_strings(obs, [])):
             cards = _parse(text)
@@ -241,7 +242,7 @@ def check_views(g: ShengjiGame) -> None:
             raise AssertionError(f"seat {seat} sees {format_cards(sorted(extra.elements()))} "
                                  f"at {_path_of(obs, text)}")
         if not _kitty_visible(g, seat):
-            assert obs["kitty"] is None, f"seat {seat} sees the kitty"
+            assert obs["details"]["kitty"] is None, f"seat {seat} sees the kitty"
 
 
 def play_round(options: dict[str, Any], seed: int, *, views: int | None = None,
@@ -269,7 +270,7 @@ def play_round(options: dict[str, Any], seed: int, *, views: int | None = None,
             replayed = True
             again, _ = replay(g.record())
             assert again.to_act() == g.to_act()
-            for seat in range(g.n):
+            for seat in range(g.num_seats):
                 assert again.observation(seat) == g.observation(seat)
     check_cards(g)
     check_tricks(g)
@@ -295,7 +296,7 @@ def test_random_rounds(preset: str, variant: str, options: dict[str, Any]) -> No
 def _round_with_failed_throw(options: dict[str, Any]) -> ShengjiGame:
     for seed in range(200):
         g = play_round(options, seed, views=0)
-        if any(g.taken_back) and not g.result().get("redeal"):  # type: ignore[union-attr]
+        if any(g.state.taken_back) and not g.result().get("redeal"):  # type: ignore[union-attr]
             return g
     raise AssertionError("no failed throw in 200 random rounds")
 
@@ -315,18 +316,18 @@ def test_throw_penalty_per_card() -> None:
 def test_kitty_not_revealed_stays_hidden(preset: str) -> None:
     """SJ-14 reveal_kitty off: after the round only the dealer who buried it sees the kitty."""
     g = play_round({"preset": preset, "reveal_kitty": False}, 3, views=0)
-    for seat in range(g.n):
-        if seat in g.buried_by and g.buried_by[seat] == g.kitty:
+    for seat in range(g.num_seats):
+        if seat in g.state.buried_by and g.state.buried_by[seat] == g.state.kitty:
             continue
         obs = g.observation(seat)
-        assert obs["kitty"] is None
+        assert obs["details"]["kitty"] is None
         assert "kitty" not in (obs["result"] or {}), f"seat {seat} sees the kitty in the result"
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_random_matches(preset: str) -> None:
     """Whole matches: every round's levels stay in 2 … A and chain (SJ-10)."""
-    match = Match({"preset": preset}, seed=77, max_rounds=60)
+    match = Match("shengji", {"preset": preset}, seed=77, max_rounds=60)
     outcome = match.play(random_policy(random.Random(77)))
     for played in outcome.rounds:
         res = played.result
@@ -347,7 +348,7 @@ def test_random_rounds_big(preset: str, variant: str, options: dict[str, Any]) -
 def test_random_matches_big(preset: str, variant: str, options: dict[str, Any]) -> None:
     """Whole matches from later starts too: rounds replay and levels stay in range."""
     for seed in range(3):
-        match = Match(options, seed=seed, max_rounds=80)
+        match = Match("shengji", options, seed=seed, max_rounds=80)
         policy = random_policy(random.Random(seed))
         while not match.over:
             played = match.play_round(policy)

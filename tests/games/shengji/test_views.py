@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from sj_helpers import act, full_deal, game, position, seeded
+from sj_helpers import act, details, full_deal, game, position, seeded, trump_of
 
 from paizhuo.games.shengji import PRESETS, ShengjiGame
 from paizhuo.games.shengji.views import hand_order
@@ -36,14 +36,14 @@ def random_position(rng: random.Random, preset: str) -> tuple[list[str], str, Sh
     g = seeded({"preset": preset}, seed=rng.randrange(10_000))
     while g.phase != "play" and not g.is_over:
         g.apply(g.sample_action(rng))
-    for _ in range(rng.randrange(0, 4) * g.n):    # some whole tricks
-        if g.is_over or g.trick:
+    for _ in range(rng.randrange(0, 4) * g.num_seats):    # some whole tricks
+        if g.is_over or g.state.trick:
             break
         g.apply(g.sample_action(rng))
-    while g.trick and not g.is_over:
+    while g.state.trick and not g.is_over:
         g.apply(g.sample_action(rng))
-    hands = [format_cards(h.to_tuple()) for h in g.hands]
-    return hands, format_cards(g.kitty), g
+    hands = [format_cards(h.to_tuple()) for h in g.state.hands]
+    return hands, format_cards(g.state.kitty), g
 
 
 @pytest.mark.parametrize("preset", ["tractor", "single-deck", "titanic", "six-three"])
@@ -51,14 +51,14 @@ def test_observation_does_not_depend_on_other_hands_sj13(preset: str) -> None:
     rng = random.Random(len(preset))
     for _ in range(5):
         hands, kitty, g = random_position(rng, preset)
-        if g.is_over or min(len(h) for h in g.hands) == 0:
+        if g.is_over or min(len(h) for h in g.state.hands) == 0:
             continue
-        trump = g.trump_name()
-        start = {"level": "23456789TJQKA"[g.level], "trump": trump, "dealer": g.dealer_seat,
-                 "leader": g.leader}
+        trump = trump_of(g)
+        start = {"level": "23456789TJQKA"[g.state.level], "trump": trump, "dealer": g.state.dealer,
+                 "leader": g.state.leader}
         base = position(hands, kitty, options={"preset": preset}, **start)
-        for seat in range(g.n):
-            others = [s for s in range(g.n) if s != seat]
+        for seat in range(g.num_seats):
+            others = [s for s in range(g.num_seats) if s != seat]
             a, b = rng.sample(others, 2)
             other = position(swap_hidden(hands, a, b, rng), kitty, options={"preset": preset},
                                   **start)
@@ -79,7 +79,7 @@ def test_kitty_is_hidden_from_all_but_the_burier_sj13() -> None:
     g2 = position(hands, kitty="7H 8H", phase="bury")
     for seat in (1, 2, 3):
         assert g1.observation(seat) == g2.observation(seat)
-    assert g1.observation(0)["kitty"] == "5H 6H"
+    assert details(g1, 0)["kitty"] == "5H 6H"
     assert "5H" in g1.observation(0)["hand"]
 
 
@@ -88,10 +88,10 @@ def test_hide_points_sj14() -> None:
     g = position(hands, "TC TC", options={"hide_points": True}, attackers_points=30)
     for seat, c in enumerate(["KS", "TS", "AS", "5S"]):
         act(g, seat, "play", c)
-    assert g.observation(0)["attackers_points"] is None
-    assert g.observation(2)["points_won"] is None
-    assert "points" not in g.observation(2)["tricks"][0]
-    assert g.observation(1)["attackers_points"] == 30
+    assert details(g, 0)["attackers_points"] is None
+    assert details(g, 2)["points_won"] is None
+    assert "points" not in details(g, 2)["tricks"][0]
+    assert details(g, 1)["attackers_points"] == 30
 
 
 def test_bids_and_friends_are_public_sj13() -> None:
@@ -99,10 +99,10 @@ def test_bids_and_friends_are_public_sj13() -> None:
     rng = random.Random(4)
     while g.phase != "play":
         g.apply(g.sample_action(rng))
-    for seat in range(g.n):
+    for seat in range(g.num_seats):
         obs = g.observation(seat)
-        assert obs["bids"] == g.bids and len(obs["friends"]) == 1
-        assert obs["trump"] == g.trump_name() and obs["dealer"] == g.dealer
+        assert obs["details"]["bids"] == g.state.bids and len(obs["details"]["friends"]) == 1
+        assert obs["details"]["trump"] == trump_of(g) and obs["details"]["dealer"] == g.state.dealer
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -115,20 +115,20 @@ def test_random_games_show_each_seat_only_its_own_hand_sj13(preset: str) -> None
         steps += 1
         if steps % 7:
             continue
-        for seat in range(g.n):
+        for seat in range(g.num_seats):
             obs = g.observation(seat)
             text = json.dumps(obs)
-            assert obs["hand"] == format_cards(hand_order(g, g.hands[seat].to_tuple()))
-            assert tuple(sorted(parse_cards(obs["hand"]))) == g.hands[seat].to_tuple()
+            assert obs["hand"] == format_cards(hand_order(g.state, g.state.hands[seat].to_tuple()))
+            assert tuple(sorted(parse_cards(obs["hand"]))) == g.state.hands[seat].to_tuple()
             assert "hands" not in obs
-            for other in range(g.n):
-                cards = g.hands[other].to_tuple()
+            for other in range(g.num_seats):
+                cards = g.state.hands[other].to_tuple()
                 if other != seat and len(cards) >= 6:
                     assert format_cards(cards) not in text
-                    assert format_cards(hand_order(g, cards)) not in text
-            if g.phase == "play" and seat not in g.buried_by and not g.opts.kitty_no_points:
-                assert obs["kitty"] is None
-    for seat in range(g.n):
+                    assert format_cards(hand_order(g.state, cards)) not in text
+            if g.phase == "play" and seat not in g.state.buried_by and not g.opts.kitty_no_points:
+                assert obs["details"]["kitty"] is None
+    for seat in range(g.num_seats):
         assert g.observation(seat)["result"] is not None
 
 
@@ -142,12 +142,12 @@ def test_who_is_asked_to_bid_stays_hidden_sj13() -> None:
     for seat in (0, 2, 3):
         assert g.observation(seat)["to_act"] == []
     act(g, 1, "pass", "", {"dealt": 2})
-    while g.stage == "deal":
+    while g.state.stage == "deal":
         acting = g.to_act()[0]
         assert all(g.observation(s)["to_act"] == ([s] if s == acting else []) for s in range(4))
-        act(g, acting, "pass", "", {"dealt": g.dealt})
+        act(g, acting, "pass", "", {"dealt": g.state.dealt})
     # after the deal every seat is asked in turn, which is public
-    assert g.stage == "chance"
+    assert g.state.stage == "chance"
     while g.phase == "bid":
         assert all(g.observation(s)["to_act"] == g.to_act() for s in range(4))
         act(g, g.to_act()[0], "pass")

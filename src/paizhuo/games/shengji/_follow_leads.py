@@ -187,6 +187,49 @@ def lead_mask(hand: Counts, partial: Sequence[int], ctx: TrumpContext, rules: Co
     return frozenset(mask), complete
 
 
+def lead_steps(hand: Counts, prefix: Sequence[int], ctx: TrumpContext, rules: ComboRules,
+               allow_throws: bool) -> tuple[set[int], bool]:
+    """The step encoding of a lead: cards in ascending order. The cards ``c`` (not below the
+    prefix's last) such that ``prefix + c`` begins, in ascending order, some lead; and whether
+    ``prefix`` is itself one."""
+    arr = hand.array()
+    q: dict[int, int] = {}
+    last = -1
+    for c in prefix:
+        if c < last:
+            return set(), False
+        q[c] = q.get(c, 0) + 1
+        last = c
+    if any(arr[c] < m for c, m in q.items()):
+        return set(), False
+    group = ctx.group
+    if allow_throws:
+        if not prefix:
+            return {x for x, h in enumerate(arr) if h}, False
+        g = group[prefix[0]]
+        if any(group[c] != g for c in prefix):
+            return set(), False
+        return {x for x in tables(ctx).group_ids[g] if x >= last and arr[x] > q.get(x, 0)}, True
+    mask: set[int] = set()
+    complete = False
+    want = tuple(prefix)
+    k = len(want)
+    groups = range(5) if not prefix else (group[prefix[0]],)
+    ids = tables(ctx).group_ids
+    for g in groups:
+        hg = {x: arr[x] for x in ids[g] if arr[x]}
+        if not hg:
+            continue
+        for unit in unit_leads(hg, ctx, rules):
+            if len(unit) < k or unit[:k] != want:
+                continue
+            if len(unit) == k:
+                complete = True
+            else:
+                mask.add(unit[k])
+    return mask, complete
+
+
 def lead_error(hand: Counts, cards: Sequence[int], ctx: TrumpContext, rules: ComboRules,
                allow_throws: bool) -> tuple[str, str] | None:
     """``None`` if ``cards`` may be led, else ``(rule, why)``: SJ-6 for an empty lead, cards
@@ -215,5 +258,5 @@ def lead_error(hand: Counts, cards: Sequence[int], ctx: TrumpContext, rules: Com
     return None
 
 
-__all__ = ["card_name", "count_leads", "lead_error", "lead_mask", "legal_leads",
+__all__ = ["card_name", "count_leads", "lead_error", "lead_mask", "lead_steps", "legal_leads",
            "sample_lead", "unit_leads"]

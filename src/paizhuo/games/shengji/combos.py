@@ -115,15 +115,23 @@ class _Tables:
 
 
 _TABLES: dict[tuple[int, int | None, bool], _Tables] = {}
+_BY_OBJECT: dict[int, tuple[TrumpContext, _Tables]] = {}
+"""The same tables by the context object's id (contexts are made once and shared, so this is
+the usual way in; the object is kept with them so that an id is never reused)."""
 
 
 def tables(ctx: TrumpContext) -> _Tables:
     """The cached lookup tables of a context (kept here, not on the context, so that a
     pickled game state stays small)."""
+    found = _BY_OBJECT.get(id(ctx))
+    if found is not None and found[0] is ctx:
+        return found[1]
     key = (ctx.level, ctx.trump, ctx.constant_twos)
     t = _TABLES.get(key)
     if t is None:
         t = _TABLES[key] = _Tables(ctx)
+    if len(_BY_OBJECT) < 4096:
+        _BY_OBJECT[id(ctx)] = (ctx, t)
     return t
 
 

@@ -3,8 +3,8 @@
 A follow of a lead of ``n`` cards from suit group ``G`` is legal unless another follow from
 the same hand has a lexicographically larger *match vector* ``(a, b, c)``: (a) cards of ``G``,
 (b) tractor coverage, (c) tuple coverage (``docs/shengji.md``). :func:`legal_follows` builds
-the legal follows directly; :func:`brute_force_follows` applies the definition literally and
-is the reference the tests compare against.
+the legal follows directly; the tests compare it with a literal reading of the definition
+(``tests/games/shengji/follow_brute.py``).
 
 >>> from paizhuo.cards import Counts, HEARTS
 >>> from paizhuo.notation import parse_cards
@@ -35,6 +35,7 @@ from paizhuo.games.shengji._follow_leads import (
     count_leads,
     lead_error,
     lead_mask,
+    lead_steps,
     legal_leads,
     random_held,
     sample_lead,
@@ -44,13 +45,14 @@ from paizhuo.games.shengji.order import TrumpContext
 from paizhuo.notation import format_cards
 
 __all__ = [
-    "brute_force_follows",
     "count_follows",
     "count_leads",
     "follow_error",
     "follow_mask",
+    "follow_steps",
     "lead_error",
     "lead_mask",
+    "lead_steps",
     "legal_follows",
     "legal_leads",
     "sample_follow",
@@ -285,6 +287,13 @@ def sample_follow(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules
     g = lead.group
     ids = tables(ctx).group_ids[g]
     if n == 1:
+        # uniform over the distinct cards of the group held: a few blind draws (rejection
+        # keeps it uniform), then the list
+        size = len(ids)
+        for _ in range(3):
+            x = ids[int(rng.random() * size)]
+            if arr[x]:
+                return (x,)
         held = [x for x in ids if arr[x]]
         if held:
             return (held[int(rng.random() * len(held))],)
@@ -377,27 +386,83 @@ def follow_mask(hand: Counts, lead: Lead, partial: Sequence[int], ctx: TrumpCont
     return frozenset(mask), False
 
 
-# --------------------------------------------------------------------------- reference
+# --------------------------------------------------------------------------- steps
 
 
-def brute_force_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
-                        rules: ComboRules) -> list[tuple[int, ...]]:
-    """Every legal follow by SJ-8's definition, literally: enumerate every ``n``-card
-    sub-multiset of the hand, compute its match vector (a, b, c) by exhaustive search, keep
-    those no other beats. Slow; the reference for tests."""
-    from paizhuo.games.shengji._follow_brute import literal_vector
+def follow_steps(hand: Counts, lead: Lead, prefix: Sequence[int], ctx: TrumpContext,
+                 rules: ComboRules) -> tuple[set[int], bool]:
+    """The step encoding of a follow: cards in ascending order. The cards ``c`` (not below
+    the prefix's last) such that ``prefix + c`` begins, in ascending order, some legal follow;
+    and whether ``prefix`` is itself a legal follow.
 
+    Every legal follow is a fixed part plus a free choice of ``r`` cards from a pool of other
+    ids (all of the led group plus any other cards; any cards of the group; or a tuple
+    structure plus distinct singles, one case per structure), so each step is decided by
+    :func:`_fixed_plus_choice` without listing the follows.
+    """
     arr = hand.array()
-    items = [(x, h) for x, h in enumerate(arr) if h]
-    hg = _holding(arr, tables(ctx).group_ids[lead.group])
-    plays = list(sub_multisets(items, lead.n))
-    group = ctx.group
-    seen: dict[tuple[int, ...], tuple[int, int, int]] = {}
-    vectors = []
-    for p in plays:
-        key = tuple(c for c in p if group[c] == lead.group)
-        if key not in seen:
-            seen[key] = literal_vector(p, hg, lead, ctx, rules)
-        vectors.append(seen[key])
-    top = max(vectors)
-    return [p for p, v in zip(plays, vectors, strict=True) if v == top]
+    n = lead.n
+    g = lead.group
+    hg = _holding(arr, tables(ctx).group_ids[g])
+    size_g = sum(hg.values())
+    if size_g <= n:
+        pool = {x: h for x, h in enumerate(arr) if h and ctx.group[x] != g}
+        return _fixed_plus_choice(hg, pool, n - size_g, prefix)
+    if not lead.tuple_sizes:
+        return _fixed_plus_choice({}, hg, n, prefix)
+    prot = protected_ids(hg, lead, ctx, rules)
+    best = optimum(hg, lead, ctx, rules, prot)
+    mask: set[int] = set()
+    complete = False
+    for sk in _skeleton_plays(hg, lead, ctx, rules, best.b, best.c, prot):
+        singles = {x: 1 for x in hg if x not in sk}
+        found, done = _fixed_plus_choice(sk, singles, n - sum(sk.values()), prefix)
+        mask |= found
+        complete = complete or done
+    return mask, complete
+
+
+def _fixed_plus_choice(fixed: Holding, pool: Holding, r: int,
+                       prefix: Sequence[int]) -> tuple[set[int], bool]:
+    """Steps through the plays ``fixed + R`` (``R``: any ``r`` cards of ``pool``; the two hold
+    different ids), cards in ascending order: the next cards after ``prefix`` and whether
+    ``prefix`` is a whole play."""
+    used: Holding = {}
+    last = -1
+    for c in prefix:
+        if c < last:
+            return set(), False
+        used[c] = used.get(c, 0) + 1
+        last = c
+    from_pool = 0
+    for x, m in used.items():
+        if x in fixed:
+            if m > fixed[x]:
+                return set(), False
+        elif m > pool.get(x, 0):
+            return set(), False
+        else:
+            from_pool += m
+    need = r - from_pool
+    if need < 0:
+        return set(), False
+    # the lowest fixed card not yet taken: every later step is at most it, and it must come
+    none = 1 << 30
+    low_fixed = min((x for x, h in fixed.items() if h > used.get(x, 0)), default=none)
+    if low_fixed < last:
+        return set(), False
+    mask: set[int] = set()
+    free_above = 0  # free pool copies at ids ≥ the id looked at (from the top down)
+    for x in sorted(pool, reverse=True):
+        if x < last:
+            break
+        free = pool[x] - used.get(x, 0)
+        free_above += free
+        if free and x < low_fixed and need >= 1 and free_above >= need:
+            mask.add(x)
+    if free_above < need:
+        return set(), False  # too few cards left above the prefix to complete it
+    if low_fixed != none and sum(pool[x] - used.get(x, 0)
+                                 for x in pool if x >= low_fixed) >= need:
+        mask.add(low_fixed)
+    return mask, low_fixed == none and need == 0

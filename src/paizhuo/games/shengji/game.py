@@ -1,115 +1,63 @@
-"""The Shengji round state machine: deal + bid → bury → (kitty fight) → (call) → play → over.
+"""升级 Shengji: one round as a :class:`~paizhuo.engine.game.Game` — deal + bid → bury →
+(kitty fight) → (call) → play → over.
 
 >>> import random
 >>> g = ShengjiGame.new(seed=3)
 >>> rng = random.Random(3)
 >>> while not g.is_over:
 ...     g.apply(g.sample_action(rng))
->>> sorted(g.result())[:3]
-['attackers', 'attackers_points', 'card_points']
+>>> sorted(g.result())[:3], sum(g.returns())
+(['attackers', 'attackers_points', 'card_points'], 0.0)
 
-The dealing and bidding model, the action shapes and every choice made where the rules are
-silent are described in ``docs/shengji.md``. The non-play phases live in
-:mod:`.phases_bid` (deal, bids, kitty, kitty fight), :mod:`.phases_auction` (bidding-3) and
-:mod:`.phases_friends` (friend calls); this module holds the interface, the play phase and
-the end of the round.
+This module only ties the parts to the interface: the state (:mod:`.state`), the rules
+(:mod:`.rules` and the phase modules), the views (:mod:`.views`), the encoding
+(:mod:`.encoding`), hidden cards dealt again (:mod:`.determinize`) and the judge's import
+step (:mod:`.imports`). ``docs/shengji.md`` describes the design.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from paizhuo.cards import Counts
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
-from paizhuo.engine.game import Game
-from paizhuo.engine.records import Record
-from paizhuo.games.shengji.combos import Lead, decompose, make_lead
-from paizhuo.games.shengji.follow import (
-    count_follows,
-    count_leads,
-    follow_error,
-    follow_mask,
-    lead_error,
-    lead_mask,
-    legal_follows,
-    legal_leads,
-    sample_follow,
-    sample_lead,
-)
+from paizhuo.engine.game import Event, Game, View
+from paizhuo.engine.records import Deal, Record
+from paizhuo.games.shengji import encoding, imports, rules, takeback
+from paizhuo.games.shengji.determinize import redeal
+from paizhuo.games.shengji.follow import sample_follow, sample_lead
 from paizhuo.games.shengji.options import PRESETS, ShengjiOptions
-from paizhuo.games.shengji.order import points_of
-from paizhuo.games.shengji.phases_bid import BidPhases
-from paizhuo.games.shengji.phases_setup import read_setup
-from paizhuo.games.shengji.scoring import (
-    RoundInput,
-    RoundScore,
-    level_name,
-    levels_json,
-    score_round,
-)
-from paizhuo.games.shengji.trick import check_throw, trick_winner
-from paizhuo.games.shengji.views import observation as _observation
-from paizhuo.notation import format_cards
+from paizhuo.games.shengji.play import play
+from paizhuo.games.shengji.scoring import levels_json, returns_of
+from paizhuo.games.shengji.state import RoundState
+from paizhuo.games.shengji.views import observe
 
 
-class TrickLog:
-    """One finished (or running) trick: who led, each play, the throw attempt, the winner."""
-
-    __slots__ = ("attempted", "leader", "plays", "points", "winner")
-
-    def __init__(self, leader: int, plays: list[tuple[int, tuple[int, ...]]],
-                 attempted: tuple[int, ...] | None, winner: int | None, points: int) -> None:
-        self.leader = leader
-        self.plays = plays
-        self.attempted = attempted
-        self.winner = winner
-        self.points = points
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "leader": self.leader,
-            "plays": [{"seat": s, "cards": format_cards(c)} for s, c in self.plays],
-            "winner": self.winner, "points": self.points,
-        }
-        if self.attempted is not None:
-            out["attempted"] = format_cards(self.attempted)
-        return out
-
-
-class ShengjiGame(BidPhases, Game):
+class ShengjiGame(Game):
     """One round of 升级 Shengji (``docs/rules/shengji.md``)."""
 
     name: ClassVar[str] = "shengji"
     VERBS: ClassVar[frozenset[str]] = frozenset(
-        {"bid", "pass", "bury", "call", "play", "bid_target"})
+        {"bid", "pass", "bury", "call", "play", "bid_target", "take_back"})
+    EXTRA_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {
+        "bid": frozenset({"dealt", "trump"}),
+        "pass": frozenset({"dealt"}),
+        "call": frozenset({"card", "nth"}),
+        "bid_target": frozenset({"target"}),
+    }
     PRESETS: ClassVar[tuple[str, ...]] = PRESETS
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset(
         {"dealer", "next_dealer", "last_trick_winner"})
 
     def __init__(self, record: Record) -> None:
         super().__init__(record)
-        setup = read_setup(record)
-        opts = setup.opts
-        self.opts: ShengjiOptions = opts
-        self.n = opts.players
-        self.rules = opts.combo_rules
-        self.allow_throws = opts.allow_throws
-        self.total = len(setup.deal_seq)
-        # play state
-        self.leader = 0
-        self.current = 0
-        self.trick: list[tuple[int, tuple[int, ...]]] = []
-        self.lead: Lead | None = None
-        self.attempted: tuple[int, ...] | None = None
-        self.tricks: list[TrickLog] = []
-        self.won = [0] * self.n
-        self.taken_back = [0] * self.n
-        self.score: RoundScore | None = None
+        self.state: RoundState = rules.initial_state(record)
         self._sampled: Action | None = None
-        self._result: dict[str, Any] | None = None
-        self.init_bid_phases(setup)
+        self._undo: list[RoundState | None] | None = [] if self.state.opts.take_backs else None
+        """With ``take_backs``: the state before each action still in effect (None where it
+        cannot be taken back)."""
 
     @classmethod
     def from_record(cls, record: Record) -> Self:
@@ -119,308 +67,249 @@ class ShengjiGame(BidPhases, Game):
 
     @property
     def num_seats(self) -> int:
-        return self.n
+        return self.state.n
+
+    @property
+    def opts(self) -> ShengjiOptions:
+        return self.state.opts
 
     @property
     def phase(self) -> str:
-        return self._phase
+        return self.state.phase
 
     def to_act(self) -> list[int]:
-        if self._phase == "play":
-            return [self.current]
-        if self._phase == "over":
-            return []
-        return self.bid_to_act()
+        return rules.to_act(self.state)
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        if seat is None:
-            acting = self.to_act()
-            if not acting:
-                return []
-            seat = acting[0]
-        if self._phase == "play":
-            if seat != self.current:
-                return []
-            assert self.ctx is not None
-            hand = self.hands[seat]
-            if self.lead is None:
-                plays = legal_leads(hand, self.ctx, self.rules, self.allow_throws)
-            else:
-                plays = legal_follows(hand, self.lead, self.ctx, self.rules)
-            return [Action(seat, "play", tuple(sorted(p))) for p in plays]
-        if self._phase == "over":
-            return []
-        return self.bid_legal_actions(seat)
-
-    def take_back(self, seat: int) -> Action:
-        """Take back ``seat``'s last bid or play before anyone else acts (SJ-14 ``take_backs``);
-        returns the action taken back. The round is rebuilt from its record without it, so
-        the state is exactly as if it had never been made (and the record no longer holds it).
-        """
-        if not self.opts.take_backs:
-            raise IllegalActionError("SJ-14", "take-backs are off at this table", seat)
-        if self._phase == "over":
-            raise IllegalActionError("SJ-14", "the round is over: nothing can be taken back", seat)
-        last = self.actions[-1] if self.actions else None
-        if last is None or last.seat != seat or last.verb not in ("bid", "play"):
-            raise IllegalActionError(
-                "SJ-14", "only your own last bid or play can be taken back, before the next "
-                "player acts", seat)
-        rebuilt = type(self).from_record(self.setup)
-        for action in self.actions[:-1]:
-            rebuilt.apply(action)
-        self.__dict__.update(rebuilt.__dict__)
-        return last
-
-    def count_legal(self) -> int:
-        """Number of legal actions of the first seat to act, without listing them."""
-        if self._phase == "play":
-            assert self.ctx is not None
-            hand = self.hands[self.current]
-            if self.lead is None:
-                return count_leads(hand, self.ctx, self.rules, self.allow_throws)
-            return count_follows(hand, self.lead, self.ctx, self.rules)
-        if self._phase == "over":
-            return 0
-        return self.bid_count_legal()
-
-    def play_mask(self, partial: list[int] | tuple[int, ...] = ()) -> tuple[frozenset[int], bool]:
-        """Card ids that may be added to ``partial`` (a play or bury being built one card at a
-        time) so that it can still become legal, and whether ``partial`` may be submitted."""
-        if self._phase == "play":
-            assert self.ctx is not None
-            hand = self.hands[self.current]
-            if self.lead is None:
-                return lead_mask(hand, tuple(partial), self.ctx, self.rules, self.allow_throws)
-            return follow_mask(hand, self.lead, tuple(partial), self.ctx, self.rules)
-        if self._phase == "bury":
-            return self.bury_mask(tuple(partial))
-        raise ValueError(f"play_mask applies to choosing cards (play, bury), not the "
-                         f"{self._phase} phase")
-
-    def sample_action(self, rng: random.Random) -> Action:
-        if self._phase == "play":
-            assert self.ctx is not None
-            seat = self.current
-            hand = self.hands[seat]
-            if self.lead is None:
-                cards = sample_lead(hand, self.ctx, self.rules, self.allow_throws, rng)
-            else:
-                cards = sample_follow(hand, self.lead, self.ctx, self.rules, rng)
-            action = Action(seat, "play", tuple(sorted(cards)))
-        elif self._phase == "over":
-            raise ValueError("the round is over")
-        else:
-            action = self.bid_sample_action(rng)
-        # the samplers only draw legal actions: applying this very object (the state has not
-        # changed since) may skip the legality check, most of a play's cost, and the snapshot
-        # that lets a refused bid-phase action leave the state as it was
-        self._sampled = action
-        return action
-
-    def apply(self, action: Action) -> None:
-        trusted = action is self._sampled
-        self._sampled = None
-        if action.verb == "play" and self._phase == "play":
-            self._play(action, trusted)
-            self.actions.append(action)
-            return
-        if trusted:
-            if self.bid_apply(action):
-                self.actions.append(action)
-            return
-        if action.verb not in self.VERBS:
-            raise MalformedError("1", f"unknown verb {describe(action.verb)}")
-        snap = self._snapshot()
-        try:
-            keep = self.bid_apply(action)
-        except (IllegalActionError, MalformedError):
-            self._restore(snap)
-            raise
-        if keep:
-            self.actions.append(action)
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        return _observation(self, seat)
+    @property
+    def is_over(self) -> bool:
+        return self.state.result is not None
 
     def result(self) -> dict[str, Any] | None:
-        return self._result
+        return self.state.result
+
+    def returns(self) -> list[float] | None:
+        result = self.state.result
+        return None if result is None else returns_of(result, self.state.n)
 
     def match_winners(self) -> list[int] | None:
         """The seats whose level passed A this deal (SJ-10), which ends the match."""
-        found = (self._result or {}).get("match_winners") if self._phase == "over" else None
+        result = self.state.result
+        found = None if result is None else result.get("match_winners")
         return None if found is None else sorted(found)
 
     def next_start(self) -> dict[str, Any] | None:
-        if self._phase != "over" or self._result is None:
+        st = self.state
+        if st.result is None:
             return None
-        if self.score is None:  # a void deal: the same dealer deals again
-            start: dict[str, Any] = {"levels": levels_json(self.levels)}
-            if self.dealer is not None and self.first_round is False:
-                start["dealer"] = self.dealer
+        if st.score is None:  # a void deal: the same dealer deals again
+            start: dict[str, Any] = {"levels": levels_json(st.levels)}
+            if st.dealer is not None and not st.first_round:
+                start["dealer"] = st.dealer
             return start
-        return self.score.next_start()
+        return st.score.next_start()
 
-    # -- atomicity ----------------------------------------------------------------------------
-
-    _SHARED = frozenset({"deal_seq", "actions", "setup", "tricks", "won", "taken_back"})
-    """State never changed by a non-play action (or only appended to by ``apply`` itself)."""
-
-    def _snapshot(self) -> dict[str, Any]:
-        snap = dict(self.__dict__)
-        for key, value in snap.items():
-            if key in self._SHARED:
-                continue
-            if isinstance(value, list):
-                snap[key] = [v.copy() if isinstance(v, Counts) else v for v in value]
-            elif isinstance(value, dict | set):
-                snap[key] = value.copy()
-        snap["calls"] = [c.__class__(**vars(c)) for c in self.calls]
-        return snap
-
-    def _restore(self, snap: dict[str, Any]) -> None:
-        self.__dict__.clear()
-        self.__dict__.update(snap)
-
-    # -- the play phase (SJ-6 … SJ-8) ---------------------------------------------------------
-
-    def start_play(self, leader: int | None = None) -> None:
-        self._phase = "play"
-        self.leader = self.current = self.dealer_seat if leader is None else leader
-        self.trick = []
-        self.lead = None
-        self.attempted = None
-
-    def _play(self, action: Action, trusted: bool = False) -> None:
-        seat, cards = action.seat, action.cards
-        if action.extra:
-            raise MalformedError("3", "a play carries no extra data")
-        if seat != self.current:
-            raise IllegalActionError("SJ-6" if self.lead is None else "SJ-8",
-                                     f"it is seat {self.current}'s turn to play", seat)
-        if not cards:
-            raise IllegalActionError("SJ-6", "a play needs at least one card", seat)
-        ctx = self.ctx
-        assert ctx is not None
-        hand = self.hands[seat]
-        lead = self.lead
-        if lead is None:
-            refused = None if trusted else lead_error(hand, cards, ctx, self.rules,
-                                                      self.allow_throws)
-            if refused is not None:
-                raise IllegalActionError(*refused, seat)
-            new_lead = make_lead(cards, ctx, self.rules)
-            played = cards
-            attempted: tuple[int, ...] | None = None
-            if new_lead.is_throw:
-                res = check_throw(cards, seat, self.hands, ctx, self.rules)
-                if res is not None:
-                    attempted = cards
-                    played = tuple(sorted(res[0]))
-                    new_lead = make_lead(played, ctx, self.rules)
-            # -- mutate (everything checked) --
-            hand.remove_all(played)
-            if attempted is not None:
-                self.taken_back[seat] += len(attempted) - len(played)
-            self.lead = new_lead
-            self.attempted = attempted
-            self.trick = [(seat, played)]
+    def _apply(self, action: Action) -> Action | None:
+        trusted = action is self._sampled
+        self._sampled = None
+        st = self.state
+        if action.verb == "take_back":
+            if action.cards:
+                raise MalformedError("[2]", "a take_back shows no cards")
+            self._undo = takeback.take_back(self, action.seat, self._undo)
+            return None
+        if self._undo is None and action.verb == "play" and st.phase == "play":
+            play(st, action, trusted, self.emit)  # the hot path: checked whole before it acts
+            return None
+        keep = self._undo is not None and action.verb in ("bid", "play")
+        if trusted or (action.verb == "play" and st.phase == "play"):
+            before = st.copy() if keep else None
+            rules.apply(st, action, trusted, self.emit)
         else:
-            err = None if trusted else follow_error(hand, lead, cards, ctx, self.rules)
-            if err is not None:
-                if self.attempted is not None:
-                    err += (f" (the throw {format_cards(self.attempted)} failed and was taken "
-                            f"back to {format_cards(lead.cards)}, SJ-7)")
-                raise IllegalActionError("SJ-8", err, seat)
-            hand.remove_all(cards)
-            played = cards
-            self.trick.append((seat, played))
-        if self.calls and self.opts.friend_by == "play":
-            self.note_friend_cards(seat, played)
-        if len(self.trick) == self.n:
-            self._end_trick()
+            # a refused action may have changed its working state half way: work on a copy
+            before = st
+            work = st.copy()
+            rules.apply(work, action, False, self.emit)
+            self.state = work
+        if self._undo is not None:
+            self._undo.append(before if keep else None)
+        return None
+
+    def _legal(self, seat: int) -> list[Action]:
+        out = rules.legal(self.state, seat)
+        if takeback.allowed(self, seat):
+            out.append(Action(seat, "take_back"))
+        return out
+
+    def _observe(self, seat: int | None) -> View:
+        return observe(self.state, seat)
+
+    def sample_action(self, rng: random.Random) -> Action:
+        # the samplers draw only legal actions: applying this very object (the state has not
+        # changed since) may skip the legality check, most of a play's cost, and the copy
+        # that lets a refused bid-phase action leave the state as it was
+        st = self.state
+        if st.phase == "play":
+            ctx = st.ctx
+            assert ctx is not None
+            seat = st.current
+            lead = st.lead
+            if lead is None:
+                cards = sample_lead(st.hands[seat], ctx, st.rules, st.allow_throws, rng)
+            else:
+                cards = sample_follow(st.hands[seat], lead, ctx, st.rules, rng)
+            action = Action(seat, "play", cards)
         else:
-            self.current = (seat + 1) % self.n
+            action = rules.sample(st, rng)
+        self._sampled = action
+        return action
 
-    def _end_trick(self) -> None:
-        ctx = self.ctx
-        lead = self.lead
-        assert ctx is not None and lead is not None
-        plays = [c for _, c in self.trick]
-        idx = trick_winner(lead, plays, ctx, self.rules)
-        winner = self.trick[idx][0]
-        pts = sum(points_of(c) for c in plays)
-        self.won[winner] += pts
-        self.tricks.append(TrickLog(self.leader, self.trick, self.attempted, winner, pts))
-        if len(self.hands[winner]) == 0:
-            self._end_round(winner, plays[idx])
-            return
-        self.leader = self.current = winner
-        self.trick = []
-        self.lead = None
-        self.attempted = None
+    def implied_before(self, action: Action) -> list[Action]:
+        return imports.implied_before(self, action)
 
-    def attackers(self) -> frozenset[int]:
-        return frozenset(range(self.n)) - self.defenders
+    # -- copies -----------------------------------------------------------------------------
 
-    def running_points(self) -> int:
-        """The attackers' score so far (SJ-13): their trick points, penalties, the start."""
-        attackers = self.attackers()
-        pts = self.base_points + sum(self.won[s] for s in attackers)
-        if self.opts.throw_penalty != "per_card":
-            return pts
-        for s, k in enumerate(self.taken_back):
-            if k:
-                pts += 10 * k if s not in attackers else -10 * k
-        return max(0, pts)
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        self.copy_base_into(new)
+        new.state = self.state.copy()
+        new._sampled = None
+        new._undo = None if self._undo is None else list(self._undo)
+        return new
 
-    def _end_round(self, last_winner: int, last_cards: tuple[int, ...]) -> None:
-        ctx = self.ctx
-        assert ctx is not None
-        opts = self.opts
-        defenders = frozenset(self.defenders)
-        attackers = self.attackers()
-        kitty_pts = points_of(self.kitty)
-        card_pts = self.running_points()
-        units = tuple(decompose(last_cards, ctx, self.rules)) if last_cards else ()
-        target = self.target
-        inp = RoundInput(
-            num_players=self.n, decks=opts.decks, step=opts.step, teams=opts.teams,
-            dealer=self.dealer_seat, defenders=defenders, attackers=attackers,
-            card_points=card_pts, kitty_points=kitty_pts,
-            last_trick_winner=last_winner, last_trick_units=units,
-            last_trick_cards=tuple(last_cards), levels=dict(self.levels),
-            level_rank=self.level,
-            stakes=self.stakes, target=target,
-            kitty_multiplier=opts.kitty_multiplier, dealer_stays=opts.dealer_stays,
-            must_play_levels=opts.must_play_level_indices, overflow=opts.overflow,
-            hook_j=opts.hook_j, round_points=opts.round_points,
-            round_points_base=opts.round_points_stake, play_past_ace=opts.play_past_ace,
-        )
-        score = score_round(inp)
-        self.score = score
-        self._phase = "over"
-        out: dict[str, Any] = {
-            "trump": self.trump_name(),
-            "level": level_name(self.level),
-            "dealer": self.dealer_seat,
-            "defenders": sorted(defenders),
-            "attackers": sorted(attackers),
-            "card_points": card_pts,
-        }
-        out.update(score.to_json())
-        out["kitty"] = format_cards(self.kitty)
-        out["last_trick_winner"] = last_winner
-        out["stakes"] = self.stakes
-        if target is not None:
-            out["target"] = target
-        if self.calls:
-            out["friends"] = [c.to_json() for c in self.calls]
-        if any(self.taken_back):
-            out["cards_taken_back"] = {str(s): k for s, k in enumerate(self.taken_back) if k}
-        self._result = out
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        self.check_seat(seat)
+        state, changed = redeal(self.state, seat, rng)
+        new = object.__new__(type(self))
+        self.copy_base_into(new)
+        new.state = state
+        new._sampled = None
+        # the copy is the seat's world: its record and events hold only what the seat saw
+        # (buries it did not see carry the copy's cards; its deal is the copy's own)
+        if changed:
+            buries = [i for i, a in enumerate(self.actions) if a.verb == "bury"]
+            for b in changed:
+                old = new.actions[buries[b]]
+                new.actions[buries[b]] = Action(old.seat, "bury", state.burials[b][1])
+        setup = self.setup
+        new.setup = Record(setup.game, dict(setup.options), _deal_of(state), setup.start, [],
+                           setup.position)
+        events: list[Event] = []
+        for event in self.events:
+            if event.audience is None or seat in event.audience:
+                events.append(event)
+            elif event.others is not None:
+                events.append(Event(event.state_id, event.others))
+        new.events = events
+        new._undo = None if self._undo is None else takeback.redealt(self, new)
+        return new
 
-    def void(self, reason: str) -> None:
-        """The deal is thrown in (SJ-4 no bid, SJ-12 all pass, SJ-14 redeal rule)."""
-        self._phase = "over"
-        self._result = {"redeal": True, "reason": reason}
+    def record_for(self, seat: int | None) -> Record:
+        self.check_seat(seat, spectator=True)
+        if self.state.result is None:
+            raise IllegalActionError("SJ-13", "the round is not over: a record to keep is made "
+                                     "once it is", seat)
+        setup = self.setup
+        return Record(setup.game, dict(setup.options), _deal_of(self.state), setup.start,
+                      list(self.actions), setup.position)
+
+    # -- who saw what -------------------------------------------------------------------------
+
+    def witnesses(self, index: int) -> frozenset[int] | None:
+        action = self.actions[index]
+        if action.verb == "bury" and not self.state.opts.kitty_no_points:
+            return frozenset((action.seat,))
+        return None
+
+    def public_cards(self) -> list[int]:
+        """The kitty's turned-up cards (bidding-3's three, the third card) and the cards named
+        in friend calls (a call's card is in its extra data, not its cards)."""
+        st = self.state
+        out = list(st.original_kitty[:3]) if st.opts.teams == "bidding" else []
+        if st.third_card is not None:
+            out.append(st.third_card)
+        out.extend(made.card for made in st.calls)
+        return out
+
+    # -- the action encoding ------------------------------------------------------------------
+
+    @property
+    def num_actions(self) -> int:
+        return encoding.num_actions(self.state.opts)
+
+    def encode(self, action: Action) -> list[int]:
+        return encoding.encode(self.state, action)
+
+    def _seat_or_first(self, seat: int | None) -> int:
+        if seat is None:
+            acting = self.to_act()
+            if not acting:
+                raise MalformedError("seat", "nobody is to act: the round is over")
+            seat = acting[0]
+        self.check_seat(seat)
+        return seat
+
+    def decode(self, steps: int | Sequence[int], seat: int | None = None) -> Action:
+        seat = self._seat_or_first(seat)
+        return encoding.decode(self.state, [steps] if isinstance(steps, int) else steps, seat)
+
+    def legal_mask(self, seat: int | None = None, prefix: Sequence[int] = ()) -> bytes:
+        seat = self._seat_or_first(seat)
+        total = self.num_actions
+        for i in prefix:
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < total:
+                raise MalformedError("prefix", f"action index {describe(i)} out of range 0–"
+                                     f"{total - 1}")
+        mask = bytearray(total)
+        st = self.state
+        if prefix:
+            if prefix[0] < encoding.FINISH and encoding.FINISH not in prefix:
+                cards, complete = rules.card_steps(st, seat, tuple(prefix))
+                for c in cards:
+                    mask[c] = 1
+                if complete:
+                    mask[encoding.FINISH] = 1
+            return bytes(mask)
+        if st.phase in ("play", "bury"):
+            cards, _ = rules.card_steps(st, seat, ())
+            for c in cards:
+                mask[c] = 1
+        else:
+            for action in rules.legal(st, seat):
+                mask[encoding.encode(st, action)[0]] = 1
+        if takeback.allowed(self, seat):
+            mask[encoding.TAKE_BACK] = 1
+        return bytes(mask)
+
+    def is_complete(self, steps: Sequence[int]) -> bool:
+        return encoding.is_complete(steps)
+
+    # -- Shengji's own helpers ------------------------------------------------------------------
+
+    def count_legal(self, seat: int | None = None) -> int:
+        """The number of ``seat``'s legal actions (default: the first to act), every bury
+        counted, without listing plays or buries."""
+        if seat is None:
+            acting = self.to_act()
+            if not acting:
+                return 0
+            seat = acting[0]
+        self.check_seat(seat)
+        return rules.count_legal(self.state, seat) + int(takeback.allowed(self, seat))
+
+    def play_mask(self, partial: Sequence[int] = ()) -> tuple[frozenset[int], bool]:
+        """Card ids that may be added to ``partial`` (a play or bury being built one card at
+        a time, in any order) so that it can still become legal, and whether ``partial`` may
+        be submitted. (The step encoding, :meth:`legal_mask`, takes cards in ascending
+        order.)"""
+        return rules.play_mask(self.state, tuple(partial))
+
+
+def _deal_of(state: RoundState) -> Deal:
+    """The deal as explicit hands in the order they were dealt (and the kitty as dealt)."""
+    hands: list[list[int]] = [[] for _ in range(state.n)]
+    for seat, card in state.deal_seq:
+        hands[seat].append(card)
+    return Deal(hands=[tuple(h) for h in hands], kitty=state.original_kitty)
+
+
+__all__ = ["ShengjiGame"]

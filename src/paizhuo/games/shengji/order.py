@@ -34,20 +34,21 @@ NO_TRUMP: Final = None
 RANK_FIVE, RANK_TEN, RANK_KING, RANK_TWO = 3, 8, 11, 0
 LEVEL_PAST_ACE: Final = 13
 """The level after A when play goes on past it (SJ-14): no level cards, only jokers trump."""
-_POINTS: Final = tuple(
+POINTS: Final = tuple(
     5 if c < 52 and c // 4 == RANK_FIVE else 10 if c < 52 and c // 4 in (RANK_TEN, RANK_KING)
     else 0
     for c in range(NUM_CARD_IDS)
 )
+"""Points of each card id (SJ-1)."""
 
 
 def card_points(card: int) -> int:
     """Points of one card: 5s are worth 5, Ts and Ks 10 (SJ-1)."""
-    return _POINTS[card]
+    return POINTS[card]
 
 
 def points_of(cards: tuple[int, ...] | list[int]) -> int:
-    return sum(_POINTS[c] for c in cards)
+    return sum(POINTS[c] for c in cards)
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,16 @@ class TrumpContext:
 
     @classmethod
     def make(cls, level: int, trump: int | None, constant_twos: bool = False) -> TrumpContext:
+        """The context of a round (made once per distinct round setting and shared: it is
+        immutable)."""
+        key = (level, trump, constant_twos)
+        made = _MADE.get(key)
+        if made is None:
+            made = _MADE[key] = cls._build(level, trump, constant_twos)
+        return made
+
+    @classmethod
+    def _build(cls, level: int, trump: int | None, constant_twos: bool) -> TrumpContext:
         group = [-1] * NUM_CARD_IDS
         slot = [-1] * NUM_CARD_IDS
         twos_special = constant_twos and level != RANK_TWO
@@ -94,6 +105,9 @@ class TrumpContext:
     def describe(self) -> str:
         trump = "no trump" if self.trump is None else f"trump {SUIT_CHARS[self.trump]}"
         return f"level {'23456789TJQKA'[self.level]}, {trump}"
+
+
+_MADE: dict[tuple[int, int | None, bool], TrumpContext] = {}
 
 
 def _ladder(g: int, level: int, trump: int | None, twos: bool) -> list[tuple[int, ...]]:

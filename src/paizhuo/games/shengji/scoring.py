@@ -457,3 +457,31 @@ def score_round(inp: RoundInput) -> RoundScore:
         hooked=hooked,
         levels_lost={seat: v for seat, v in lost.items() if v},
     )
+
+
+def returns_of(result: Mapping[str, Any], num_players: int) -> list[float]:
+    """One number per seat for a finished round (``Game.returns``): the seat's level change,
+    less the levels the other side gained shared out over the seat's own side — so the
+    numbers sum to zero (fixed teams: +levels for the side that rose, −levels for the other).
+    A deal thrown in is all zeros.
+
+    >>> returns_of({"defenders": [0, 2], "attackers": [1, 3],
+    ...             "level_changes": {"0": 0, "1": 1, "2": 0, "3": 1}}, 4)
+    [-1.0, 1.0, -1.0, 1.0]
+    >>> returns_of({"defenders": [0], "attackers": [1, 2],
+    ...             "level_changes": {"0": 2, "1": 0, "2": 0}}, 3)
+    [2.0, -1.0, -1.0]
+    """
+    if result.get("redeal"):
+        return [0.0] * num_players
+    changes = {int(s): int(v) for s, v in result["level_changes"].items()}
+    defenders = [int(s) for s in result["defenders"]]
+    attackers = [int(s) for s in result["attackers"]]
+    gained_def = sum(changes.get(s, 0) for s in defenders)
+    gained_att = sum(changes.get(s, 0) for s in attackers)
+    out = [0.0] * num_players
+    for s in defenders:
+        out[s] = changes.get(s, 0) - gained_att / len(defenders)
+    for s in attackers:
+        out[s] = changes.get(s, 0) - gained_def / len(attackers)
+    return out

@@ -1,119 +1,123 @@
-"""What each seat sees (SJ-13), computed in one place.
+"""What each seat sees (SJ-13), computed in one place; a spectator sees what any non-player
+sees.
 
-A seat sees its own hand; every bid (bid cards are shown); the kitty only if it buried it (all
-seats once the round is over when ``reveal_kitty`` is on, and at once with
-``kitty_no_points``); every played card and the cards of a failed throw; who won each trick;
-the attackers' running score (not the dealer's side with ``hide_points``); the number of cards
-in each hand; the called friends and who has been revealed. Never another player's hand.
+A seat sees its own hand; every bid (bid cards are shown); the kitty only if it buried the
+kitty lying there (everyone once the round is over when ``reveal_kitty`` is on, and at once
+with ``kitty_no_points``); every played card and the cards of a failed throw; who won each
+trick; the attackers' running score (not the dealer's side with ``hide_points``); the number
+of cards in each hand; the called friends and who has been revealed. Never another player's
+hand. The events each action shows are emitted by the rules (:mod:`.play`, :mod:`.deal` …)
+with the same audiences.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from paizhuo.engine.game import View
+from paizhuo.games.shengji.deal import trump_text
+from paizhuo.games.shengji.play import hidden_kitty_result, running_points
+from paizhuo.games.shengji.rules import to_act
 from paizhuo.games.shengji.scoring import level_name, levels_json
+from paizhuo.games.shengji.state import RoundState
 from paizhuo.notation import format_cards
 
-if TYPE_CHECKING:
-    from paizhuo.games.shengji.game import ShengjiGame
 
-
-def kitty_visible(game: ShengjiGame, seat: int) -> bool:
-    """Whether ``seat`` may see the kitty as it is now (SJ-13)."""
-    if game.phase == "over" and game.opts.reveal_kitty:
+def kitty_visible(st: RoundState, seat: int | None) -> bool:
+    """Whether ``seat`` (None: a spectator) may see the kitty as it is now (SJ-13)."""
+    if st.phase == "over" and st.opts.reveal_kitty:
         return True
-    if game.phase == "bury":
-        return seat == game.burier
-    if seat in game.buried_by:
-        # he buried it; after a kitty fight another kitty lies there, which he did not see
-        return game.buried_by[seat] == game.kitty
-    return bool(game.opts.kitty_no_points and game.buried_by)
+    if st.phase == "bury":
+        return seat is not None and seat == st.burier
+    if st.opts.kitty_no_points and st.burials:
+        return True
+    # the seat that buried the kitty lying there; after a kitty fight another kitty lies
+    # there, which the first burier did not see
+    return seat is not None and seat == st.kitty_owner
 
 
-def public_to_act(game: ShengjiGame, seat: int) -> list[int]:
+def public_to_act(st: RoundState, seat: int | None) -> list[int]:
     """The seats to act, as ``seat`` may know them.
 
-    While cards are dealt the engine stops only where a seat has just received a card giving it
-    a stronger bid (SJ-4), so *who is asked* tells something about a hidden hand: there a seat
-    learns only whether it is itself asked. (After the deal and in a kitty fight every seat is
-    asked in turn, which is public.)
+    While cards are dealt the engine stops only where a seat has just received a card giving
+    it a stronger bid (SJ-4), so *who is asked* tells something about a hidden hand: there a
+    seat learns only whether it is itself asked. (After the deal and in a kitty fight every
+    seat is asked in turn, which is public.)
     """
-    acting = game.to_act()
-    if game.phase == "bid" and game.stage == "deal":
+    acting = to_act(st)
+    if st.phase == "bid" and st.stage == "deal":
         return [s for s in acting if s == seat]
     return acting
 
 
-def hand_order(game: ShengjiGame, cards: tuple[int, ...]) -> list[int]:
+def hand_order(st: RoundState, cards: tuple[int, ...]) -> list[int]:
     """Cards as a player sorts them: by suit, trumps last, low to high (by rank before trump
     is known)."""
-    ctx = game.ctx
+    ctx = st.ctx
     if ctx is None:
         return sorted(cards, key=lambda c: (c >= 52, c & 3 if c < 52 else 0, c))
     return sorted(cards, key=lambda c: (ctx.group[c], ctx.slot[c], c))
 
 
-def observation(game: ShengjiGame, seat: int) -> dict[str, Any]:
-    """Everything ``seat`` may see, JSON-ready."""
-    if not 0 <= seat < game.n:
-        raise ValueError(f"no seat {seat}")
-    opts = game.opts
-    out: dict[str, Any] = {
-        "game": "shengji",
-        "seat": seat,
-        "phase": game.phase,
+def observe(st: RoundState, seat: int | None) -> View:
+    """Everything ``seat`` (None: a spectator) may see, JSON-ready."""
+    opts = st.opts
+    details: dict[str, Any] = {
         "options": opts.to_dict(),
-        "to_act": public_to_act(game, seat),
-        "dealer": game.dealer,
-        "level": level_name(game.level),
-        "levels": levels_json(game.levels),
-        "trump": game.trump_name(),
-        "hand": format_cards(hand_order(game, game.hands[seat].to_tuple())),
-        "hand_sizes": [len(h) for h in game.hands],
-        "dealt": game.dealt,
-        "cards_to_deal": game.total,
-        "bids": [dict(b) for b in game.bids],
-        "standing_bid": (None if game.standing is None else
-                         {"seat": game.bidder, "cards": str(game.standing),
-                          "trump": game.standing.trump_name}),
-        "stakes": game.stakes,
-        "kitty_size": len(game.kitty),
+        "dealer": st.dealer,
+        "level": level_name(st.level),
+        "levels": levels_json(st.levels),
+        "trump": trump_text(st),
+        "dealt": st.dealt,
+        "cards_to_deal": st.total,
+        "bids": [dict(b) for b in st.bids],
+        "standing_bid": (None if st.standing is None else
+                         {"seat": st.bidder, "cards": str(st.standing),
+                          "trump": st.standing.trump_name}),
+        "stakes": st.stakes,
+        "kitty_size": len(st.kitty),
     }
-    if game.third_card is not None:
-        out["kitty_third_card"] = format_cards((game.third_card,))
+    if st.phase == "bid":
+        details["stage"] = st.stage
+    if st.third_card is not None:
+        details["kitty_third_card"] = format_cards((st.third_card,))
     if opts.teams == "bidding":
         # SJ-12: three of the kitty's cards are turned up for everyone
-        out["kitty_turned_up"] = format_cards(game.original_kitty[:3])
-        out["target"] = game.target if game.target is not None else game.lowest
-        out["target_bidder"] = game.lowest_bidder if game.target is None else game.dealer
-        out["passed"] = sorted(game.passed)
-    out["kitty"] = format_cards(sorted(game.kitty)) if kitty_visible(game, seat) else None
-    if seat in game.buried_by and out["kitty"] is None:
-        out["my_bury"] = format_cards(game.buried_by[seat])
-    if game.calls or opts.teams == "friends":
-        out["friends"] = [c.to_json() for c in game.calls]
-    if game.trump_known:
-        out["defenders"] = sorted(game.defenders)
-    # play
-    if game.phase in ("play", "over") or game.tricks:
-        out["leader"] = game.leader if game.phase == "play" else None
-        out["current_trick"] = [{"seat": s, "cards": format_cards(c)} for s, c in game.trick]
-        if game.attempted is not None:
-            out["throw_attempted"] = format_cards(game.attempted)
-        out["tricks"] = [t.to_json() for t in game.tricks]
-        out["points_won"] = list(game.won)
-        hidden = opts.hide_points and seat in game.defenders and game.phase != "over"
-        out["attackers_points"] = None if hidden else game.running_points()
+        details["kitty_turned_up"] = format_cards(st.original_kitty[:3])
+        details["target"] = st.target if st.target is not None else st.lowest
+        details["target_bidder"] = st.lowest_bidder if st.target is None else st.dealer
+        details["passed"] = sorted(st.passed)
+    visible = kitty_visible(st, seat)
+    details["kitty"] = format_cards(sorted(st.kitty)) if visible else None
+    if seat is not None and not visible:
+        mine = [cards for s, cards in st.burials if s == seat]
+        if mine:
+            details["my_bury"] = format_cards(mine[-1])
+    if st.calls or opts.teams == "friends":
+        details["friends"] = [c.to_json() for c in st.calls]
+    if st.trump_known:
+        details["defenders"] = sorted(st.defenders)
+    if st.phase in ("play", "over") or st.tricks:
+        details["leader"] = st.leader if st.phase == "play" else None
+        details["current_trick"] = [{"seat": s, "cards": format_cards(c)} for s, c in st.trick]
+        if st.attempted is not None:
+            details["throw_attempted"] = format_cards(st.attempted)
+            details["throw_blocked_by"] = st.blocked_by
+        hidden = (opts.hide_points and seat is not None and seat in st.defenders
+                  and st.phase != "over")
+        tricks = [t.to_json() for t in st.tricks]
         if hidden:
-            out["points_won"] = None
-            for t in out["tricks"]:
-                t.pop("points", None)
-    result = game.result()
-    if result is not None and "kitty" in result and out["kitty"] is None:
-        # a hidden kitty: its cards, and its points unless they scored (then the attackers'
-        # score shows them anyway)
-        withheld = ("kitty", "kitty_points") if result.get("kitty_multiplier") == 0 \
-            else ("kitty",)
-        result = {k: v for k, v in result.items() if k not in withheld}
-    out["result"] = result
-    return out
+            for t in tricks:
+                del t["points"]
+        details["tricks"] = tricks
+        details["points_won"] = None if hidden else list(st.won)
+        details["attackers_points"] = None if hidden else running_points(st)
+    result = st.result
+    if result is not None and "kitty" in result and details["kitty"] is None:
+        result = hidden_kitty_result(result)
+    hand = None if seat is None else format_cards(hand_order(st, st.hands[seat].to_tuple()))
+    return View(hand=hand, hand_sizes=[len(h) for h in st.hands],
+                to_act=public_to_act(st, seat), result=result, details=details)
+
+
+__all__ = ["hand_order", "kitty_visible", "observe", "public_to_act"]

@@ -1,4 +1,4 @@
-"""Reading a record's options, ``start`` and ``deal`` into the first state of a round.
+"""Reading a record's options, ``start`` and ``deal``: what the round starts from.
 
 Everything here is checked strictly: a problem raises :class:`MalformedError` naming the field
 (``start.trump``, ``deal.hands``). See ``docs/shengji.md`` ("Records and positions").
@@ -6,36 +6,21 @@ Everything here is checked strictly: a problem raises :class:`MalformedError` na
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from paizhuo.cards import SUIT_CHARS, card_id, standard_deck
-from paizhuo.engine.actions import Action
-from paizhuo.engine.dealing import deal_round_robin, shuffled
+from paizhuo.cards import SUIT_CHARS, standard_deck
+from paizhuo.engine.dealing import shuffled
 from paizhuo.engine.errors import InvalidOptionsError, MalformedError, describe
 from paizhuo.engine.records import Record
 from paizhuo.games.shengji.options import ShengjiOptions
 from paizhuo.games.shengji.scoring import parse_level
+from paizhuo.games.shengji.state import FriendCall
 from paizhuo.notation import NotationError, format_cards, parse_card
 
 PHASES_IN_START = ("bid", "bury", "call", "play")
-
-
-@dataclass
-class FriendCall:
-    """A called friend 找朋友 (SJ-11): the ``nth`` copy of ``card``; ``played`` copies seen so
-    far (``friend_by = play``); ``friend`` the seat found (None: not yet, or nobody)."""
-
-    card: int
-    nth: int
-    played: int = 0
-    friend: int | None = None
-    resolved: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {"card": format_cards((self.card,)), "nth": self.nth, "played": self.played,
-                "found": self.friend, "resolved": self.resolved}
 
 
 @dataclass
@@ -63,13 +48,28 @@ class Setup:
     position: bool = False
 
 
+_OPTIONS: dict[str, ShengjiOptions] = {}
+"""Options already read, by their JSON text (they are immutable; every round of a run reads
+the same ones)."""
+
+
 def parse_options(record: Record) -> ShengjiOptions:
     try:
-        return ShengjiOptions.from_dict(record.options)
+        key = json.dumps(record.options, sort_keys=True)
+    except (TypeError, ValueError):
+        key = ""
+    found = _OPTIONS.get(key) if key else None
+    if found is not None:
+        return found
+    try:
+        found = ShengjiOptions.from_dict(record.options)
     except InvalidOptionsError:
         raise
     except (TypeError, ValueError) as exc:  # pragma: no cover - defensive
         raise InvalidOptionsError("", str(exc)) from None
+    if key and len(_OPTIONS) < 1000:
+        _OPTIONS[key] = found
+    return found
 
 
 def _seat(value: Any, where: str, n: int) -> int:
@@ -228,9 +228,13 @@ def read_setup(record: Record) -> Setup:
             raise MalformedError("deal", "a position gives explicit hands")
         seed = deal.seed if deal.seed is not None else 0
         deck = shuffled(standard_deck(opts.decks), seed)
-        hands_l, kitty_l = deal_round_robin(deck, n, opts.hand_size, first)
-        hands = [tuple(h) for h in hands_l]
-        kitty = tuple(kitty_l)
+        dealt = n * opts.hand_size
+        # round robin from the first receiver (as deal_round_robin): the deck's order is the
+        # dealing order
+        seq = [((first + i) % n, deck[i]) for i in range(dealt)]
+        setup = Setup(opts, n, levels, dealer, first, seq, tuple(deck[dealt:]),
+                      phase=phase, position=position)
+        return _read_start(setup, start)
     else:
         hands = list(deal.hands)
         kitty = tuple(deal.kitty or ())
@@ -248,6 +252,13 @@ def read_setup(record: Record) -> Setup:
                                      f"than {opts.decks} deck(s) hold")
     setup = Setup(opts, n, levels, dealer, first, deal_sequence(hands, first), kitty,
                   phase=phase, position=position)
+    return _read_start(setup, start)
+
+
+def _read_start(setup: Setup, start: dict[str, Any]) -> Setup:
+    """The rest of ``start``: level, trump, points, target, stakes, friends, leader."""
+    opts, n, levels, dealer, phase = setup.opts, setup.n, setup.levels, setup.dealer, \
+        setup.phase
     if "level" in start:
         setup.level = _level(start["level"], "start.level")
         if setup.level > 12 and not opts.play_past_ace:
@@ -296,7 +307,7 @@ def read_setup(record: Record) -> Setup:
         if opts.teams == "bidding" and setup.target is None:
             raise MalformedError("start.target", "a bidding-3 position names the target")
         if phase == "play":
-            sizes = {len(h) for h in hands}
+            sizes = set(_sizes(setup))
             if len(sizes) != 1 or 0 in sizes:
                 raise MalformedError("deal.hands", "in the play phase every hand holds the same "
                                      "(non-zero) number of cards")
@@ -307,14 +318,11 @@ def read_setup(record: Record) -> Setup:
     return setup
 
 
-def no_extra(action: Action, allowed: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The action's extra data, refusing any field but ``allowed`` (malformed)."""
-    extra = dict(action.extra or {})
-    for key in extra:
-        if key not in allowed:
-            what = f"may carry {', '.join(allowed)}" if allowed else "carries no extra"
-            raise MalformedError(f"3.{key}", f"unknown field: a {action.verb} {what}")
-    return extra
+def _sizes(setup: Setup) -> list[int]:
+    sizes = [0] * setup.n
+    for seat, _ in setup.deal_seq:
+        sizes[seat] += 1
+    return sizes
 
 
-__all__ = ["FriendCall", "Setup", "card_id", "read_setup"]
+__all__ = ["Setup", "deal_sequence", "parse_friend_call", "read_setup", "teammates"]

@@ -1,21 +1,23 @@
-"""A whole Shengji match (SJ-10): rounds from one seed until a side wins as dealer at A.
+"""A whole match of any game: deals from one seed, each starting where the last one's result
+said (:meth:`~paizhuo.engine.game.Game.next_start`), until the game reports the match's
+winners (:meth:`~paizhuo.engine.game.Game.match_winners`) — for Shengji, a side winning as
+dealer at A (SJ-10).
 
-Each round is an ordinary :class:`~paizhuo.engine.game.Game` created from the match's options,
-a seed derived from the match seed, and the ``start`` (dealer, levels per seat) the previous
-round's scoring handed on (:meth:`Game.next_start`, from
-:meth:`~paizhuo.games.shengji.scoring.RoundScore.next_start`). A policy chooses every action::
+Each deal is an ordinary :class:`~paizhuo.engine.game.Game` created from the match's options,
+a seed derived from the match seed, and the ``start`` the previous deal handed on. A policy
+chooses every action::
 
     >>> import random
-    >>> match = Match({"preset": "tractor"}, seed=7)
+    >>> match = Match("shengji", {"preset": "tractor"}, seed=7)
     >>> outcome = match.play(random_policy(random.Random(7)))
     >>> outcome.finished, outcome.rounds[-1].result["level"]
     (True, 'A')
 
-Seeds: round ``r`` deals with ``seed`` (``r = 0``) or ``derive_seed(seed, r)`` (as
-``paizhuo simulate --matches`` does while no deal is void); a void deal (SJ-4: nobody bid in
-the first round, or ``no_bid = redeal``; SJ-12: everyone passed the auction; SJ-14's redeal
-rule) is not a round: it is dealt again with ``derive_seed(seed, r, k)`` for the ``k``-th
-redeal, from the same start.
+Seeds: deal ``r`` is dealt with ``seed`` (``r = 0``) or ``derive_seed(seed, r)`` (as
+``paizhuo simulate --matches`` does while no deal is void); a void deal (its result says
+``"redeal": true`` — Shengji SJ-4: nobody bid in the first round, or ``no_bid = redeal``;
+SJ-12: everyone passed the auction; SJ-14's redeal rule) is not a round: it is dealt again
+with ``derive_seed(seed, r, k)`` for the ``k``-th redeal, from the same start.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
 from paizhuo.engine.game import Game
 from paizhuo.engine.records import Record
+from paizhuo.engine.registry import game_class
 
 Policy = Callable[[Game], Action]
 """Chooses the next action of a round in progress (for the first seat to act)."""
@@ -84,20 +87,17 @@ def _is_void(result: Mapping[str, Any]) -> bool:
     return bool(result.get("redeal"))
 
 
-def _winners(result: Mapping[str, Any]) -> frozenset[int] | None:
-    found = result.get("match_winners")
-    return None if found is None else frozenset(int(s) for s in found)
-
-
 @dataclass
 class Match:
-    """A match in progress: options, seed, and the start of its next round."""
+    """A match in progress: the game, options, seed, and the start of its next round."""
 
+    game: str
+    """The registry name of the game (``shengji`` …)."""
     options: Mapping[str, Any] | None = None
     seed: int = 0
     start: dict[str, Any] | None = None
-    """The next round's ``start``; ``None`` begins from scratch (seat 0 deals, everyone at the
-    start level)."""
+    """The next round's ``start``; ``None`` begins from scratch (Shengji: seat 0 deals,
+    everyone at the start level)."""
     max_rounds: int = 200
     max_redeals: int = 100
     max_decisions: int = 100_000
@@ -116,9 +116,7 @@ class Match:
 
     def new_round(self, redeal: int = 0) -> Game:
         """The game of the next round (dealt, nothing played yet)."""
-        from paizhuo.games import game_class
-
-        cls = game_class("shengji")
+        cls = game_class(self.game)
         return cls.new(dict(self.options or {}), seed=self.round_seed(len(self.rounds), redeal),
                        start=self.start)
 
@@ -138,7 +136,8 @@ class Match:
         played = PlayedRound(number, self.round_seed(number, redeal), redeal, self.start,
                              game.record(), result)
         self.rounds.append(played)
-        self.winners = _winners(result)
+        won = game.match_winners()
+        self.winners = None if won is None else frozenset(won)
         nxt = game.next_start()
         if nxt is None and self.winners is None:
             raise MatchError(f"round {number} ended the match without match winners",

@@ -1,6 +1,6 @@
 """Micro-benchmark of the Shengji rules core: µs per call on positions from random play.
 
-Run ``python -m paizhuo.games.shengji._follow_bench [rounds] [decks]``. It plays random
+Run ``python -m paizhuo.bench_follow [rounds] [decks]``. It plays random
 4-player rounds (leads by :func:`sample_lead`, failed throws forced back, follows by
 :func:`sample_follow`), records every decision's inputs, then times each function over the
 recorded inputs and reports the best of several repeats (robust to a busy machine). Not a

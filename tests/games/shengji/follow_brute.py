@@ -1,15 +1,40 @@
-"""SJ-8's match vector computed literally, by exhaustive search (the tests' reference).
+"""The tests' oracle for following (SJ-8): the match vector computed literally, by exhaustive
+search, and every legal follow by the definition.
 
-Deliberately shares nothing with the fast code but the definitions of units and of the
-SJ-14 protections (:func:`~paizhuo.games.shengji.combos.hand_tractor_ids`).
+Deliberately shares nothing with the fast code (``paizhuo.games.shengji.follow``) but the
+definitions of units and of the SJ-14 protections
+(:func:`~paizhuo.games.shengji.combos.hand_tractor_ids`) and the sub-multiset generator.
 """
 
 from __future__ import annotations
 
 from itertools import product
 
-from paizhuo.games.shengji.combos import ComboRules, Lead, hand_tractor_ids
+from paizhuo.cards import Counts
+from paizhuo.games.shengji.combos import ComboRules, Lead, hand_tractor_ids, tables
+from paizhuo.games.shengji.follow import sub_multisets
 from paizhuo.games.shengji.order import TrumpContext
+
+
+def brute_force_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
+                        rules: ComboRules) -> list[tuple[int, ...]]:
+    """Every legal follow by SJ-8's definition, literally: enumerate every ``n``-card
+    sub-multiset of the hand, compute its match vector (a, b, c) by exhaustive search, keep
+    those no other beats. Slow; the reference for tests."""
+    arr = hand.array()
+    items = [(x, h) for x, h in enumerate(arr) if h]
+    hg = {x: arr[x] for x in tables(ctx).group_ids[lead.group] if arr[x]}
+    plays = list(sub_multisets(items, lead.n))
+    group = ctx.group
+    seen: dict[tuple[int, ...], tuple[int, int, int]] = {}
+    vectors = []
+    for p in plays:
+        key = tuple(c for c in p if group[c] == lead.group)
+        if key not in seen:
+            seen[key] = literal_vector(p, hg, lead, ctx, rules)
+        vectors.append(seen[key])
+    top = max(vectors)
+    return [p for p, v in zip(plays, vectors, strict=True) if v == top]
 
 
 def literal_vector(play: tuple[int, ...], hg: dict[int, int], lead: Lead, ctx: TrumpContext,

@@ -1,9 +1,11 @@
 """The Shengji greedy bot: one-trick card sense from what one seat sees.
 
 It reads only the acting seat's observation and its legal actions. From the observation's
-options, level and trump it rebuilds the round's :class:`~.order.TrumpContext` and judges its
-own options with the pure rule functions (:func:`~.combos.decompose_counts`,
-:func:`~.combos.make_lead`, :func:`~.trick.play_rank`, :func:`~.trick.unit_beaten_by`).
+options, level and trump it rebuilds the round's
+:class:`~paizhuo.games.shengji.order.TrumpContext` and judges its own options with the pure
+rule functions of :mod:`paizhuo.games.shengji` (``decompose_counts``, ``make_lead``,
+``play_rank``, ``unit_beaten_by``). Registered lazily for ``make_bot("greedy", "shengji")``
+by :mod:`paizhuo.bots.registry` (game packages import no bots).
 Every card it has not seen (its hand, the tricks, a kitty it may see) may be in any other
 hand; a seat that did not follow a led side suit is void in it.
 
@@ -31,14 +33,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from paizhuo.bots.registry import register_bot
 from paizhuo.cards import NUM_PLAIN_IDS, RANK_CHARS, SUIT_CHARS, Counts, card_id, rank_of, suit_of
 from paizhuo.engine.actions import Action
 from paizhuo.games.shengji.combos import ComboRules, Unit, decompose_counts, make_lead
 from paizhuo.games.shengji.follow import lead_error
+from paizhuo.games.shengji.kitty import BURY_LIST_CAP
 from paizhuo.games.shengji.options import ShengjiOptions
 from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points, points_of
-from paizhuo.games.shengji.phases_kitty import BURY_LIST_CAP
 from paizhuo.games.shengji.scoring import parse_level
 from paizhuo.games.shengji.trick import play_rank, trick_winner, unit_beaten_by
 from paizhuo.notation import parse_cards
@@ -52,7 +53,7 @@ KING = RANK_CHARS.index("K")
 
 
 @dataclass(frozen=True)
-class Table:
+class RoundSetting:
     """What the bot derives once per (options, level, trump): the rules and the card order."""
 
     opts: ShengjiOptions
@@ -62,19 +63,20 @@ class Table:
 
 
 @lru_cache(maxsize=256)
-def _table(options_json: str, level: str, trump: str | None) -> Table:
+def _table(options_json: str, level: str, trump: str | None) -> RoundSetting:
     opts = ShengjiOptions.from_dict(json.loads(options_json))
     lv = parse_level(level)
     ctx = None
     if trump is not None:
         ctx = TrumpContext.make(lv, None if trump == "NT" else SUIT_CHARS.index(trump),
                            opts.constant_twos)
-    return Table(opts, opts.combo_rules, ctx, lv)
+    return RoundSetting(opts, opts.combo_rules, ctx, lv)
 
 
-def table_of(obs: dict[str, Any]) -> Table:
+def table_of(obs: dict[str, Any]) -> RoundSetting:
     """The rules and (once trump is known) the card order of the observed round."""
-    return _table(json.dumps(obs["options"], sort_keys=True), obs["level"], obs.get("trump"))
+    d = obs["details"]
+    return _table(json.dumps(d["options"], sort_keys=True), d["level"], d.get("trump"))
 
 
 def card_cost(card: int, ctx: TrumpContext) -> int:
@@ -89,11 +91,12 @@ def my_side(obs: dict[str, Any], opts: ShengjiOptions) -> frozenset[int]:
     friends still unfound (a seat may yet join the dealer): then only itself.
     """
     seat = obs["seat"]
+    d = obs["details"]
     everyone = frozenset(range(len(obs["hand_sizes"])))
-    defenders = frozenset(obs.get("defenders") or ())
+    defenders = frozenset(d.get("defenders") or ())
     if seat in defenders:
         return defenders
-    if opts.teams == "friends" and not all(f["resolved"] for f in obs.get("friends") or ()):
+    if opts.teams == "friends" and not all(f["resolved"] for f in d.get("friends") or ()):
         return frozenset({seat})
     return everyone - defenders
 
@@ -113,6 +116,8 @@ class ShengjiGreedy:
 
     def act(self, observation: dict[str, Any], legal: list[Action],
             rng: random.Random) -> Action:
+        # never a take-back (SJ-14): the bot stands by what it did
+        legal = [a for a in legal if a.verb != "take_back"] or legal
         first = legal[0]
         phase = observation["phase"]
         if phase == "play":
@@ -136,12 +141,12 @@ class ShengjiGreedy:
         if not bids:
             return passes[0] if passes else legal[0]
         opts = table_of(obs).opts
-        standing = obs.get("standing_bid")
+        standing = obs["details"].get("standing_bid")
         if passes and standing is not None and standing["seat"] in fixed_partners(
                 obs["seat"], opts):
             return passes[0]
         hand = parse_cards(obs["hand"])
-        level = parse_level(obs["level"])
+        level = parse_level(obs["details"]["level"])
         suits = Counter(suit_of(c) for c in hand if rank_of(c) != level and c < 52)
         best: tuple[int, int] | None = None
         choice: Action | None = None
@@ -164,7 +169,7 @@ class ShengjiGreedy:
     def _target(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         """Bidding-3 (SJ-12): bid one step down while the hand's best suit is long enough."""
         hand = parse_cards(obs["hand"])
-        level = parse_level(obs["level"])
+        level = parse_level(obs["details"]["level"])
         suits = Counter(suit_of(c) for c in hand if rank_of(c) != level and c < 52)
         trumps = max(suits.values(), default=0) + sum(
             1 for c in hand if c >= 52 or rank_of(c) == level)
@@ -183,7 +188,7 @@ class ShengjiGreedy:
     def _name_trump(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         """Bidding-3: trump is the suit holding the most cards (no trump with no long suit)."""
         hand = parse_cards(obs["hand"])
-        level = parse_level(obs["level"])
+        level = parse_level(obs["details"]["level"])
         suits = Counter(suit_of(c) for c in hand if c < 52 and rank_of(c) != level)
         want = "NT"
         if suits:
@@ -205,7 +210,7 @@ class ShengjiGreedy:
         ctx = tab.ctx
         assert ctx is not None, "trump is known before the bury"
         hand = parse_cards(obs["hand"])
-        k = int(obs["kitty_size"])
+        k = int(obs["details"]["kitty_size"])
         copies = Counter(hand)
         no_points = tab.opts.kitty_no_points
         side_len = Counter(ctx.group[c] for c in hand if ctx.group[c] != TRUMP)
@@ -227,8 +232,8 @@ class ShengjiGreedy:
         """The next copy of an ace (a king when aces are the level) the dealer lacks (SJ-11)."""
         tab = table_of(obs)
         hand = Counter(parse_cards(obs["hand"]))
-        trump = obs.get("trump")
-        called = {(f["card"], f["nth"]) for f in obs.get("friends") or ()}
+        trump = obs["details"].get("trump")
+        called = {(f["card"], f["nth"]) for f in obs["details"].get("friends") or ()}
         by_card: dict[tuple[str, int], Action] = {}
         for a in legal:
             if a.extra:
@@ -261,7 +266,7 @@ class ShengjiGreedy:
         tab = table_of(obs)
         assert tab.ctx is not None
         view = PlayView(obs, tab)
-        if not obs["current_trick"]:
+        if not obs["details"]["current_trick"]:
             return view.lead(legal)
         return view.follow(legal)
 
@@ -269,7 +274,7 @@ class ShengjiGreedy:
 class PlayView:
     """One play decision: the hand, the cards still out, known voids, the sides."""
 
-    def __init__(self, obs: dict[str, Any], tab: Table) -> None:
+    def __init__(self, obs: dict[str, Any], tab: RoundSetting) -> None:
         ctx = tab.ctx
         assert ctx is not None
         self.ctx = ctx
@@ -279,18 +284,19 @@ class PlayView:
         self.hand = parse_cards(obs["hand"])
         self.counts = Counts.of(self.hand)
         self.side = my_side(obs, tab.opts)
-        defenders = frozenset(obs.get("defenders") or ())
+        d = obs["details"]
+        defenders = frozenset(d.get("defenders") or ())
         others = frozenset(range(self.n)) - {self.seat}
         self.opponents = (others - defenders if self.seat in defenders else defenders) - self.side
         unseen = [tab.opts.decks] * NUM_PLAIN_IDS
         for c in self.hand:
             unseen[c] -= 1
-        if obs.get("kitty"):
-            for c in parse_cards(obs["kitty"]):
+        if d.get("kitty"):
+            for c in parse_cards(d["kitty"]):
                 unseen[c] -= 1
         self.void: set[tuple[int, int]] = set()
-        tricks = [t["plays"] for t in obs.get("tricks") or ()]
-        self.trick = [(p["seat"], _cards(p["cards"])) for p in obs["current_trick"]]
+        tricks = [t["plays"] for t in d.get("tricks") or ()]
+        self.trick = [(p["seat"], _cards(p["cards"])) for p in d["current_trick"]]
         for plays in tricks:
             parsed = [(p["seat"], _cards(p["cards"])) for p in plays]
             self._note(parsed, unseen)
@@ -393,5 +399,3 @@ class PlayView:
         ctx = self.ctx
         return sum(card_cost(c, ctx) for c in cards)
 
-
-register_bot("greedy", ShengjiGreedy, game="shengji")

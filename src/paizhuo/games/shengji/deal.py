@@ -1,0 +1,360 @@
+"""The deal and the trump bids 亮主 (SJ-4): decision points while cards are dealt, the post-deal
+chance, no bid, and naming trump.
+
+The model (decision points during the deal, provisional dealing, the post-deal round of
+chances, which passes are recorded) is described in ``docs/rules/shengji.md`` (SJ-4) and
+``docs/shengji.md``. Every function takes the round's :class:`~.state.RoundState` and changes
+it; a refused action raises before anything changes, or the caller runs it on a copy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paizhuo.engine.actions import Action
+from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
+from paizhuo.games.shengji import kitty, play
+from paizhuo.games.shengji.bidding import Bid, could_beat, legal_bids, parse_bid, stronger
+from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points
+from paizhuo.games.shengji.scoring import LEVEL_A, level_name
+from paizhuo.games.shengji.state import Emit, RoundState
+from paizhuo.notation import format_cards
+
+# -- dealing ----------------------------------------------------------------------------------
+
+
+def begin(st: RoundState, out: Emit) -> None:
+    """The start of a round in the bid phase: deal to the first decision point."""
+    if st.level > LEVEL_A and not st.first_round and st.opts.teams != "bidding":
+        # the no-trump level past A (SJ-14 play_past_ace): there is nothing to bid
+        deal_to(st, st.total)
+        finish_bidding(st, out)
+        return
+    if st.opts.teams == "bidding":
+        deal_to(st, st.total)
+        st.stage = "auction"
+        st.turn = st.first
+        return
+    if st.opts.bidding == "after_deal":
+        deal_to(st, st.total)
+        start_chance(st, out)
+        return
+    deal_on(st, out)
+
+
+def deal_to(st: RoundState, upto: int) -> None:
+    """Deal without stopping until ``upto`` cards are out."""
+    seq, hands = st.deal_seq, st.hands
+    for i in range(st.dealt, upto):
+        seat, card = seq[i]
+        hands[seat].add(card)
+    if upto > st.dealt:
+        st.dealt = upto
+
+
+def rewind(st: RoundState, upto: int) -> None:
+    """Take back the provisional dealing after card ``upto`` (no action happened there)."""
+    seq, hands = st.deal_seq, st.hands
+    for i in range(upto, st.dealt):
+        seat, card = seq[i]
+        hands[seat].remove(card)
+    st.dealt = upto
+    st.ask = None
+    st.stage = "deal"
+    st.queue = []
+
+
+def deal_on(st: RoundState, out: Emit) -> None:
+    """Deal, stopping where the receiver has just got a card giving a stronger bid."""
+    seq, hands = st.deal_seq, st.hands
+    level, decks = st.level, st.opts.decks
+    total = st.total
+    i = st.dealt
+    while i < total:
+        seat, card = seq[i]
+        hand = hands[seat]
+        hand.add(card)
+        i += 1
+        if (card >= 52 or card >> 2 == level) and could_beat(
+                hand.array(), level, decks, st.standing, st.joker_nt, st.suit_order):
+            st.dealt = i
+            st.ask = seat
+            return
+    st.dealt = i
+    start_chance(st, out)
+
+
+def start_chance(st: RoundState, out: Emit) -> None:
+    """After the deal: every seat in turn from the first receiver may bid once more."""
+    open_chance(st)
+    next_chance(st, out)
+
+
+def open_chance(st: RoundState) -> None:
+    st.stage = "chance"
+    st.queue = [(st.first + i) % st.n for i in range(st.n)]
+
+
+def next_chance(st: RoundState, out: Emit) -> None:
+    """Ask the next seat of the post-deal chance. Every seat is asked, also one that cannot
+    outbid (its only choice is to pass): who is asked then reveals nothing of a hand, and
+    records that list every seat's pass replay as written."""
+    if st.queue:
+        st.ask = st.queue.pop(0)
+        return
+    st.ask = None
+    finish_bidding(st, out)
+
+
+def finish_bidding(st: RoundState, out: Emit) -> None:
+    """The bids are over: the dealer, trump (or the kitty's third card), the kitty taken."""
+    opts = st.opts
+    st.stage = "done"
+    st.ask = None
+    st.queue = []
+    if st.first_round:
+        if st.standing is None:
+            play.void(st, "nobody bid in the first deal (SJ-4): it is dealt again", out)
+            return
+        st.dealer = st.bidder
+    trump: int | None
+    if st.level > LEVEL_A:
+        trump = None  # the no-trump level past A
+    elif st.standing is None:
+        if opts.no_bid == "redeal":
+            play.void(st, "nobody bid (SJ-4, no_bid = redeal): it is dealt again", out)
+            return
+        pile = st.kitty
+        third = pile[2] if len(pile) >= 3 else (pile[-1] if pile else None)
+        st.third_card = third
+        trump = None if third is None or third >= 52 else third % 4
+    else:
+        trump = st.standing.suit
+    set_trump(st, trump)
+    event: dict[str, Any] = {"type": "trump", "trump": trump_text(st), "dealer": st.dealer}
+    if st.third_card is not None:
+        event["kitty_third_card"] = format_cards((st.third_card,))
+    out(event, None, None)
+    if opts.redeal_no_trump_or_points and some_hand_lacks(st):
+        play.void(st, "a hand holds no trump or no point card (SJ-14): it is dealt again", out)
+        return
+    assert st.dealer is not None
+    kitty.take_kitty(st, st.dealer, out)
+
+
+def trump_text(st: RoundState) -> str | None:
+    """``S`` … ``D`` or ``NT`` once trump is known, else None."""
+    if not st.trump_known:
+        return None
+    return "NT" if st.trump is None else "SHCD"[st.trump]
+
+
+def some_hand_lacks(st: RoundState) -> bool:
+    ctx = st.ctx
+    assert ctx is not None
+    for hand in st.hands:
+        cards = hand.distinct()
+        if not any(ctx.group[c] == TRUMP for c in cards):
+            return True
+        if not any(card_points(c) for c in cards):
+            return True
+    return False
+
+
+def set_trump(st: RoundState, trump: int | None) -> None:
+    st.trump = trump
+    st.trump_known = True
+    st.ctx = TrumpContext.make(st.level, trump, st.opts.constant_twos)
+    dealer = st.dealer
+    assert dealer is not None
+    if st.opts.teams == "fixed":
+        st.defenders = {s for s in range(st.n) if s % 2 == dealer % 2}
+    elif not st.defenders:
+        st.defenders = {dealer}
+
+
+# -- bids -------------------------------------------------------------------------------------
+
+
+def bid_of(st: RoundState, action: Action) -> Bid:
+    """The bid an action shows. The standing bidder may reinforce 自保 by showing only the
+    further identical card(s) (SJ-4: "shows a second identical card"): when that alone is no
+    stronger bid, it is read together with his standing bid."""
+    decks = st.opts.decks
+    bid = parse_bid(action.cards, st.level, decks, st.joker_nt)
+    standing = st.standing
+    if (standing is not None and action.seat == st.bidder and action.cards
+            and (bid is None or not stronger(bid, standing, st.suit_order))
+            and all(c == standing.cards[0] for c in (*standing.cards, *action.cards))):
+        joined = parse_bid(standing.cards + action.cards, st.level, decks)
+        if joined is not None:
+            bid = joined
+    if bid is None:
+        lv = level_name(st.level)
+        jokers = " or SJ BJ" if st.joker_nt else (" or a pair of jokers" if decks >= 2 else "")
+        raise IllegalActionError("SJ-4", f"{format_cards(action.cards) or 'nothing'} is not a "
+                                 f"bid: show one or more {lv} of one suit{jokers}", action.seat)
+    return bid
+
+
+def check_bid(st: RoundState, action: Action, bid: Bid, when: str = "") -> None:
+    seat = action.seat
+    if not st.hands[seat].contains_all(bid.cards):
+        raise IllegalActionError("SJ-4", f"you do not hold {bid}{when}", seat)
+    if not stronger(bid, st.standing, st.suit_order):
+        assert st.standing is not None
+        raise IllegalActionError("SJ-4", f"{bid} is not stronger than the standing bid "
+                                 f"{st.standing} of seat {st.bidder}", seat)
+
+
+def log_bid(st: RoundState, seat: int, bid: Bid, dealt: int | None, out: Emit,
+            kind: str = "trump") -> None:
+    entry: dict[str, Any] = {"seat": seat, "kind": kind, "cards": str(bid),
+                             "trump": bid.trump_name}
+    if dealt is not None:
+        entry["dealt"] = dealt
+    st.bids.append(entry)
+    st.shown.append((seat, bid.cards, len(st.takers)))
+    st.standing = bid
+    st.bidder = seat
+    event: dict[str, Any] = {"type": "action", "seat": seat, "verb": "bid",
+                             "cards": entry["cards"], "trump": bid.trump_name}
+    if kind != "trump":
+        event["kind"] = kind
+    if dealt is not None:
+        event["dealt"] = dealt
+    out(event, None, None)
+
+
+def dealt_of(st: RoundState, action: Action) -> int | None:
+    """The action's ``dealt`` count (None: made after the deal), checked as data."""
+    dealt = (action.extra or {}).get("dealt")
+    if dealt is None:
+        return None
+    if not isinstance(dealt, int) or isinstance(dealt, bool):
+        raise MalformedError("[3].dealt", f"the number of cards dealt, not {describe(dealt)}")
+    if not 0 <= dealt <= st.total:
+        raise MalformedError("[3].dealt", f"between 0 and {st.total}, not {dealt}")
+    return dealt
+
+
+def _not_over(st: RoundState, seat: int) -> IllegalActionError:
+    """A decision made as if the deal had gone on past the seat asked now (a record from
+    another program; the judge's import step supplies the passes, see :mod:`.imports`)."""
+    return IllegalActionError(
+        "SJ-4", f"the deal stops at card {st.dealt}: seat {st.ask} is asked whether to bid "
+        "before more cards are dealt", seat)
+
+
+def deal_bid(st: RoundState, action: Action, out: Emit) -> None:
+    """A trump bid in the bid phase, during the deal (``dealt``) or in the post-deal chance."""
+    seat = action.seat
+    dealt = dealt_of(st, action)
+    if dealt is not None:
+        if dealt < st.committed:
+            raise IllegalActionError("SJ-4", f"too late: {st.committed} cards were out at the "
+                                     f"last action, this bid was made at {dealt}", seat)
+        if st.opts.bidding == "after_deal" and dealt < st.total:
+            raise IllegalActionError("SJ-4", "at this table bids are made after the deal", seat)
+    upto = st.total if dealt is None else dealt
+    bid = bid_of(st, action)
+    # (a refused bid leaves the state as it was: the caller applies it to a copy)
+    when = f" after {upto} cards were dealt" if upto < st.total else ""
+    if st.stage == "deal" and upto > st.dealt:
+        # the deal has not got there: say what is wrong with the bid itself first
+        not_over = _not_over(st, seat)
+        deal_to(st, upto)
+        check_bid(st, action, bid, when)
+        raise not_over
+    if upto < st.dealt:
+        rewind(st, upto)
+    st.committed = upto
+    st.ask = None
+    check_bid(st, action, bid, when)
+    log_bid(st, seat, bid, dealt, out)
+    if upto < st.total:
+        deal_on(st, out)
+        return
+    if st.stage != "chance":
+        open_chance(st)
+    if seat in st.queue:
+        del st.queue[:st.queue.index(seat) + 1]
+    next_chance(st, out)
+
+
+def deal_pass(st: RoundState, action: Action, out: Emit) -> None:
+    """The asked seat declines to bid (SJ-4): during the deal (with ``dealt``), or in the
+    post-deal chance, where every seat is asked in turn from the first receiver."""
+    seat = action.seat
+    dealt = dealt_of(st, action)
+    if st.stage == "deal":
+        if dealt is None or dealt != st.dealt or seat != st.ask:
+            if dealt is None or dealt > st.dealt:
+                raise _not_over(st, seat)
+            raise IllegalActionError("SJ-4", f"no bid is asked of seat {seat} at card {dealt}",
+                                     seat)
+        # recorded, so that a record cut in the middle of the deal replays to this exact
+        # point (the seat is not asked again); seen only by the seat itself, since being asked
+        # shows that it could bid (docs/shengji.md)
+        out({"type": "action", "seat": seat, "verb": "pass", "dealt": dealt},
+            frozenset((seat,)), None)
+        st.ask = None
+        st.committed = dealt
+        deal_on(st, out)
+        return
+    if dealt is not None and dealt < st.total:
+        raise IllegalActionError("SJ-4", f"no bid is asked of seat {seat} at card {dealt}: "
+                                 "the deal is over", seat)
+    if seat != st.ask:
+        raise IllegalActionError("SJ-4", f"it is seat {st.ask}'s turn to bid or pass", seat)
+    out({"type": "action", "seat": seat, "verb": "pass"}, None, None)
+    st.committed = st.total
+    next_chance(st, out)
+
+
+def late_bid(st: RoundState, action: Action) -> None:
+    """Explain why a bid after the bidding ended cannot stand (SJ-4); always raises."""
+    seat = action.seat
+    dealt = (action.extra or {}).get("dealt")
+    if isinstance(dealt, int) and not isinstance(dealt, bool) and dealt < st.committed:
+        raise IllegalActionError("SJ-4", f"too late: {st.committed} cards were out at the last "
+                                 f"action, this bid was made at {dealt}", seat)
+    bid = bid_of(st, action)
+    # nobody could bid any more when the deal ended, so the bid cannot be stronger
+    check_bid(st, action, bid)
+    raise IllegalActionError("SJ-4", "the bidding is over", seat)  # pragma: no cover
+
+
+def fight_bid(st: RoundState, action: Action, out: Emit) -> None:
+    """An overcall in the kitty fight (SJ-4): the stakes double, the overcaller takes up the
+    kitty and buries again."""
+    seat = action.seat
+    if action.extra:
+        raise MalformedError("[3]", "a bid in the kitty fight carries no extra data")
+    if seat == st.burier:
+        raise IllegalActionError("SJ-4", "you buried this kitty: another player may overcall",
+                                 seat)
+    bid = bid_of(st, action)
+    check_bid(st, action, bid)
+    log_bid(st, seat, bid, None, out, "overcall")
+    st.stakes *= 2
+    st.ask = None
+    st.queue = []
+    set_trump(st, bid.suit)
+    kitty.take_kitty(st, seat, out)
+
+
+def bid_actions(st: RoundState, seat: int) -> list[Action]:
+    """Stronger trump bids of ``seat`` now, and the pass when it is asked."""
+    out: list[Action] = []
+    extra = {"dealt": st.dealt} if st.phase == "bid" and st.stage == "deal" else None
+    if seat == st.ask:
+        out.append(Action(seat, "pass", (), extra))
+    for bid in legal_bids(st.hands[seat], st.level, st.opts.decks, st.standing, st.joker_nt,
+                          st.suit_order):
+        out.append(Action(seat, "bid", bid.cards, extra))
+    return out
+
+
+__all__ = ["begin", "bid_actions", "deal_bid", "deal_pass", "fight_bid", "finish_bidding",
+           "late_bid", "set_trump", "trump_text"]

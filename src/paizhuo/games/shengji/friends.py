@@ -1,0 +1,82 @@
+"""Finding friends 找朋友 (SJ-11): the dealer's calls and how friends are found.
+
+The choices where the rules are silent are in ``docs/rules/shengji.md`` (SJ-11).
+"""
+
+from __future__ import annotations
+
+from paizhuo.engine.actions import Action
+from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.games.shengji.setup import parse_friend_call
+from paizhuo.games.shengji.state import Emit, FriendCall, RoundState
+from paizhuo.notation import format_cards
+
+
+def call(st: RoundState, action: Action, out: Emit) -> None:
+    """The dealer calls a friend: ``{"card": "AH", "nth": 1}``. The caller starts the play
+    once every friend is called."""
+    seat = action.seat
+    if seat != st.dealer:
+        raise IllegalActionError("SJ-11", f"the dealer (seat {st.dealer}) calls the friends",
+                                 seat)
+    if action.cards:
+        raise MalformedError("[2]", "a call names its card in the extra: "
+                             "{\"card\": \"AH\", \"nth\": 1}")
+    extra = dict(action.extra or {})
+    if "card" not in extra:
+        raise MalformedError("[3]", "a call is {\"card\": \"AH\", \"nth\": 1}")
+    found = parse_friend_call(extra, "[3]", st.opts.decks)
+    decks = st.opts.decks
+    if not 1 <= found.nth <= decks:
+        raise IllegalActionError(
+            "SJ-11", f"there are {decks} copies of each card: call copy 1 to {decks}, not "
+            f"{found.nth}", seat)
+    made = FriendCall(found.card, found.nth)
+    st.calls.append(made)
+    text = format_cards((made.card,))
+    st.bids.append({"seat": seat, "kind": "call", "card": text, "nth": made.nth})
+    out({"type": "action", "seat": seat, "verb": "call", "card": text, "nth": made.nth},
+        None, None)
+    if st.opts.friend_by == "holding":
+        resolve_by_holding(st, made, out)  # 边锋: known at once
+
+
+def resolve_by_holding(st: RoundState, made: FriendCall, out: Emit) -> None:
+    """SJ-11 ``friend_by = holding``: the holder nearest after the dealer joins him (none when
+    the dealer holds every copy, or nobody else holds one)."""
+    made.resolved = True
+    dealer = st.dealer
+    assert dealer is not None
+    for k in range(1, st.n):
+        s = (dealer + k) % st.n
+        if st.hands[s][made.card]:
+            made.friend = s
+            st.defenders.add(s)
+            out(_found(made, s), None, None)
+            return
+
+
+def note_friend_cards(st: RoundState, seat: int, played: tuple[int, ...], out: Emit) -> None:
+    """SJ-11 by play: count the called copies; the Nth one's player joins the dealer."""
+    for made in st.calls:
+        if made.resolved:
+            continue
+        k = played.count(made.card)
+        if not k:
+            continue
+        before = made.played
+        made.played += k
+        if before < made.nth <= made.played:
+            made.resolved = True
+            if seat != st.dealer:
+                made.friend = seat
+                st.defenders.add(seat)
+                out(_found(made, seat), None, None)
+
+
+def _found(made: FriendCall, seat: int) -> dict[str, object]:
+    return {"type": "friend_found", "seat": seat, "card": format_cards((made.card,)),
+            "nth": made.nth}
+
+
+__all__ = ["call", "note_friend_cards", "resolve_by_holding"]

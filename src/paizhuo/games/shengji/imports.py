@@ -1,0 +1,57 @@
+"""The judge's import step for Shengji records written by other programs (not the rules).
+
+Such records leave out declines nobody wrote down: the passes of seats asked while cards are
+dealt (a bid made further on, or a pass without ``dealt``), the post-deal round of chances (a
+bury straight after the last bid), the kitty fight's passes (the play or the friend call
+straight after the bury). :func:`implied_before` names them: the passes of the seats asked,
+one by one, until the action is legal — the rules (:mod:`.rules`) never assume them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from paizhuo.engine.actions import Action
+from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.games.shengji.rules import to_act
+
+if TYPE_CHECKING:
+    from paizhuo.games.shengji.game import ShengjiGame
+
+MAX_DECLINES = 400
+"""More passes than any deal asks for (one per card dealt, one per seat after)."""
+
+
+def _declining(game: ShengjiGame) -> bool:
+    st = game.state
+    return (st.phase == "bid" and st.stage in ("deal", "chance")) or st.phase == "kitty_fight"
+
+
+def implied_before(game: ShengjiGame, action: Action) -> list[Action]:
+    """The passes a record from another program leaves out before ``action`` (not legal
+    now), or ``[]`` when no run of passes makes it legal."""
+    if not _declining(game):
+        return []
+    trial = game.clone()
+    declines: list[Action] = []
+    for _ in range(MAX_DECLINES):
+        if not _declining(trial):
+            return []
+        asked = to_act(trial.state)
+        if not asked:
+            return []
+        st = trial.state
+        dealing = st.phase == "bid" and st.stage == "deal"
+        decline = Action(asked[0], "pass", (), {"dealt": st.dealt} if dealing else None)
+        trial.apply(decline)
+        declines.append(decline)
+        probe = trial.clone()
+        try:
+            probe.apply(action)
+        except (IllegalActionError, MalformedError):
+            continue
+        return declines
+    return []
+
+
+__all__ = ["implied_before"]
