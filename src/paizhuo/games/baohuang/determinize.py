@@ -165,7 +165,7 @@ class _Called:
         self.played = [copies(st.played[s], self.card) for s in range(NUM_SEATS)]
         self.own = copies(st.hands[seat], self.card)
         """Copies the viewer holds now."""
-        known_e = self.played[emperor]
+        known_e = self.played[emperor] - _bj_star_late(st)
         if self.card == BIG_JOKER and st.hands[emperor][EMPEROR_CARD]:
             known_e += 1
         self.e_slot = self.slot_of.get(emperor)
@@ -279,6 +279,12 @@ class _Called:
         return placed if self.fits(placed) else None
 
 
+def _bj_star_late(st: BaohuangState) -> int:
+    """1 when the emperor's copies of a called ``BJ`` counted without ``BJ*``: a forced call
+    counts the hands as they stand, ``BJ*`` with its first holder, and moves it after."""
+    return int(st.called == BIG_JOKER and st.forced_call and st.emperor != st.first_holder)
+
+
 def _skipped(first_holder: int, forced: int) -> list[int]:
     """The seats a forced call passed over, from the first holder of the emperor card."""
     out = []
@@ -384,7 +390,8 @@ def _emperors_extra(new: BaohuangState, rng: random.Random) -> tuple[int, ...]:
     called = new.called
     if called is None or new.seized:
         return tuple(sorted(rng.sample(mine, want)))
-    total = copies(new.hands[emperor], called) + copies(new.played[emperor], called)
+    total = (copies(new.hands[emperor], called) + copies(new.played[emperor], called)
+             - _bj_star_late(new))
     spare = max(0, total - 3)
     others = [c for c in mine if c != called]
     take_called = spare if new.forced_call else sum(
