@@ -113,7 +113,10 @@ class GoujiGame(FlatEncoding, Game):
         if phase == "play":
             stage = st.stage
             rounds.apply(st, action)
-            if verb == "pass" and stage == BURN:
+            if action.cards:  # the hot path: views.action_event, inlined
+                self.emit({"type": "action", "seat": seat, "verb": verb,
+                           "cards": " ".join([views.NAMES[c] for c in action.cards])})
+            elif verb == "pass" and stage == BURN:
                 # only seats that could burn are asked: declining must not show (GJ-12)
                 self.emit(views.action_event(action), views.SELF[seat])
             else:

@@ -174,8 +174,19 @@ def plays_of_size(h: Sequence[int], n: int, min_rank: int = -1) -> list[Shape]:
     """Every play of exactly ``n`` cards from rank counts ``h`` with rank above ``min_rank``."""
     out: list[Shape] = []
     h2, hs, hb = h[TWO], h[SJ], h[BJ]
+    low = min_rank + 1 if min_rank >= 0 else 0
+    if not hs and not hb:  # the common case, in the same order as the loop below
+        first = n - h2 if n - h2 > 1 else 1
+        for g in range(low, 12):
+            hg = h[g]
+            if hg >= first:
+                for k in range(first, (hg if hg < n else n) + 1):
+                    out.append((g, k, n - k, 0, 0))
+        if low <= TWO and h2 >= n:
+            out.append((TWO, n, 0, 0, 0))
+        return out
     extras = h2 + hs + hb
-    for g in range(min_rank + 1 if min_rank >= 0 else 0, 13):
+    for g in range(low, 13):
         hg = h[g]
         if not hg:
             continue

@@ -1,0 +1,539 @@
+"""Dealing again every card a seat has not seen, consistently with what it saw (``determinize``).
+
+The copy is the seat's world: everything it knows stays, everything else is dealt again from
+the cards it cannot place, under the constraints its view implies. Only the seat's view is read
+to build them — the deck, its own hand, the hands it sees (a teammate's, GJ-7), the cards
+played, public acts and its own private ones — and the unplaced cards are listed in sorted
+order before the generator touches them, so two games that differ only in cards hidden from
+the seat give the same copy for generators in the same state.
+
+Kept (see ``docs/gouji.md`` for the list): hand sizes; the seat's hand and every hand it sees;
+the cards played; the cards the seat gave or received in a tribute, return or buy, while their
+receiver may still hold them; that a revolutionary holds no 2 and no joker; that a buyer holds
+exactly the one 3 (4) he bought; that a seat stuck with its 3s holds only 3s, and that a failed
+burner's last lead and a stuck hand's 3s are among the cards out of play; the current tribute's
+refused ranks and the card on offer, for its two parties; and whom the table may be waiting
+for: in the ``revolution`` phase and the burn window the seat asked is hidden, so the copy asks
+a seat that may be asked in it (one dealt no money; one that can burn), never the seat itself
+unless it is asked.
+
+Not kept: what the first lead 上班 shows (the leader's 3s of one suit); that a burner's hand
+could be played out when he burnt; that a tribute was its payer's highest cards; who gave a
+gift 3 (hand sizes stay, so the two teammates' sizes still tell it).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Final, TypeVar
+
+from paizhuo.cards import Counts
+from paizhuo.engine.game import Event
+from paizhuo.games.climbing import BJ, CARDS_OF_RANK, SJ, STRENGTH_OF_CARD, THREE, TWO, rank_counts
+from paizhuo.games.gouji import buying, tribute
+from paizhuo.games.gouji.advice import may_see_hand
+from paizhuo.games.gouji.burning import burn_plays, candidates
+from paizhuo.games.gouji.plays import Shape, after, beating_plays, can_finish_burn, size
+from paizhuo.games.gouji.setup import full_deck
+from paizhuo.games.gouji.state import ANSWER, BURN, SEATS, GoujiState, opp
+from paizhuo.games.gouji.views import burn_window
+
+if TYPE_CHECKING:
+    from paizhuo.games.gouji.game import GoujiGame
+
+DISCARDS: Final = SEATS
+"""The slot of the cards out of play."""
+VOID: Final = SEATS + 1
+"""The slot of the cards a position leaves out (played before it began)."""
+MONEY: Final = (TWO, SJ, BJ)
+ATTEMPTS: Final = 12
+FORCE_FROM: Final = 2
+"""Attempts before the seat the table waits for is made able to act (rejection first keeps
+the deal closer to uniform)."""
+
+Bounds = dict[int, dict[int, int]]
+G = TypeVar("G", bound="GoujiGame")
+
+
+class Plan:
+    """What the seat knows, as slots to fill and constraints (built from its view only)."""
+
+    __slots__ = ("hi", "info", "kind", "lo", "must", "pool", "seat", "sizes", "slots")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.slots: list[int] = []
+        self.sizes: dict[int, int] = {}
+        self.pool: list[int] = []
+        self.must: dict[int, dict[int, int]] = {}
+        self.lo: Bounds = {}
+        self.hi: Bounds = {}
+        self.kind = ""
+        self.info: tuple[object, ...] = ()
+
+    def bound(self, table: Bounds, slot: int, g: int, n: int, low: bool) -> None:
+        if slot not in self.sizes:
+            return
+        row = table.setdefault(slot, {})
+        old = row.get(g)
+        row[g] = n if old is None else (max(old, n) if low else min(old, n))
+
+
+def determinize(game: G, seat: int, rng: random.Random) -> G:
+    """A copy of ``game`` with every card hidden from ``seat`` dealt again (module doc)."""
+    st = game.state
+    plan = _plan(game, seat)
+    new: GoujiState | None = None
+    for attempt in range(ATTEMPTS):
+        new = _attempt(st, plan, rng, attempt >= FORCE_FROM, False)
+        if new is not None:
+            break
+    if new is None:
+        new = _attempt(st, plan, rng, True, True)
+    assert new is not None
+    copy = game.__class__.__new__(game.__class__)
+    game.copy_base_into(copy)
+    copy.events = seat_events(game.events, seat)
+    copy.state = new
+    copy.dealt = game.dealt
+    copy._result = game._result
+    return copy
+
+
+def seat_events(events: list[Event], seat: int) -> list[Event]:
+    """The event log as ``seat`` saw it, for everyone: what others saw of an event the seat
+    did not see is what the copy's world knows of it."""
+    out = []
+    for e in events:
+        aud = e.audience
+        if aud is None or seat in aud:
+            out.append(e)
+        elif e.others is not None:
+            out.append(Event(e.state_id, e.others))
+    return out
+
+
+# -- what the seat knows ------------------------------------------------------------------
+
+_DECKS: dict[int, list[int]] = {}
+
+
+def _deck(deck: int) -> list[int]:
+    """Copies of each card id in the deck (computed once per deck)."""
+    if deck not in _DECKS:
+        _DECKS[deck] = Counts.of(full_deck(deck)).array()
+    return _DECKS[deck]
+
+
+def _plan(game: GoujiGame, seat: int) -> Plan:
+    st = game.state
+    plan = Plan(seat)
+    fixed = {s for s in range(SEATS) if s == seat or may_see_hand(st, seat, s)
+             or not st.hands[s]}
+    deck = _deck(st.opts.deck)
+    known = [0] * 55
+    for s in fixed:
+        for c, n in enumerate(st.hands[s].array()):
+            known[c] += n
+    for c in st.pile:
+        known[c] += 1
+    slots = [s for s in range(SEATS) if s not in fixed]
+    sizes = {s: len(st.hands[s]) for s in slots}
+    if st.discards:
+        slots.append(DISCARDS)
+        sizes[DISCARDS] = len(st.discards)
+    need = sum(sizes.values())
+    factor = 1
+    while True:  # a position may hold more copies than one deck: never run short
+        pool = [c for c in range(55) for _ in range(max(0, factor * deck[c] - known[c]))]
+        if len(pool) >= need:
+            break
+        factor += 1
+    if len(pool) > need:
+        slots.append(VOID)
+        sizes[VOID] = len(pool) - need
+    plan.slots, plan.sizes, plan.pool = slots, sizes, pool
+    _card_knowledge(game, plan)
+    _turn_knowledge(st, plan)
+    return plan
+
+
+def _card_knowledge(game: GoujiGame, plan: Plan) -> None:
+    """Constraints on hidden hands from public acts and the seat's own private ones."""
+    st, seat = game.state, plan.seat
+    for r in st.revolution:  # GJ-9: dealt no 2 and no joker, and out of play since
+        for g in MONEY:
+            plan.bound(plan.hi, r, g, 0, False)
+    for s in range(SEATS):
+        if st.stuck[s] and st.active[s]:  # stuck with his 3s: holds nothing else
+            for g in range(15):
+                if g != THREE:
+                    plan.bound(plan.hi, s, g, 0, False)
+    must: dict[int, dict[int, int]] = {}
+    bought: list[tuple[int, int]] = []
+    for kind, frm, to, cards in st.transfers:
+        if seat in (frm, to):
+            if to != seat:
+                row = must.setdefault(to, {})
+                for c in cards:
+                    row[c] = row.get(c, 0) + 1
+            if frm != seat:
+                row = must.get(frm, {})
+                for c in cards:
+                    if row.get(c):
+                        row[c] -= 1
+        elif kind in ("tribute", "return"):
+            must.pop(frm, None)  # he gave cards the seat did not see: perhaps its own
+        elif kind == "pay":
+            _drop_ranks(must, [frm], MONEY)
+        else:  # a 3 (4) sold by a seller the seat does not know
+            g = STRENGTH_OF_CARD[cards[0]]
+            _drop_ranks(must, [s for s in range(SEATS) if s != to], (g,))
+        if kind == "sell":
+            bought.append((to, STRENGTH_OF_CARD[cards[0]]))
+    played: dict[int, list[int]] = {}
+    if must or bought:
+        for a in game.actions:
+            if a.verb in ("play", "burn") and (a.seat in must or any(a.seat == b for b, _ in
+                                                                        bought)):
+                played.setdefault(a.seat, []).extend(a.cards)
+    for s, row in must.items():
+        for c in played.get(s, ()):
+            if row.get(c):
+                row[c] -= 1
+        slot = DISCARDS if s in st.bottoms else s
+        if slot in plan.sizes:
+            dest = plan.must.setdefault(slot, {})
+            for c, n in row.items():
+                if n > 0:
+                    dest[c] = dest.get(c, 0) + n
+    for b, g in bought:  # none of that rank before, one bought: one, less what he played
+        if st.active[b]:
+            left = 1 - sum(1 for c in played.get(b, ()) if STRENGTH_OF_CARD[c] == g)
+            plan.bound(plan.lo, b, g, max(left, 0), True)
+            plan.bound(plan.hi, b, g, max(left, 0), False)
+    if st.discards and DISCARDS in plan.sizes:
+        dest = plan.must.setdefault(DISCARDS, {})
+        for f in st.failed:  # the failing lead was shown, then put out of play with the hand
+            last = next((a for a in reversed(game.actions) if a.seat == f
+                         and a.verb == "play"), None)
+            if last is not None:
+                for c in last.cards:
+                    dest[c] = dest.get(c, 0) + 1
+        threes = sum(n for s, n in st.drops if s in st.stuck_by and s not in st.failed)
+        if threes:
+            plan.bound(plan.lo, DISCARDS, THREE, threes, True)
+    if st.phase == "tribute" and st.t_index < len(st.tributes):
+        t = st.tributes[st.t_index]
+        payer, receiver = t["from"], t["to"]
+        if seat in (payer, receiver):
+            gone = set(st.t_refused)
+            if st.t_step == "refuse" and st.t_offer >= 0:
+                gone.add(STRENGTH_OF_CARD[st.t_offer])
+                row = plan.must.setdefault(receiver, {}) if receiver in plan.sizes else {}
+                row[st.t_offer] = max(row.get(st.t_offer, 0), 1)
+            for g in gone:  # only ranks he lacked could be refused (GJ-10)
+                plan.bound(plan.hi, payer, g, 0, False)
+
+
+def _drop_ranks(must: dict[int, dict[int, int]], seats: list[int], ranks: tuple[int, ...]
+                ) -> None:
+    for s in seats:
+        row = must.get(s)
+        if row:
+            for c in [c for c in row if STRENGTH_OF_CARD[c] in ranks]:
+                del row[c]
+
+
+def _turn_knowledge(st: GoujiState, plan: Plan) -> None:
+    """Where the seat the table waits for is hidden, what the seat knows of it."""
+    seat = plan.seat
+    if st.phase == "revolution":
+        revs = st.revolution
+        mine = st.turn == seat
+        eligible = not buying.has_money(st, seat)
+        done = eligible and seat not in st.rev_queue
+        low = max([*revs, *([seat] if done else [])], default=-1) + 1
+        cands = [x for x in range(low, SEATS) if x != seat and x not in revs
+                 and (not eligible or done or x < seat)]
+        plan.kind, plan.info = "revolution", (mine, cands)
+    elif st.phase == "buy":
+        b, g = st.buy_queue[0]
+        plan.bound(plan.hi, b, g, 0, False)
+        plan.kind, plan.info = "buy", (b, g)
+    elif st.phase == "tribute" and st.t_index < len(st.tributes):
+        t = st.tributes[st.t_index]
+        plan.kind = "tribute" if seat in (t["from"], t["to"]) else "tribute_third"
+    elif st.phase == "play" and burn_window(st):
+        maker = st.maker
+        window = candidates(st, maker)
+        mine = st.turn == seat
+        can = seat in window and bool(burn_plays(st, seat))
+        if mine:
+            cands, pending = [], False
+        elif can and seat in st.window:  # not yet asked: someone ahead of it is
+            cands, pending = window[:window.index(seat)], True
+        elif can:  # declined: the rest of the window, or the answer
+            cands, pending = window[window.index(seat) + 1:], False
+        else:
+            cands, pending = [x for x in window if x != seat], False
+        force = pending or not st.queue or st.queue[0] == seat
+        plan.kind, plan.info = "burn", (mine, window, cands, force)
+
+
+# -- one attempt ---------------------------------------------------------------------------
+
+def _attempt(st: GoujiState, plan: Plan, rng: random.Random, force: bool,
+             last: bool) -> GoujiState | None:
+    must, lo, hi = plan.must, plan.lo, plan.hi
+    forced: int = -1
+    if plan.kind == "revolution":
+        mine, cands = plan.info
+        if not mine and cands:
+            assert isinstance(cands, list)
+            forced = rng.choice(cands)
+            hi = {**hi, forced: {**hi.get(forced, {}), TWO: 0, SJ: 0, BJ: 0}}
+    elif plan.kind == "buy" and force:
+        b, g = plan.info
+        assert isinstance(b, int) and isinstance(g, int)
+        mates = [x for x in ((b + 2) % SEATS, (b + 4) % SEATS, opp(b)) if x in plan.sizes
+                 and x not in st.revolution]
+        if mates:
+            x = mates[rng.randrange(len(mates))] if not last else mates[0]
+            lo = {**lo, x: {**lo.get(x, {}), g: 2}}
+    elif plan.kind == "burn" and force and plan.info[3]:
+        cands = plan.info[2]
+        assert isinstance(cands, list)
+        hidden = [c for c in cands if c in plan.sizes and c not in must and c not in lo
+                  and c not in hi]
+        if hidden:
+            c = rng.choice(hidden)
+            hand = _burnable_hand(st, plan, c, rng)
+            if hand is not None:
+                row: dict[int, int] = {}
+                for card in hand:
+                    row[card] = row.get(card, 0) + 1
+                must = {**must, c: row}
+    dealt = _deal(plan, must, lo, hi, rng)
+    if dealt is None:
+        return None
+    new = st.copy()
+    for slot in plan.slots:
+        if slot < SEATS:
+            new.hands[slot] = Counts.of(dealt[slot])
+            new.rc[slot] = rank_counts(dealt[slot])
+    if DISCARDS in plan.sizes:
+        new.discards = dealt[DISCARDS]
+    seat = plan.seat
+    new.advice = {to: v for to, v in st.advice.items() if seat in (to, v[0])}
+    if plan.kind == "revolution":
+        mine, cands = plan.info
+        later = [x for x in range(SEATS) if x not in new.revolution
+                 and not buying.has_money(new, x)]
+        head = seat if mine else forced
+        if head < 0:  # never in a real game: somebody the seat cannot rule out is asked
+            if not later:
+                return None
+            head = later[0]
+        new.rev_queue = [head] + [x for x in later if x > head]
+        new.turn = head
+    elif plan.kind == "buy":
+        b, g = plan.info
+        assert isinstance(b, int) and isinstance(g, int)
+        if new.rc[b][g] or buying.source(new, b, g) is None:
+            return None
+    elif plan.kind == "tribute_third":
+        if new.t_step != "pay":  # refusals and an offer on the table are the two's secret
+            new.t_step, new.t_offer, new.t_refused = "return", -1, set()
+            new.turn = tribute.current_turn(new)
+    elif plan.kind == "tribute":
+        if new.t_step == "refuse" and not tribute.may_refuse(new, new.t_offer):
+            return None
+        if new.t_step == "return" and not tribute.legal(new, new.turn):
+            return None
+    elif plan.kind == "burn" and not _burn_turn(new, plan, last):
+        return None
+    return new
+
+
+def _burn_turn(new: GoujiState, plan: Plan, last: bool) -> bool:
+    """Set whom the copy asks in the burn window; ``False`` if its deal cannot ask anyone the
+    seat might be waiting for."""
+    mine, window, cands, force = plan.info
+    assert isinstance(window, list) and isinstance(cands, list)
+    seat = plan.seat
+    if mine:
+        if new.stage == BURN:
+            new.window = window[window.index(seat):]
+            new.burn_opts = burn_plays(new, seat)
+        else:
+            new.window = []
+        return True
+    for c in cands:
+        if new.active[c]:
+            opts = burn_plays(new, c)
+            if opts:
+                new.window = window[window.index(c):]
+                new.burn_opts = opts
+                new.turn, new.stage = c, BURN
+                return True
+    if not force:
+        new.window, new.burn_opts = [], []
+        new.turn, new.stage = new.queue[0], ANSWER
+        return True
+    if last and cands:
+        # Nothing the deal gives can burn: the seat must still see the table wait, so the
+        # first candidate is asked and may only decline.
+        c = cands[0]
+        new.window = window[window.index(c):]
+        new.burn_opts = burn_plays(new, c)
+        new.turn, new.stage = c, BURN
+        return True
+    return False
+
+
+# -- dealing -------------------------------------------------------------------------------
+
+def _deal(plan: Plan, must: dict[int, dict[int, int]], lo: Bounds, hi: Bounds,
+          rng: random.Random) -> dict[int, list[int]] | None:
+    """Fill every slot from the pool: the cards it must hold, the least it must hold of a
+    rank, then the rest at random, never over a slot's most of a rank."""
+    avail = [0] * 55
+    for c in plan.pool:
+        avail[c] += 1
+    slots, sizes = plan.slots, plan.sizes
+    out: dict[int, list[int]] = {s: [] for s in slots}
+    counts: dict[int, list[int]] = {s: [0] * 15 for s in slots}
+    for s in slots:
+        row = must.get(s)
+        if row:
+            for c in sorted(row):
+                n = row[c]
+                if n <= 0:
+                    continue
+                if avail[c] < n:
+                    return None
+                avail[c] -= n
+                out[s].extend([c] * n)
+                counts[s][STRENGTH_OF_CARD[c]] += n
+    for s in slots:
+        row = lo.get(s)
+        if row:
+            for g in sorted(row):
+                need = row[g] - counts[s][g]
+                if need <= 0:
+                    continue
+                ids = [c for c in CARDS_OF_RANK[g] for _ in range(avail[c])]
+                if g == BJ:
+                    ids += [54] * avail[54]
+                if len(ids) < need:
+                    return None
+                for c in rng.sample(ids, need):
+                    avail[c] -= 1
+                    out[s].append(c)
+                counts[s][g] += 1
+    cap = {s: sizes[s] - len(out[s]) for s in slots}
+    if any(v < 0 for v in cap.values()):
+        return None
+    rest = [c for c in range(55) for _ in range(avail[c])]
+    rng.shuffle(rest)
+    limited = {g for s in slots if cap[s] > 0 for g in hi.get(s, {})}
+    if limited:
+        free = []
+        for c in rest:
+            g = STRENGTH_OF_CARD[c]
+            if g not in limited:
+                free.append(c)
+                continue
+            ok = [s for s in slots if cap[s] > 0
+                  and (g not in hi.get(s, {}) or counts[s][g] < hi[s][g])]
+            if not ok:
+                return None
+            total = sum(cap[s] for s in ok)
+            pick = rng.random() * total
+            for s in ok:
+                pick -= cap[s]
+                if pick < 0:
+                    break
+            out[s].append(c)
+            counts[s][g] += 1
+            cap[s] -= 1
+        rest = free
+    i = 0
+    for s in slots:
+        n = cap[s]
+        if n:
+            out[s].extend(rest[i:i + n])
+            i += n
+    for s in slots:
+        row = hi.get(s)
+        if row and any(counts[s][g] > n for g, n in row.items()):
+            return None  # the cards it had to hold already break a most (never in play)
+    return out
+
+
+def _burnable_hand(st: GoujiState, plan: Plan, c: int, rng: random.Random) -> list[int] | None:
+    """A hand of ``c``'s size, from the pool less every card some slot must hold, that can
+    burn the play on the table (GJ-6); it holds no 3 when 憋三 is on, so the 3 rule does not
+    bind it. ``None`` if none is found quickly."""
+    cur = st.cur
+    assert cur is not None
+    n = plan.sizes[c]
+    avail = [0] * 55
+    for card in plan.pool:
+        avail[card] += 1
+    for row in plan.must.values():
+        for card, k in row.items():
+            avail[card] = max(0, avail[card] - k)
+    prc = [0] * 15
+    for card in range(55):
+        prc[STRENGTH_OF_CARD[card]] += avail[card]
+    if st.opts.bie_san:
+        prc[THREE] = 0
+    shapes = [p for p in beating_plays(prc, cur, st.kill) if size(p) <= n]
+    rng.shuffle(shapes)
+    for p in shapes[:8]:
+        ranks = _burn_ranks(after(prc, p), n - size(p))
+        if ranks is None:
+            continue
+        hand_rc = ranks
+        hand_rc[p[0] if p[0] < SJ else SJ] += p[1]
+        hand_rc[TWO] += p[2]
+        hand_rc[SJ] += p[3]
+        hand_rc[BJ] += p[4]
+        if not _can_burn(hand_rc, cur, st.kill):
+            continue
+        hand: list[int] = []
+        for g in range(15):
+            if hand_rc[g]:
+                ids = [card for card in range(55) if STRENGTH_OF_CARD[card] == g
+                       for _ in range(avail[card])]
+                hand.extend(rng.sample(ids, hand_rc[g]))
+        return hand
+    return None
+
+
+def _burn_ranks(rest: list[int], m: int) -> list[int] | None:
+    """Rank counts of ``m`` cards from ``rest`` that can be led out with a joker in every lead
+    but the last: ``j`` jokers and cards of at most ``j + 1`` ranks (2s ride along)."""
+    jokers = rest[SJ] + rest[BJ]
+    plain = sorted(((rest[g], g) for g in range(12) if rest[g]), reverse=True)
+    for j in range(min(jokers, m) + 1):
+        need = m - j
+        top = plain[:j + 1]
+        if rest[TWO] + sum(k for k, _ in top) < need:
+            continue
+        out = [0] * 15
+        small = min(rest[SJ], j)
+        out[SJ], out[BJ] = small, j - small
+        for k, g in top:
+            take = min(k, need)
+            out[g] += take
+            need -= take
+        out[TWO] += need
+        return out
+    return None
+
+
+def _can_burn(h: list[int], cur: Shape, kill: int) -> bool:
+    return any(can_finish_burn(after(h, p), False) for p in beating_plays(h, cur, kill))

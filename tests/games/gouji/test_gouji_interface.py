@@ -1,0 +1,495 @@
+"""The engine interface on Gouji (issue 8): clone, determinize, the action encoding, returns,
+events that hold no card a seat may not see, and the record a seat keeps."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paizhuo.cards import Counts
+from paizhuo.engine.actions import Action
+from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.judge import LEGAL, judge_record, judge_text
+from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, THREE, TWO, rank_counts
+from paizhuo.games.gouji import GoujiGame
+from paizhuo.games.gouji.burning import burn_plays
+from paizhuo.games.gouji.game import PRIVATE
+from paizhuo.games.gouji.positions import act, full, position
+from paizhuo.games.gouji.setup import full_deck
+from paizhuo.games.gouji.state import BURN
+from paizhuo.notation import format_cards
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from gj_helpers import deal_without_money, details, random_endgame, tribute_game
+
+COMBOS: list[dict[str, Any]] = [
+    {"preset": "classic"},
+    {"preset": "tongyong"},
+    {"preset": "classic", "bie_san": True, "stuck": "stay", "declare": True},
+    {"preset": "classic", "burn_needs_open": True, "positive_only": True},
+]
+SEATS = range(6)
+
+
+def views(game: GoujiGame) -> str:
+    """Everything every viewer sees, and the judge's answer, as one text."""
+    return json.dumps([[game.observation(s), game.events_since(s, 0)] for s in [*SEATS, None]]
+                      + [game.to_act(), game.phase, game.result(), game.state_id],
+                      sort_keys=True)
+
+
+def states(seed: int, every: int = 23) -> Iterator[GoujiGame]:
+    """Games at many points: whole series (tribute, revolution, buying, 宣点, play) under each
+    option set, and small random endgames full of burn windows."""
+    rng = random.Random(seed)
+    for ci, opts in enumerate(COMBOS):
+        start = None
+        for n in range(2):
+            game = GoujiGame.new(opts, seed=seed * 100 + ci * 10 + n, start=start)
+            steps = 0
+            while not game.is_over:
+                if steps % every == 0 or game.phase != "play" or game.state.stage == BURN:
+                    yield game
+                game.apply(game.sample_action(rng))
+                steps += 1
+            yield game
+            start = game.next_start()
+    for i in range(40):
+        game = random_endgame(rng, COMBOS[i % len(COMBOS)], max_cards=10, random_opened=True)
+        while not game.is_over:
+            yield game
+            game.apply(game.sample_action(rng))
+
+
+def sample_states(seed: int, k: int) -> list[GoujiGame]:
+    """``k`` copies of states spread over :func:`states` (hidden turns over-represented)."""
+    rng = random.Random(seed)
+    out: list[GoujiGame] = []
+    for game in states(seed):
+        hidden = game.phase in ("revolution", "tribute", "buy") or game.state.stage == BURN \
+            or details(game, 0)["waiting"] == "burn_window"
+        if rng.random() < (0.5 if hidden else 0.08):
+            out.append(game.clone())
+    rng.shuffle(out)
+    return out[:k]
+
+
+# -- clone ------------------------------------------------------------------------------------
+
+def test_clone_equals_and_is_independent() -> None:
+    rng = random.Random(1)
+    for game in sample_states(1, 60):
+        before = views(game)
+        twin = game.clone()
+        assert views(twin) == before and twin.record().to_json() == game.record().to_json()
+        if twin.is_over:
+            continue
+        twin.apply(twin.sample_action(rng))
+        assert views(game) == before  # the copy's action leaves the original alone
+        again = game.clone()
+        game.apply(game.sample_action(rng))
+        assert views(again) == json.loads(json.dumps(before)) or views(again) == before
+
+
+def test_clone_keeps_the_hands_apart() -> None:
+    g = position(["AS AS 5S", "KS KS 6S", "3S 4S", "2S 2S 7S", "3H 4H", "3D 4D"], leader=0)
+    twin = g.clone()
+    act(twin, 0, "play", "AS AS")
+    assert format_cards(g.hands[0].to_tuple()) == "5S AS AS" and g.state.pile == []
+    assert g.state_id == 0 and twin.state_id == 1 and g.events == []
+
+
+# -- determinize ------------------------------------------------------------------------------
+
+def kept(game: GoujiGame, copy: GoujiGame, seat: int) -> None:
+    """What ``seat`` knows holds in ``copy``: its view, the hand sizes, the hands it sees,
+    the cards played and out of play, and the constraints of public acts."""
+    st, cs = game.state, copy.state
+    assert copy.observation(seat) == game.observation(seat)
+    assert copy.events_since(seat, 0) == game.events_since(seat, 0)
+    assert [len(h) for h in cs.hands] == [len(h) for h in st.hands]
+    assert len(cs.discards) == len(st.discards) and cs.pile == st.pile
+    for s in {seat} | set(game.seats_seen_by(seat)):
+        assert cs.hands[s] == st.hands[s]
+    assert copy.to_act() == [seat] or seat not in copy.to_act()
+    assert (seat in copy.to_act()) == (seat in game.to_act())
+    for r in cs.revolution:
+        if r != seat:
+            assert not any(rank_counts(cs.hands[r])[g] for g in (TWO, SJ, BJ))
+    for s in SEATS:
+        if cs.stuck[s] and cs.active[s]:
+            assert rank_counts(cs.hands[s])[THREE] == len(cs.hands[s])
+    for kind, _, to, cards in st.transfers:  # a buyer holds the one 3 (4) he bought
+        if kind == "sell" and cs.active[to] and not cs.stuck[to]:
+            g = STRENGTH_OF_CARD[cards[0]]
+            played = sum(1 for a in game.actions if a.seat == to and a.verb in ("play", "burn")
+                         for c in a.cards if STRENGTH_OF_CARD[c] == g)
+            assert rank_counts(cs.hands[to])[g] == 1 - played
+    deck = Counts.of(full_deck(st.opts.deck))
+    held = Counts.of([c for h in cs.hands for c in h] + cs.pile + cs.discards)
+    if not game.setup.position:
+        assert held == deck  # nothing lost, nothing made up
+    if cs.stage == BURN and cs.turn >= 0:
+        assert cs.burn_opts == burn_plays(cs, cs.turn) != [] or cs.turn == seat
+
+
+def test_determinize_keeps_what_the_seat_saw_and_plays_on() -> None:
+    rng = random.Random(2)
+    checked = 0
+    for game in sample_states(2, 90):
+        for seat in rng.sample(list(SEATS), 2):
+            copy = game.determinize(seat, random.Random(rng.random()))
+            kept(game, copy, seat)
+            before = views(game)
+            r = random.Random(checked)
+            steps = 0
+            while not copy.is_over:
+                a = copy.sample_action(r)
+                if steps % 5 == 0:
+                    assert a in copy.legal_actions()
+                copy.apply(a)
+                steps += 1
+            assert copy.returns() is not None and views(game) == before
+            checked += 1
+    assert checked >= 150
+
+
+def test_determinize_uses_no_hidden_information() -> None:
+    """Two games that differ only in cards hidden from the seat give the same copy: the game
+    and one of its own determinizations, re-determinized with generators in the same state."""
+    rng = random.Random(3)
+    for game in sample_states(3, 70):
+        seat = rng.randrange(6)
+        other = game.determinize(seat, random.Random(99))
+        for k in range(2):
+            a = game.determinize(seat, random.Random(k))
+            b = other.determinize(seat, random.Random(k))
+            assert views(a) == views(b)
+            assert [h.to_tuple() for h in a.hands] == [h.to_tuple() for h in b.hands]
+
+
+def test_determinize_deals_the_hidden_cards_again() -> None:
+    game = GoujiGame.new(seed=4)
+    copy = game.determinize(0, random.Random(1))
+    assert copy.hands[0] == game.hands[0]
+    assert sum(copy.hands[s] != game.hands[s] for s in range(1, 6)) == 5
+
+
+# the hidden turns: whom the table waits for is not shown, and the copy must still wait
+
+CAN_BURN = ["KS KS 3S 4S", "AS AS SJ 6S 6S 7S", "3H 4H", "QS 3D", "BJ 7D 7D 5D", "3C 4C"]
+CANNOT = ["KS KS 3S 4S", "AS AS 5S 6S 6S 7S", "3H 4H", "QS 3D", "BJ 7D 7D 5D", "3C 4C"]
+TWO_BURNERS = ["KS KS 3S 4S", "AS AS SJ 6S 6S 7S", "AH AH SJ 8S", "QS 3D", "BJ 7D 7D 5D",
+               "3C 4C"]
+
+
+def test_determinize_in_the_burn_window_same_for_either_burner() -> None:
+    a = position(CAN_BURN, leader=0)
+    b = position(CANNOT, leader=0)
+    for g in (a, b):
+        act(g, 0, "play", "KS KS")
+    assert a.to_act() == [1] and b.to_act() == [3]
+    for seat in (0, 2, 4):  # seat 1's hand is hidden from them
+        for k in range(20):
+            ca = a.determinize(seat, random.Random(k))
+            cb = b.determinize(seat, random.Random(k))
+            assert views(ca) == views(cb)
+            kept(a, ca, seat)
+            kept(b, cb, seat)
+    seen = {a.determinize(3, random.Random(k)).to_act()[0] for k in range(30)}
+    assert 3 not in seen or seen == {3}  # the 对头 is asked only when nobody may burn
+    assert a.determinize(1, random.Random(0)).to_act() == [1]
+
+
+def test_determinize_a_waiting_burner_finds_someone_asked_before_him() -> None:
+    g = position(TWO_BURNERS, leader=0)
+    act(g, 0, "play", "KS KS")
+    assert g.to_act() == [2]  # seat 0's teammate first; seat 1 could burn too
+    asked = set()
+    for k in range(30):
+        copy = g.determinize(1, random.Random(k))
+        kept(g, copy, 1)
+        assert copy.state.stage == BURN and copy.to_act()[0] in (2, 4)
+        assert copy.legal_actions()[0].verb == "burn"
+        asked |= set(copy.to_act())
+    assert asked
+
+
+def test_determinize_in_the_revolution_phase() -> None:
+    g = full(deal_without_money([1, 4]))
+    assert g.to_act() == [1]
+    for seat in (0, 2, 3, 5):
+        for k in range(10):
+            copy = g.determinize(seat, random.Random(k))
+            kept(g, copy, seat)
+            asked = copy.to_act()[0]
+            assert not any(rank_counts(copy.hands[asked])[r] for r in (TWO, SJ, BJ))
+    for k in range(10):  # seat 4 knows it is asked later: someone before it is asked now
+        copy = g.determinize(4, random.Random(k))
+        kept(g, copy, 4)
+        assert copy.to_act()[0] < 4
+    act(g, 1, "pass")
+    copy = g.determinize(1, random.Random(0))  # seat 1 declined: later seats are asked
+    assert copy.to_act()[0] > 1
+
+
+def test_determinize_in_the_revolution_phase_same_whoever_is_asked() -> None:
+    deal = deal_without_money([1, 4])  # seats 1 and 4 hold no 2 and no joker
+    two = next(c for c in deal[0] if STRENGTH_OF_CARD[c] == TWO)
+    plain = next(c for c in deal[1] if STRENGTH_OF_CARD[c] < TWO)
+    swapped = [list(h) for h in deal]
+    swapped[0][swapped[0].index(two)] = plain
+    swapped[1][swapped[1].index(plain)] = two  # now only seat 4 may declare
+    a, b = full(deal), full(swapped)
+    assert a.to_act() == [1] and b.to_act() == [4]
+    for seat in (2, 3, 5):  # their hands are the same in both deals
+        for k in range(10):
+            ca, cb = a.determinize(seat, random.Random(k)), b.determinize(seat, random.Random(k))
+            assert views(ca) == views(cb)
+            kept(a, ca, seat)
+
+
+def test_determinize_tribute_cards_and_hidden_refusals() -> None:
+    g, seven = tribute_game()
+    paid = g.actions[0].cards
+    for k in range(10):  # the payer knows where his tribute went
+        copy = g.determinize(5, random.Random(k))
+        kept(g, copy, 5)
+        assert copy.hands[0].contains_all(paid)
+    g.apply(Action(0, "return", (seven,)))
+    assert g.to_act() == [5]  # seat 5 may refuse: third seats do not know it
+    for k in range(10):
+        copy = g.determinize(2, random.Random(k))
+        kept(g, copy, 2)
+        assert copy.to_act() == [0] and copy.state.t_step == "return"
+        copy0 = g.determinize(0, random.Random(k))  # the receiver: the payer lacks the 7
+        kept(g, copy0, 0)
+        assert copy0.state.t_step == "refuse"
+        assert not rank_counts(copy0.hands[5])[STRENGTH_OF_CARD[seven]]
+
+
+def test_determinize_while_buying_threes() -> None:
+    cards = full_deck(216)
+    hands = [list(cards[s::6]) for s in range(6)]
+    aces = [c for c in hands[3] if 48 <= c < 52]
+    for c in [c for c in hands[0] if 4 <= c < 8]:  # seat 0 holds no 3
+        hands[0].remove(c)
+        hands[3].append(c)
+        hands[3].remove(a := aces.pop())
+        hands[0].append(a)
+    g = full(hands, options={"preset": "classic", "bie_san": True})
+    assert g.phase == "buy" and g.to_act() == [0]
+    for seat in SEATS:
+        copy = g.determinize(seat, random.Random(seat))
+        kept(g, copy, seat)
+        assert copy.to_act() == [0] and not rank_counts(copy.hands[0])[THREE]
+    act(g, 0, "buy", "2S")
+    for seat in SEATS:
+        kept(g, g.determinize(seat, random.Random(seat)), seat)
+
+
+def test_determinize_refuses_a_seat_that_does_not_exist() -> None:
+    with pytest.raises(MalformedError):
+        GoujiGame.new(seed=1).determinize(6, random.Random(0))
+
+
+# -- the action encoding ----------------------------------------------------------------------
+
+def test_encoding_round_trip_and_masks_are_the_legal_set() -> None:
+    rng = random.Random(5)
+    n = GoujiGame.new(seed=0).num_actions
+    for game in sample_states(5, 80):
+        assert game.num_actions == n
+        if game.is_over:
+            continue
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        steps = [game.encode(a) for a in legal]
+        assert all(len(s) == 1 and game.is_complete(s) for s in steps)
+        assert len({s[0] for s in steps}) == len(legal)  # distinct indices
+        for a, s in zip(legal, steps, strict=True):
+            assert game.decode(s, seat) == a
+            assert game.decode(s[0], seat) == a
+        mask = game.legal_mask(seat)
+        assert len(mask) == n
+        assert {i for i, m in enumerate(mask) if m} == {s[0] for s in steps}
+        others = [s for s in SEATS if s != seat]
+        assert not any(game.legal_mask(rng.choice(others)))
+
+
+def test_encoding_refuses_what_is_no_decision() -> None:
+    g = position([f"{'9S ' * 9}9S", "3H", "4H", "5H", "6H", "7H"], leader=1)
+    with pytest.raises(MalformedError):
+        g.encode(Action.make(2, "advise", [], {"to": 0}))
+    with pytest.raises(MalformedError):
+        g.decode(g.num_actions)
+    with pytest.raises(MalformedError):
+        g.legal_mask(1, prefix=[0])
+
+
+# -- returns ----------------------------------------------------------------------------------
+
+def test_returns_are_zero_sum_team_points() -> None:
+    rng = random.Random(6)
+    for ci, opts in enumerate(COMBOS):
+        game = GoujiGame.new(opts, seed=ci)
+        assert game.returns() is None
+        while not game.is_over:
+            game.apply(game.sample_action(rng))
+        ret = game.returns()
+        res = game.result()
+        assert ret is not None and res is not None and sum(ret) == 0
+        factor = 2 if res["chuan_san_hu"] else 1
+        team = [factor * sum(res["points"][s] for s in range(t, 6, 2)) for t in (0, 1)]
+        assert ret == [team[s % 2] for s in SEATS]
+        if not opts.get("positive_only"):
+            assert ret == res["scores"]
+
+
+def test_returns_of_a_redeal_are_zeros() -> None:
+    g = full(deal_without_money([1, 2]))
+    act(g, 1, "revolution")
+    act(g, 2, "revolution")
+    assert g.result() is not None and g.result()["redeal"]  # type: ignore[index]
+    assert g.returns() == [0.0] * 6
+
+
+# -- events and observations hold no card the viewer may not see -----------------------------
+
+def check_no_leak(game: GoujiGame) -> None:
+    """A checker that knows every hand: each viewer's observation and events show cards only
+    of its own hand, the hands it sees, the table, and the private acts it was party to."""
+    st = game.state
+    for viewer in [*SEATS, None]:
+        obs = game.observation(viewer)
+        json.dumps(obs)
+        seen = game.seats_seen_by(viewer)
+        mine = format_cards(st.hands[viewer].to_tuple()) if viewer is not None else None
+        assert obs["hand"] == mine
+        d = obs["details"]
+        assert {int(s) for s in d["teammate_hands"]} == set(seen)
+        for s, text in d["teammate_hands"].items():
+            assert text == format_cards(st.hands[int(s)].to_tuple())
+        for to, adv in d["advice"].items():
+            assert viewer in (int(to), adv["from"])
+        if "round" in d and d["round"]["play"] is not None:
+            assert d["round"]["play"] == format_cards(st.cur_cards)
+        if "tribute" in d and "offered" in d["tribute"]:
+            assert viewer in (d["tribute"]["from"], d["tribute"]["to"])
+        for i, size in enumerate(obs["hand_sizes"]):
+            assert size is None or size == len(st.hands[i])
+            assert size is not None or (len(st.hands[i]) > 10 and i != viewer)
+        for e in game.events_since(viewer, 0):
+            json.dumps(e)
+            a = game.actions[e["state_id"] - 1]
+            if e["type"] != "action":
+                assert "cards" not in e
+                continue
+            if "cards" in e:
+                if a.verb in PRIVATE:
+                    assert viewer is not None and viewer in (game.witnesses(e["state_id"] - 1)
+                                                             or ())
+                assert e["cards"] == format_cards(a.cards)
+            if "bought" in e:  # the 3 (4) bought: buyer and seller only
+                assert viewer in (a.seat, e["seller"]) and a.verb == "buy"
+
+
+def test_no_observation_or_event_holds_a_card_the_viewer_may_not_see() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for game in states(7, every=9):
+        if rng.random() < 0.35:
+            check_no_leak(game)
+            checked += 1
+    assert checked > 100
+
+
+def test_private_acts_are_events_for_their_parties_only() -> None:
+    g, seven = tribute_game()
+    pay = g.events_since(5, 0)[0]
+    assert pay["type"] == "action" and pay["verb"] == "tribute" and "cards" in pay
+    assert g.events_since(2, 0) == [{"state_id": 1, "type": "action", "seat": 5,
+                                     "verb": "tribute", "count": 1}]
+    assert g.events_since(None, 0) == g.events_since(2, 0)
+    g.apply(Action(0, "return", (seven,)))  # refusable: nobody else learns of it yet
+    assert g.events_since(2, 1) == [] and len(g.events_since(5, 1)) == 1
+    g.apply(Action(5, "pass"))  # kept: now the others learn that a card came back
+    assert g.events_since(2, 1) == [{"state_id": 3, "type": "action", "seat": 0,
+                                     "verb": "return", "count": 1}]
+    assert g.events_since(0, 2) == [{"state_id": 3, "type": "action", "seat": 5,
+                                     "verb": "pass"}]
+
+
+def test_derived_events_of_the_play() -> None:
+    burn = ["KS KS 3S 4S", "AS AS 6S 6S 6S", "3H 4H", "QS 3D", "5D 6D", "3C 4C"]
+    g = position(burn, leader=0)
+    act(g, 0, "play", "KS KS")
+    act(g, 1, "burn", "AS AS")
+    act(g, 4, "pass")
+    act(g, 1, "play", "6S 6S 6S")
+    kinds = [(e["type"], e.get("seat"), e.get("burner")) for e in g.events_since(3, 0)]
+    assert ("out", 1, None) in kinds and ("burn_succeeded", None, 1) in kinds
+    assert next(e for e in g.events_since(3, 0) if e["type"] == "out")["rank"] == "头科"
+    rng = random.Random(1)
+    while not g.is_over:
+        g.apply(g.sample_action(rng))
+    last = g.events_since(2, 0)[-1]
+    assert last["type"] == "over" and last["result"] == g.result()
+    assert any(e["type"] == "round_won" for e in g.events_since(None, 0))
+
+
+# -- the record a seat keeps ------------------------------------------------------------------
+
+def test_record_for_replays_to_the_same_result() -> None:
+    rng = random.Random(8)
+    for ci, opts in enumerate(COMBOS):
+        game = GoujiGame.new(opts, seed=40 + ci)
+        with pytest.raises(IllegalActionError) as err:
+            game.record_for(0)
+        assert err.value.rule == "GJ-7"
+        while not game.is_over:
+            game.apply(game.sample_action(rng))
+        for seat in (rng.randrange(6), None):
+            rec = game.record_for(seat)
+            assert rec.deal.seed is None and rec.deal.hands is not None
+            assert [tuple(sorted(h)) for h in rec.deal.hands] == list(game.dealt)
+            status, answer = judge_text(json.dumps(rec.to_json()))
+            assert status == LEGAL, answer
+            assert answer["result"] == json.loads(json.dumps(game.result()))
+            assert judge_record(rec)[1]["result"] == game.result()
+
+
+def test_record_for_leaves_out_other_seats_advice() -> None:
+    nine = "7S 7S 7S 8S 8S 8S 9S 9S 9S"
+    g = position([nine, "3H", "4H", "5H", "6H", "7H"], leader=1)
+    act(g, 2, "advise", "9S 9S 9S", {"to": 0})
+    rng = random.Random(0)
+    while not g.is_over:
+        g.apply(g.sample_action(rng))
+    assert any(a.verb == "advise" for a in g.record_for(0).actions)
+    assert not any(a.verb == "advise" for a in g.record_for(1).actions)
+    assert not any(a.verb == "advise" for a in g.record_for(None).actions)
+    assert judge_record(g.record_for(1))[1]["result"] == g.result()
+
+
+def test_state_id_and_refusals() -> None:
+    g = position(["AS AS 5S", "KS KS 6S", "3S 4S", "2S 2S 7S", "3H 4H", "3D 4D"], leader=0)
+    before = views(g)
+    with pytest.raises(IllegalActionError):
+        act(g, 1, "play", "KS KS")
+    with pytest.raises(MalformedError) as err:
+        g.apply(Action.make(0, "play", [], {"to": 1}))
+    assert err.value.field == "[3].to"
+    with pytest.raises(MalformedError) as err:
+        g.apply(Action.make(1, "advise", [], {"to": "x"}))
+    assert err.value.field == "[3].to"
+    assert views(g) == before and g.state_id == 0
+    act(g, 0, "play", "AS AS")
+    assert g.state_id == 1 and g.events_since(4, 0)[0]["state_id"] == 1
