@@ -258,7 +258,7 @@ def redeal(st: RoundState, seat: int, rng: random.Random) -> tuple[RoundState, l
     for c in range(NUM_PLAIN_IDS):
         pool[c] -= own[c]
     plays: list[tuple[Play, ...]] = [t.plays for t in st.tricks]
-    if st.trick:
+    if st.trick and st.phase == "play":  # (once over, the last trick is also in the log)
         plays.append(tuple(st.trick))
     played_by = [[0] * NUM_PLAIN_IDS for _ in range(st.n)]
     for trick in plays:
