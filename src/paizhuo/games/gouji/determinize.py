@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 from paizhuo.cards import Counts
 from paizhuo.engine.game import Event
-from paizhuo.games.climbing import BJ, CARDS_OF_RANK, SJ, STRENGTH_OF_CARD, THREE, TWO, rank_counts
+from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, THREE, TWO, rank_counts
 from paizhuo.games.gouji import buying, tribute
 from paizhuo.games.gouji.advice import may_see_hand
 from paizhuo.games.gouji.burning import burn_plays, candidates
-from paizhuo.games.gouji.plays import Shape, after, beating_plays, can_finish_burn, size
+from paizhuo.games.gouji.redeal import Bounds, burnable_hand, deal
 from paizhuo.games.gouji.setup import full_deck
 from paizhuo.games.gouji.state import ANSWER, BURN, SEATS, GoujiState, opp
 from paizhuo.games.gouji.views import burn_window
@@ -51,7 +51,6 @@ FORCE_FROM: Final = 2
 """Attempts before the seat the table waits for is made able to act (rejection first keeps
 the deal closer to uniform)."""
 
-Bounds = dict[int, dict[int, int]]
 G = TypeVar("G", bound="GoujiGame")
 
 
@@ -90,7 +89,12 @@ def determinize(game: G, seat: int, rng: random.Random) -> G:
             break
     if new is None:
         new = _attempt(st, plan, rng, True, True)
-    assert new is not None
+    if new is None:
+        # Never for a game's own state (its true deal meets every constraint); a copy made
+        # for another seat can hold facts its deal contradicts: deal with sizes alone.
+        plan.must, plan.lo, plan.hi = {}, {}, {}
+        new = _attempt(st, plan, rng, True, True)
+    assert new is not None, "no deal fits even the hand sizes"
     copy = game.__class__.__new__(game.__class__)
     game.copy_base_into(copy)
     copy.events = seat_events(game.events, seat)
@@ -308,13 +312,15 @@ def _attempt(st: GoujiState, plan: Plan, rng: random.Random, force: bool,
                   and c not in hi]
         if hidden:
             c = rng.choice(hidden)
-            hand = _burnable_hand(st, plan, c, rng)
+            assert st.cur is not None
+            hand = burnable_hand(plan.pool, plan.must, plan.sizes[c], st.cur, st.kill,
+                                 st.opts.bie_san, rng)
             if hand is not None:
                 row: dict[int, int] = {}
                 for card in hand:
                     row[card] = row.get(card, 0) + 1
                 must = {**must, c: row}
-    dealt = _deal(plan, must, lo, hi, rng)
+    dealt = deal(plan.pool, plan.slots, plan.sizes, must, lo, hi, rng)
     if dealt is None:
         return None
     new = st.copy()
@@ -326,6 +332,10 @@ def _attempt(st: GoujiState, plan: Plan, rng: random.Random, force: bool,
         new.discards = dealt[DISCARDS]
     seat = plan.seat
     new.advice = {to: v for to, v in st.advice.items() if seat in (to, v[0])}
+    if new.stage != BURN:
+        new.burn_opts = []  # a past window's plays: nothing the seat saw
+    if new.phase != "tribute":
+        new.t_refused, new.t_offer = set(), -1
     if plan.kind == "revolution":
         mine, cands = plan.info
         later = [x for x in range(SEATS) if x not in new.revolution
@@ -390,150 +400,3 @@ def _burn_turn(new: GoujiState, plan: Plan, last: bool) -> bool:
         new.turn, new.stage = c, BURN
         return True
     return False
-
-
-# -- dealing -------------------------------------------------------------------------------
-
-def _deal(plan: Plan, must: dict[int, dict[int, int]], lo: Bounds, hi: Bounds,
-          rng: random.Random) -> dict[int, list[int]] | None:
-    """Fill every slot from the pool: the cards it must hold, the least it must hold of a
-    rank, then the rest at random, never over a slot's most of a rank."""
-    avail = [0] * 55
-    for c in plan.pool:
-        avail[c] += 1
-    slots, sizes = plan.slots, plan.sizes
-    out: dict[int, list[int]] = {s: [] for s in slots}
-    counts: dict[int, list[int]] = {s: [0] * 15 for s in slots}
-    for s in slots:
-        row = must.get(s)
-        if row:
-            for c in sorted(row):
-                n = row[c]
-                if n <= 0:
-                    continue
-                if avail[c] < n:
-                    return None
-                avail[c] -= n
-                out[s].extend([c] * n)
-                counts[s][STRENGTH_OF_CARD[c]] += n
-    for s in slots:
-        row = lo.get(s)
-        if row:
-            for g in sorted(row):
-                need = row[g] - counts[s][g]
-                if need <= 0:
-                    continue
-                ids = [c for c in CARDS_OF_RANK[g] for _ in range(avail[c])]
-                if g == BJ:
-                    ids += [54] * avail[54]
-                if len(ids) < need:
-                    return None
-                for c in rng.sample(ids, need):
-                    avail[c] -= 1
-                    out[s].append(c)
-                counts[s][g] += 1
-    cap = {s: sizes[s] - len(out[s]) for s in slots}
-    if any(v < 0 for v in cap.values()):
-        return None
-    rest = [c for c in range(55) for _ in range(avail[c])]
-    rng.shuffle(rest)
-    limited = {g for s in slots if cap[s] > 0 for g in hi.get(s, {})}
-    if limited:
-        free = []
-        for c in rest:
-            g = STRENGTH_OF_CARD[c]
-            if g not in limited:
-                free.append(c)
-                continue
-            ok = [s for s in slots if cap[s] > 0
-                  and (g not in hi.get(s, {}) or counts[s][g] < hi[s][g])]
-            if not ok:
-                return None
-            total = sum(cap[s] for s in ok)
-            pick = rng.random() * total
-            for s in ok:
-                pick -= cap[s]
-                if pick < 0:
-                    break
-            out[s].append(c)
-            counts[s][g] += 1
-            cap[s] -= 1
-        rest = free
-    i = 0
-    for s in slots:
-        n = cap[s]
-        if n:
-            out[s].extend(rest[i:i + n])
-            i += n
-    for s in slots:
-        row = hi.get(s)
-        if row and any(counts[s][g] > n for g, n in row.items()):
-            return None  # the cards it had to hold already break a most (never in play)
-    return out
-
-
-def _burnable_hand(st: GoujiState, plan: Plan, c: int, rng: random.Random) -> list[int] | None:
-    """A hand of ``c``'s size, from the pool less every card some slot must hold, that can
-    burn the play on the table (GJ-6); it holds no 3 when 憋三 is on, so the 3 rule does not
-    bind it. ``None`` if none is found quickly."""
-    cur = st.cur
-    assert cur is not None
-    n = plan.sizes[c]
-    avail = [0] * 55
-    for card in plan.pool:
-        avail[card] += 1
-    for row in plan.must.values():
-        for card, k in row.items():
-            avail[card] = max(0, avail[card] - k)
-    prc = [0] * 15
-    for card in range(55):
-        prc[STRENGTH_OF_CARD[card]] += avail[card]
-    if st.opts.bie_san:
-        prc[THREE] = 0
-    shapes = [p for p in beating_plays(prc, cur, st.kill) if size(p) <= n]
-    rng.shuffle(shapes)
-    for p in shapes[:8]:
-        ranks = _burn_ranks(after(prc, p), n - size(p))
-        if ranks is None:
-            continue
-        hand_rc = ranks
-        hand_rc[p[0] if p[0] < SJ else SJ] += p[1]
-        hand_rc[TWO] += p[2]
-        hand_rc[SJ] += p[3]
-        hand_rc[BJ] += p[4]
-        if not _can_burn(hand_rc, cur, st.kill):
-            continue
-        hand: list[int] = []
-        for g in range(15):
-            if hand_rc[g]:
-                ids = [card for card in range(55) if STRENGTH_OF_CARD[card] == g
-                       for _ in range(avail[card])]
-                hand.extend(rng.sample(ids, hand_rc[g]))
-        return hand
-    return None
-
-
-def _burn_ranks(rest: list[int], m: int) -> list[int] | None:
-    """Rank counts of ``m`` cards from ``rest`` that can be led out with a joker in every lead
-    but the last: ``j`` jokers and cards of at most ``j + 1`` ranks (2s ride along)."""
-    jokers = rest[SJ] + rest[BJ]
-    plain = sorted(((rest[g], g) for g in range(12) if rest[g]), reverse=True)
-    for j in range(min(jokers, m) + 1):
-        need = m - j
-        top = plain[:j + 1]
-        if rest[TWO] + sum(k for k, _ in top) < need:
-            continue
-        out = [0] * 15
-        small = min(rest[SJ], j)
-        out[SJ], out[BJ] = small, j - small
-        for k, g in top:
-            take = min(k, need)
-            out[g] += take
-            need -= take
-        out[TWO] += need
-        return out
-    return None
-
-
-def _can_burn(h: list[int], cur: Shape, kill: int) -> bool:
-    return any(can_finish_burn(after(h, p), False) for p in beating_plays(h, cur, kill))

@@ -137,40 +137,12 @@ class GoujiGame(FlatEncoding, Game):
 
     def _apply_prelude(self, action: Action) -> None:
         st = self.state
-        seat, verb = action.seat, action.verb
-        phase = st.phase
-        t_step = st.t_step
-        t = st.tributes[st.t_index] if phase == "tribute" else None
+        phase, t_step = st.phase, st.t_step
+        tr = st.tributes[st.t_index] if phase == "tribute" else None
         seller = prelude.apply(st, action)
-        event = views.action_event(action)
-        if t is not None:
-            parties = frozenset({t["from"], t["to"]})
-            if t_step == "pay":
-                self.emit(event, parties, {**views.action_event(action, False),
-                                           "count": len(action.cards)})
-            elif t_step == "return":
-                refusable = st.t_step == "refuse" and st.t_index < len(st.tributes) \
-                    and st.tributes[st.t_index] is t
-                # a return the payer may refuse shows what he lacks: third seats see it
-                # only once it is kept (GJ-12)
-                self.emit(event, parties, None if refusable else
-                          {**views.action_event(action, False), "count": 1})
-            elif verb == "refuse":
-                self.emit(event, parties)
-            else:  # the payer keeps the card: now third seats see that a card came back
-                self.emit(event, parties, {"type": "action", "seat": t["to"],
-                                           "verb": "return", "count": 1})
-        elif phase == "revolution" and verb == "pass":
-            self.emit(event, views.SELF[seat])  # only seats dealt no money are asked
-        elif phase == "buy":
-            bought = st.transfers[-1][3]
-            party = {**event, "seller": seller, "bought": views.cards_text(bought)}
-            public = dict(views.action_event(action, False))
-            if action.cards:
-                public["count"] = 1
-            self.emit(party, frozenset({seat, seller}), public)
-        else:
-            self.emit(event)
+        for payload, audience, others in views.prelude_events(st, action, phase, t_step, tr,
+                                                              seller):
+            self.emit(payload, audience, others)
 
     def _observe(self, seat: int | None) -> View:
         return views.observe(self.state, seat, dict(self.setup.options), self.result())

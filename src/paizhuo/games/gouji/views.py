@@ -180,6 +180,41 @@ def action_event(a: Action, cards: bool = True) -> dict[str, Any]:
     return out
 
 
+def prelude_events(st: GoujiState, a: Action, phase: str, t_step: str,
+                   tr: dict[str, Any] | None, seller: int) -> list[Emitted]:
+    """The events of a decision before play, made in ``phase`` (and tribute step ``t_step`` of
+    tribute ``tr``); ``st`` is the state after it. Tribute, return and buying cards go to
+    their two parties only, the others learn how many (GJ-12); declining revolution and
+    whether the payer may refuse a card are the decider's own business."""
+    event = action_event(a)
+    if tr is not None:
+        parties = frozenset({tr["from"], tr["to"]})
+        if t_step == "pay":
+            return [(event, parties, {**action_event(a, False), "count": len(a.cards)})]
+        if t_step == "return":
+            refusable = (st.t_step == "refuse" and st.t_index < len(st.tributes)
+                         and st.tributes[st.t_index] is tr)
+            # a return the payer may refuse shows what he lacks: third seats see it only
+            # once it is kept
+            return [(event, parties, None if refusable else
+                     {**action_event(a, False), "count": 1})]
+        if a.verb == "refuse":
+            return [(event, parties, None)]
+        # the payer keeps the card: now third seats learn that a card came back
+        return [(event, parties, {"type": "action", "seat": tr["to"], "verb": "return",
+                                  "count": 1})]
+    if phase == "revolution" and a.verb == "pass":
+        return [(event, SELF[a.seat], None)]  # only seats dealt no money are asked
+    if phase == "buy":
+        bought = st.transfers[-1][3]
+        party = {**event, "seller": seller, "bought": cards_text(bought)}
+        public = dict(action_event(a, False))
+        if a.cards:
+            public["count"] = 1
+        return [(party, frozenset({a.seat, seller}), public)]
+    return [(event, None, None)]
+
+
 def news_events(st: GoujiState) -> list[Emitted]:
     """The public events of what the last action caused (``st.news``), in order."""
     out: list[Emitted] = []
