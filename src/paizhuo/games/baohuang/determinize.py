@@ -98,8 +98,9 @@ def determinize(st: BaohuangState, seat: int, rng: random.Random) -> BaohuangSta
         new.kitty = tuple(sorted(kitty))
         if st.phase in (CROWN, VOID):
             new.extra = sorted(kitty)
-    if called is not None:
-        new.guard = called.guard_of(placed)
+    if called is not None:  # the guard follows from the new hands (BH-2) unless seat knows him
+        known = called.known_guard
+        new.guard = called.guard_of(placed) if known is None else known
     elif _guard_hidden(st, seat):
         new.guard = _any_guard(st, seat, rng)
     if _kitty_in_emperors_hand(st, seat):
