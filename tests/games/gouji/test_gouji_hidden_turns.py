@@ -227,8 +227,7 @@ def step_checked(game: GoujiGame, rng: random.Random) -> int:
         return 0
     checked = 0
     for s in range(6):
-        if s in seen or s in game.to_act() or s in game.seats_seen_by(a.seat) \
-                or a.seat in game.seats_seen_by(s):
+        if s in seen or s in game.to_act() or a.seat in game.seats_seen_by(s):
             continue
         after = game.observation(s)
         assert game.events_since(s, index) == [], f"seat {s} saw seat {a.seat}'s hidden {a.verb}"
