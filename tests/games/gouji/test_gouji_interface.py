@@ -95,7 +95,7 @@ def test_clone_equals_and_is_independent() -> None:
         assert views(game) == before  # the copy's action leaves the original alone
         again = game.clone()
         game.apply(game.sample_action(rng))
-        assert views(again) == json.loads(json.dumps(before)) or views(again) == before
+        assert views(again) == before  # nor the original's action the copy
 
 
 def test_clone_keeps_the_hands_apart() -> None:
