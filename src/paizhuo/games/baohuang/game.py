@@ -110,7 +110,8 @@ class BaohuangGame(FlatEncoding, Game):
     def sample_action(self, rng: random.Random) -> Action:
         st = self.st
         if st.phase == PLAY:
-            if declare.may_reveal_at_lead(st, st.turn) and rng.random() < 0.5:
+            # 明独 is open only before the first lead: after it, no call on the hot path
+            if not st.led and declare.may_reveal_at_lead(st, st.turn) and rng.random() < 0.5:
                 return Action(st.turn, "reveal")
             return rounds.sample(st, rng)
         actions = self.legal_actions()
