@@ -26,9 +26,12 @@ from paizhuo.games.gouji import advice, encoding, prelude, rounds, sampling, sco
 from paizhuo.games.gouji.options import PRESETS, GoujiOptions
 from paizhuo.games.gouji.setup import parse_hands, parse_start
 from paizhuo.games.gouji.state import BURN, SEATS, GoujiState
+from paizhuo.games.gouji.views import NAMES, SELF, action_event
 
 PRIVATE: Final = {"tribute", "return", "refuse", "buy", "advise"}
 """Verbs whose cards (or very existence) only their parties see (GJ-12)."""
+PLAY_VERBS: Final = frozenset({"play", "pass", "burn", "yield", "claim"})
+"""The verbs of the play phase."""
 
 
 class GoujiGame(FlatEncoding, Game):
@@ -102,31 +105,33 @@ class GoujiGame(FlatEncoding, Game):
 
     def _apply(self, action: Action) -> Action | None:
         st = self.state
-        seat, verb = action.seat, action.verb
-        if verb == "advise":
-            to = advice.advise(st, action)
-            self.emit({**views.action_event(action), "to": to}, frozenset({seat, to}))
-            return None
-        if verb in prelude.VERB_PHASE:
-            prelude.check_not_past(st, action)
-        phase = st.phase
-        if phase == "play":
+        verb = action.verb
+        if st.phase == "play" and verb in PLAY_VERBS:  # the hot path
             stage = st.stage
             rounds.apply(st, action)
-            if action.cards:  # the hot path: views.action_event, inlined
+            seat = action.seat
+            cards = action.cards
+            if cards:
                 self.emit({"type": "action", "seat": seat, "verb": verb,
-                           "cards": " ".join([views.NAMES[c] for c in action.cards])})
+                           "cards": " ".join([NAMES[c] for c in cards])})
             elif verb == "pass" and stage == BURN:
                 # only seats that could burn are asked: declining must not show (GJ-12)
-                self.emit(views.action_event(action), views.SELF[seat])
+                self.emit(action_event(action), SELF[seat])
             else:
-                self.emit(views.action_event(action))
-        elif phase == "over":
-            raise IllegalActionError("GJ-7", "the game is over", seat)
+                self.emit(action_event(action))
+        elif verb == "advise":
+            to = advice.advise(st, action)
+            self.emit({**action_event(action), "to": to}, frozenset({action.seat, to}))
+            return None
         else:
+            if verb in prelude.VERB_PHASE:
+                prelude.check_not_past(st, action)
+            if st.phase == "over":
+                raise IllegalActionError("GJ-7", "the game is over", action.seat)
+            # in play, only a decision of a phase before play gets here, refused just above
             self._apply_prelude(action)
         if st.advice:
-            st.advice.pop(seat, None)
+            st.advice.pop(action.seat, None)
         if st.news:
             for payload, audience, others in views.news_events(st):
                 self.emit(payload, audience, others)
