@@ -39,18 +39,42 @@ class View:
     """Everything else this viewer may see, under the observation's ``details`` key."""
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened, for the seats that may see it (see :meth:`Game.events_since`).
 
     ``payload`` goes to ``audience`` (``None``: every seat and spectators); everybody else gets
-    ``others`` instead (``None``: nothing at all).
+    ``others`` instead (``None``: nothing at all). Treat it as immutable. (A plain slotted
+    class, not a frozen dataclass: one is built per action on the hot path, and a frozen
+    dataclass costs several times more to build.)
     """
 
-    state_id: int
-    payload: Mapping[str, Any]
-    audience: frozenset[int] | None = None
-    others: Mapping[str, Any] | None = None
+    __slots__ = ("audience", "others", "payload", "state_id")
+
+    def __init__(self, state_id: int, payload: Mapping[str, Any],
+                 audience: frozenset[int] | None = None,
+                 others: Mapping[str, Any] | None = None) -> None:
+        self.state_id = state_id
+        self.payload = payload
+        self.audience = audience
+        self.others = others
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.state_id, self.payload, self.audience, self.others)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Event({self.state_id!r}, {self.payload!r}, {self.audience!r}, "
+                f"{self.others!r})")
+
+    def seen_by(self, seat: int | None) -> Mapping[str, Any] | None:
+        """What ``seat`` (``None``: a spectator) sees of this event, or ``None``."""
+        if self.audience is None or (seat is not None and seat in self.audience):
+            return self.payload
+        return self.others
 
 
 class Game(ABC):
@@ -81,8 +105,6 @@ class Game(ABC):
         """Every applied action, as it goes into the record (append-only)."""
         self.events: list[Event] = []
         """What each applied action showed, to whom (append-only; see :meth:`emit`)."""
-        self._pending: list[tuple[Mapping[str, Any], frozenset[int] | None,
-                                  Mapping[str, Any] | None]] = []
 
     # -- creation ---------------------------------------------------------------------------
 
@@ -183,7 +205,7 @@ class Game(ABC):
         this game's, the extra fields are the verb's. A fault is a :class:`MalformedError`
         whose field is the action's part: ``[0]`` seat, ``[1]`` verb, ``[3]`` extra."""
         seat = action.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_seats:
+        if seat.__class__ is not int or not 0 <= seat < self.num_seats:
             raise MalformedError("[0]", f"seat {describe(seat)} does not exist: this table has "
                                  f"seats 0–{self.num_seats - 1}")
         if action.verb not in self.VERBS:
@@ -205,24 +227,20 @@ class Game(ABC):
         :class:`~paizhuo.engine.errors.IllegalActionError` naming the rule.
         """
         self.check_action(action)
-        self._pending.clear()
+        mark = len(self.events)
         try:
             recorded = self._apply(action)
         except BaseException:
-            self._pending.clear()
+            del self.events[mark:]  # the events of a refused action go with it
             raise
         self.actions.append(action if recorded is None else recorded)
-        sid = len(self.actions)
-        for payload, audience, others in self._pending:
-            self.events.append(Event(sid, payload, audience, others))
-        self._pending.clear()
 
     def emit(self, payload: Mapping[str, Any], audience: frozenset[int] | None = None,
              others: Mapping[str, Any] | None = None) -> None:
         """From inside ``_apply``: record an event of the action being applied (kept only if
         the action is). ``payload`` is what ``audience`` sees (``None``: everyone); ``others``
         what the rest see (``None``: nothing)."""
-        self._pending.append((payload, audience, others))
+        self.events.append(Event(len(self.actions) + 1, payload, audience, others))
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` (default: the first seat to act); complete."""
@@ -274,13 +292,20 @@ class Game(ABC):
                 hi = mid
         out: list[dict[str, Any]] = []
         for event in events[lo:]:
-            if event.audience is None or (seat is not None and seat in event.audience):
-                shown = event.payload
-            elif event.others is not None:
-                shown = event.others
-            else:
-                continue
-            out.append({"state_id": event.state_id, **shown})
+            shown = event.seen_by(seat)
+            if shown is not None:
+                out.append({"state_id": event.state_id, **shown})
+        return out
+
+    def events_seen_by(self, seat: int | None) -> list[Event]:
+        """The event log as ``seat`` saw it, each event reduced to its view, for a copy that
+        is ``seat``'s world (:meth:`determinize`): it holds nothing the seat did not see."""
+        out: list[Event] = []
+        for event in self.events:
+            shown = event.seen_by(seat)
+            if shown is not None:
+                out.append(event if shown is event.payload and event.audience is None
+                           else Event(event.state_id, shown))
         return out
 
     def copy_base_into(self, other: Game) -> None:
@@ -290,7 +315,6 @@ class Game(ABC):
         other.setup = self.setup
         other.actions = list(self.actions)
         other.events = list(self.events)
-        other._pending = []
 
     # -- the action encoding ----------------------------------------------------------------
 
