@@ -13,7 +13,7 @@ from itertools import product
 from math import prod
 
 from paizhuo.cards import Counts, card_name
-from paizhuo.games.shengji.combos import ComboRules, decompose, group_name, tables
+from paizhuo.games.shengji.combos import ComboRules, decompose, group_name
 from paizhuo.games.shengji.order import TrumpContext
 from paizhuo.notation import format_cards
 
@@ -73,7 +73,7 @@ def _count_unit_leads(hg: dict[int, int], ctx: TrumpContext, rules: ComboRules) 
 
 def _holdings(hand: Counts, ctx: TrumpContext) -> list[dict[int, int]]:
     arr = hand.array()
-    ids = tables(ctx).group_ids
+    ids = ctx.group_ids
     return [{x: arr[x] for x in ids[g] if arr[x]} for g in range(5)]
 
 
@@ -118,7 +118,7 @@ def sample_lead(hand: Counts, ctx: TrumpContext, rules: ComboRules, allow_throws
     g = group[x]
     if allow_throws and r < 0.1:
         play = [x]
-        for y in tables(ctx).group_ids[g]:
+        for y in ctx.group_ids[g]:
             h = arr[y] - (y == x)
             if h > 0 and rng.random() < 0.3:
                 play.extend([y] * (1 + int(rng.random() * h)))
@@ -166,7 +166,7 @@ def lead_mask(hand: Counts, partial: Sequence[int], ctx: TrumpContext, rules: Co
     g = group[partial[0]]
     if any(group[c] != g for c in partial):
         return frozenset(), False
-    ids = tables(ctx).group_ids[g]
+    ids = ctx.group_ids[g]
     if allow_throws:
         return frozenset(x for x in ids if arr[x] > q.get(x, 0)), True
     hg = {x: arr[x] for x in ids if arr[x]}
@@ -209,13 +209,13 @@ def lead_steps(hand: Counts, prefix: Sequence[int], ctx: TrumpContext, rules: Co
         g = group[prefix[0]]
         if any(group[c] != g for c in prefix):
             return set(), False
-        return {x for x in tables(ctx).group_ids[g] if x >= last and arr[x] > q.get(x, 0)}, True
+        return {x for x in ctx.group_ids[g] if x >= last and arr[x] > q.get(x, 0)}, True
     mask: set[int] = set()
     complete = False
     want = tuple(prefix)
     k = len(want)
     groups = range(5) if not prefix else (group[prefix[0]],)
-    ids = tables(ctx).group_ids
+    ids = ctx.group_ids
     for g in groups:
         hg = {x: arr[x] for x in ids[g] if arr[x]}
         if not hg:

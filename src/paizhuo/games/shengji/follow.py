@@ -40,7 +40,7 @@ from paizhuo.games.shengji._follow_leads import (
     random_held,
     sample_lead,
 )
-from paizhuo.games.shengji.combos import ComboRules, Lead, decompose_counts, group_name, tables
+from paizhuo.games.shengji.combos import ComboRules, Lead, decompose_counts, group_name
 from paizhuo.games.shengji.order import TrumpContext
 from paizhuo.notation import format_cards
 
@@ -123,7 +123,7 @@ def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContex
             return f"you do not hold {card_name(c)}"
         if group[c] == g:
             return None
-        hg = _holding(arr, tables(ctx).group_ids[g])
+        hg = _holding(arr, ctx.group_ids[g])
         if hg:
             return f"must follow {group_name(g)}: you hold {_fmt_holding(hg)}"
         return None
@@ -135,7 +135,7 @@ def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContex
             held = arr[c]
             return (f"you do not hold {format_cards([c] * m)}"
                     + (f" (only {held})" if held else ""))
-    hg = _holding(arr, tables(ctx).group_ids[g])
+    hg = _holding(arr, ctx.group_ids[g])
     size_g = sum(hg.values())
     pg = {x: m for x, m in pc.items() if group[x] == g}
     a = sum(pg.values())
@@ -235,7 +235,7 @@ def legal_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
     arr = hand.array()
     n = lead.n
     g = lead.group
-    hg = _holding(arr, tables(ctx).group_ids[g])
+    hg = _holding(arr, ctx.group_ids[g])
     size_g = sum(hg.values())
     if size_g <= n:
         base = tuple(x for x in sorted(hg) for _ in range(hg[x]))
@@ -256,7 +256,7 @@ def count_follows(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules
     arr = hand.array()
     n = lead.n
     g = lead.group
-    hg = _holding(arr, tables(ctx).group_ids[g])
+    hg = _holding(arr, ctx.group_ids[g])
     size_g = sum(hg.values())
     if size_g <= n:
         return count_sub_multisets([h for x, h in enumerate(arr) if h and ctx.group[x] != g],
@@ -285,15 +285,8 @@ def sample_follow(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules
     arr = hand.array()
     n = lead.n
     g = lead.group
-    ids = tables(ctx).group_ids[g]
+    ids = ctx.group_ids[g]
     if n == 1:
-        # uniform over the distinct cards of the group held: a few blind draws (rejection
-        # keeps it uniform), then the list
-        size = len(ids)
-        for _ in range(3):
-            x = ids[int(rng.random() * size)]
-            if arr[x]:
-                return (x,)
         held = [x for x in ids if arr[x]]
         if held:
             return (held[int(rng.random() * len(held))],)
@@ -344,7 +337,7 @@ def follow_mask(hand: Counts, lead: Lead, partial: Sequence[int], ctx: TrumpCont
         return frozenset(), False
     if len(partial) == n:
         return frozenset(), follow_error(hand, lead, partial, ctx, rules) is None
-    hg = _holding(arr, tables(ctx).group_ids[g])
+    hg = _holding(arr, ctx.group_ids[g])
     size_g = sum(hg.values())
     qg = sum(m for c, m in q.items() if group[c] == g)
     if size_g <= n:
@@ -403,7 +396,7 @@ def follow_steps(hand: Counts, lead: Lead, prefix: Sequence[int], ctx: TrumpCont
     arr = hand.array()
     n = lead.n
     g = lead.group
-    hg = _holding(arr, tables(ctx).group_ids[g])
+    hg = _holding(arr, ctx.group_ids[g])
     size_g = sum(hg.values())
     if size_g <= n:
         pool = {x: h for x, h in enumerate(arr) if h and ctx.group[x] != g}

@@ -70,6 +70,8 @@ class TrumpContext:
     slot_cards: tuple[tuple[tuple[int, ...], ...], ...] = field(default=(), repr=False,
                                                                 compare=False)
     """``slot_cards[group][slot]``: the card ids occupying that slot."""
+    group_ids: tuple[tuple[int, ...], ...] = field(default=(), repr=False, compare=False)
+    """``group_ids[group]``: every card id of that group, low to high in order."""
 
     @classmethod
     def make(cls, level: int, trump: int | None, constant_twos: bool = False) -> TrumpContext:
@@ -97,7 +99,8 @@ class TrumpContext:
                     slot[c] = s
         return cls(level, trump, constant_twos, tuple(group), tuple(slot),
                    tuple(len(s) for s in slot_cards),
-                   tuple(tuple(s) for s in slot_cards))
+                   tuple(tuple(s) for s in slot_cards),
+                   tuple(tuple(c for cards in g for c in cards) for g in slot_cards))
 
     def is_trump(self, card: int) -> bool:
         return self.group[card] == TRUMP
