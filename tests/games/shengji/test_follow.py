@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from follow_brute import brute_force_follows
+from sj_helpers import brute_force_follows
 
 from paizhuo.cards import HEARTS, Counts
 from paizhuo.games.shengji.combos import ComboRules, Lead, make_lead

@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from follow_brute import brute_force_follows, literal_vector
+from sj_helpers import brute_force_follows, literal_vector
 
 from paizhuo.cards import Counts, standard_deck
 from paizhuo.games.shengji.combos import ComboRules, Lead, make_lead

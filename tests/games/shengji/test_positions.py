@@ -17,8 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from follow_brute import brute_force_follows
-from sj_helpers import act, full_deal, game, record
+from sj_helpers import act, brute_force_follows, full_deal, game, record
 
 from paizhuo.engine.errors import MalformedError
 from paizhuo.engine.judge import judge_text
