@@ -4,7 +4,7 @@ A follow of a lead of ``n`` cards from suit group ``G`` is legal unless another 
 the same hand has a lexicographically larger *match vector* ``(a, b, c)``: (a) cards of ``G``,
 (b) tractor coverage, (c) tuple coverage (``docs/shengji.md``). :func:`legal_follows` builds
 the legal follows directly; the tests compare it with a literal reading of the definition
-(``tests/games/shengji/follow_brute.py``).
+(``brute_force_follows`` in ``tests/games/shengji/sj_helpers.py``).
 
 >>> from paizhuo.cards import Counts, HEARTS
 >>> from paizhuo.notation import parse_cards
