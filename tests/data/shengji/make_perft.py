@@ -13,6 +13,8 @@ from typing import Any
 
 from paizhuo.engine.actions import Action
 from paizhuo.games.shengji import ShengjiGame
+from paizhuo.games.shengji.deal import trump_text
+from paizhuo.games.shengji.play import running_points
 from paizhuo.notation import format_cards
 
 OUT = Path(__file__).with_name("perft.json")
@@ -27,17 +29,18 @@ WANT = [  # (preset, lead?, needs tuples in the lead, max hand size)
 
 def capture(g: ShengjiGame, trick_start_hands: list[str], trick_actions: list[Action],
             name: str) -> dict[str, Any]:
-    start = {"phase": "play", "level": "23456789TJQKA"[g.level], "trump": g.trump_name(),
-             "dealer": g.dealer_seat, "leader": g.leader,
-             "attackers_points": g.running_points()}
-    if g.target is not None:
-        start["target"] = g.target
-    if g.calls:
+    st = g.state
+    start = {"phase": "play", "level": "23456789TJQKA"[st.level], "trump": trump_text(st),
+             "dealer": st.dealer, "leader": st.leader,
+             "attackers_points": running_points(st)}
+    if st.target is not None:
+        start["target"] = st.target
+    if st.calls:
         start["friends"] = [{"card": format_cards((c.card,)), "nth": c.nth,
-                             "played": c.played, "found": c.friend} for c in g.calls]
+                             "played": c.played, "found": c.friend} for c in st.calls]
     record = {"game": "shengji", "position": True, "options": g.opts.to_dict(),
               "start": start, "deal": {"hands": trick_start_hands,
-                                       "kitty": format_cards(g.kitty)},
+                                       "kitty": format_cards(st.kitty)},
               "actions": [a.to_json() for a in trick_actions]}
     return {"name": name, "record": record, "count": g.count_legal()}
 
@@ -50,20 +53,21 @@ def main() -> None:
         for seed in range(2000):
             g = ShengjiGame.new({"preset": preset}, seed=seed * 7 + i)
             while not g.is_over and found is None:
-                if g.phase == "play" and not g.trick:
-                    hands = [format_cards(h.to_tuple()) for h in g.hands]
+                st = g.state
+                if g.phase == "play" and not st.trick:
+                    hands = [format_cards(h.to_tuple()) for h in st.hands]
                     acts: list[Action] = []
-                if (g.phase == "play" and len(g.hands[g.current]) <= size
-                        and (g.lead is None) == lead
-                        and (not tuples or (g.lead is not None and g.lead.tuple_sizes))
-                        and not any(len(h) == 0 for h in g.hands)
-                        and g.attempted is None and g.count_legal() > 1):
+                if (g.phase == "play" and len(st.hands[st.current]) <= size
+                        and (st.lead is None) == lead
+                        and (not tuples or (st.lead is not None and st.lead.tuple_sizes))
+                        and not any(len(h) == 0 for h in st.hands)
+                        and st.attempted is None and g.count_legal() > 1):
                     kind = "lead" if lead else "follow"
                     found = capture(g, hands, acts, f"{preset} {kind} #{i}")
                     break
                 a = g.sample_action(rng)
                 g.apply(a)
-                if g.phase == "play" and g.trick and a.verb == "play":
+                if g.phase == "play" and g.state.trick and a.verb == "play":
                     acts.append(a)
             if found is not None:
                 break
