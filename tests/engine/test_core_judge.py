@@ -83,9 +83,17 @@ class TestJudgeOnFakeGame:
                           "message": "the cards of a play must share one rank"}
 
     def test_out_of_turn_is_illegal_and_names_the_rule(self) -> None:
+        # seat 0 again after its own pass: no decline of seat 1 can be implied (a pass after
+        # a pass is not allowed), so this is simply out of turn
+        status, answer = judge_text(fake([[0, "pass"], [0, "play", "AS"]]))
+        assert (status, answer["index"], answer["seat"], answer["rule"]) == (ILLEGAL, 1, 0,
+                                                                             "FK-1")
+
+    def test_after_implied_declines_the_action_itself_is_judged(self) -> None:
+        # read as "seat 0 passed (left out), then seat 1 passed": two passes in a row
         status, answer = judge_text(fake([[1, "pass"]]))
         assert (status, answer["index"], answer["seat"], answer["rule"]) == (ILLEGAL, 0, 1,
-                                                                             "FK-1")
+                                                                             "FK-4")
 
     @pytest.mark.parametrize(
         ("actions", "field"),

@@ -123,10 +123,10 @@ class TestImportStep:
         assert applied == 1
         assert [a.to_json() for a in game.actions] == [[0, "pass"], [1, "play", "KS"]]
 
-    def test_an_action_illegal_even_after_the_declines_keeps_its_own_error(self) -> None:
+    def test_an_action_illegal_after_the_declines_names_its_own_fault(self) -> None:
         status, answer = judge_text(fake([[1, "play", "AS"]]))
         assert status == ILLEGAL
-        assert (answer["index"], answer["rule"]) == (0, "FK-1")
+        assert (answer["index"], answer["rule"]) == (0, "FK-2")  # after the implied pass
 
     def test_the_rules_themselves_never_imply(self) -> None:
         game = registry.game_class("fake").from_record(Record.loads(fake([])))

@@ -209,7 +209,7 @@ def replay(record: Record, actions: Iterable[Action] | None = None) -> tuple[Gam
         try:
             try:
                 game.apply(action)
-            except IllegalActionError:
+            except IllegalActionError as original:
                 implied = game.implied_before(action)
                 if not implied:
                     raise
@@ -217,14 +217,14 @@ def replay(record: Record, actions: Iterable[Action] | None = None) -> tuple[Gam
                 try:
                     for decline in implied:
                         trial.apply(decline)
-                    trial.apply(action)
                 except (IllegalActionError, MalformedError):
-                    pass
-                else:
-                    game = trial
-                    applied += 1
-                    continue
-                raise
+                    raise original from None
+                # the declines stand: what is still wrong is the action itself, at the
+                # decision the record reached (a play that does not beat, not "out of turn")
+                trial.apply(action)
+                game = trial
+                applied += 1
+                continue
         except IllegalActionError as exc:
             exc.index = i
             raise
