@@ -113,8 +113,10 @@ def observe(st: RoundState, seat: int | None) -> View:
         details["points_won"] = None if hidden else list(st.won)
         details["attackers_points"] = None if hidden else running_points(st)
     result = st.result
-    if result is not None and "kitty" in result and details["kitty"] is None:
-        result = hidden_kitty_result(result)
+    if result is not None:
+        # a copy: what a viewer does with its observation never reaches the round
+        result = (hidden_kitty_result(result) if "kitty" in result and details["kitty"] is None
+                  else dict(result))
     hand = None if seat is None else format_cards(hand_order(st, st.hands[seat].to_tuple()))
     return View(hand=hand, hand_sizes=[len(h) for h in st.hands],
                 to_act=public_to_act(st, seat), result=result, details=details)
