@@ -27,31 +27,50 @@ def _declining(game: ShengjiGame) -> bool:
     return (st.phase == "bid" and st.stage in ("deal", "chance")) or st.phase == "kitty_fight"
 
 
+def _reached(game: ShengjiGame, action: Action) -> bool:
+    """Whether the round has reached the decision ``action`` is about (from there on, what is
+    wrong with it is the action itself)."""
+    st = game.state
+    verb = action.verb
+    if verb == "bury":
+        return st.phase == "bury"
+    if verb in ("call", "play"):
+        return st.phase not in ("bid", "kitty_fight")
+    if st.phase == "bid" and st.stage == "deal":
+        dealt = (action.extra or {}).get("dealt")
+        return isinstance(dealt, int) and not isinstance(dealt, bool) and dealt <= st.dealt
+    return True
+
+
 def implied_before(game: ShengjiGame, action: Action) -> list[Action]:
     """The passes a record from another program leaves out before ``action`` (not legal
-    now), or ``[]`` when no run of passes makes it legal."""
+    now): those after which it is legal, or else those that reach the decision it is about
+    (so that the judge says what is wrong with the action itself); ``[]`` when none do."""
     if not _declining(game):
         return []
     trial = game.clone()
     declines: list[Action] = []
+    reached: list[Action] | None = [] if _reached(trial, action) else None
     for _ in range(MAX_DECLINES):
         if not _declining(trial):
-            return []
+            break
         asked = to_act(trial.state)
         if not asked:
-            return []
+            break
         st = trial.state
         dealing = st.phase == "bid" and st.stage == "deal"
         decline = Action(asked[0], "pass", (), {"dealt": st.dealt} if dealing else None)
         trial.apply(decline)
         declines.append(decline)
+        if reached is None and _reached(trial, action):
+            reached = list(declines)
         probe = trial.clone()
         try:
             probe.apply(action)
         except (IllegalActionError, MalformedError):
             continue
         return declines
-    return []
+    return reached or []
 
 
 __all__ = ["implied_before"]
