@@ -517,3 +517,10 @@ def test_records_of_other_programs_import_through_the_judge() -> None:
         act(g, 0, "bury", " ".join(hands[0].split()[1:9]))
     assert g.implied_before(Action.make(0, "bury", parse_cards(" ".join(
         hands[0].split()[1:9]))))
+    # a wrong bury there is judged as a bury (SJ-5), once the passes it implies stand
+    doc["actions"][1] = [0, "bury", " ".join(hands[0].split()[1:8])]
+    status, answer = judge_text(json.dumps(doc))
+    assert status == 1 and answer["rule"] == "SJ-5" and "exactly 8" in answer["message"]
+    doc["actions"][1] = [1, "bury", " ".join(hands[1].split()[1:9])]
+    status, answer = judge_text(json.dumps(doc))
+    assert status == 1 and answer["message"] == "seat 0 buries the kitty"
