@@ -69,7 +69,8 @@ def test_a_game_can_register_its_own_bot(monkeypatch: pytest.MonkeyPatch) -> Non
 
     register_bot("greedy", Cautious, game="fake")
     assert type(make_bot("greedy", "fake")) is Cautious
-    assert type(make_bot("greedy", "shengji")) is GreedyBot
+    assert type(make_bot("greedy", "gouji")) is GreedyBot  # gouji has no greedy of its own
+    assert type(make_bot("greedy", "shengji")).__name__ == "ShengjiGreedy"  # registered lazily
     register_bot("solver", Cautious, game="fake")
     assert "solver" in bot_registry.bot_names("fake")
     with pytest.raises(MalformedError):
