@@ -298,15 +298,27 @@ class Game(ABC):
         return out
 
     def events_seen_by(self, seat: int | None) -> list[Event]:
-        """The event log as ``seat`` saw it, each event reduced to its view, for a copy that
-        is ``seat``'s world (:meth:`determinize`): it holds nothing the seat did not see."""
+        """The event log as ``seat`` saw it, for a copy that is ``seat``'s world
+        (:meth:`determinize`): an event ``seat`` did not see is dropped, or kept in the form
+        ``seat`` saw it (its ``others``), so the log holds nothing a re-deal contradicts."""
         out: list[Event] = []
         for event in self.events:
-            shown = event.seen_by(seat)
-            if shown is not None:
-                out.append(event if shown is event.payload and event.audience is None
-                           else Event(event.state_id, shown))
+            audience = event.audience
+            if audience is None or (seat is not None and seat in audience):
+                out.append(event)
+            elif event.others is not None:
+                out.append(Event(event.state_id, event.others))
         return out
+
+    def acting_seat(self, seat: int | None) -> int:
+        """``seat`` checked, or by default the first seat to act (refused once nobody is)."""
+        if seat is None:
+            acting = self.to_act()
+            if not acting:
+                raise MalformedError("seat", "nobody is to act: the game is over")
+            seat = acting[0]
+        self.check_seat(seat)
+        return seat
 
     def copy_base_into(self, other: Game) -> None:
         """Share or copy the engine's parts of the state into a clone (games call this from
@@ -420,12 +432,7 @@ class FlatEncoding:
 
     def decode(self, steps: int | Sequence[int], seat: int | None = None) -> Action:
         game: Any = self
-        if seat is None:
-            acting = game.to_act()
-            if not acting:
-                raise MalformedError("seat", "nobody is to act: the game is over")
-            seat = acting[0]
-        game.check_seat(seat)
+        seat = game.acting_seat(seat)
         if not isinstance(steps, int):
             if len(steps) != 1:
                 raise MalformedError("steps", f"every {game.name} decision is one index, not "

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Self
 from paizhuo.cards import EMPEROR_CARD
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
-from paizhuo.engine.game import Event, FlatEncoding, Game, View
+from paizhuo.engine.game import FlatEncoding, Game, View
 from paizhuo.engine.records import Deal, Record
 from paizhuo.games.baohuang import (
     crown,
@@ -190,7 +190,7 @@ class BaohuangGame(FlatEncoding, Game):
         other = copy.copy(self)
         self.copy_base_into(other)
         other.st = determinize(self.st, seat, rng)
-        other.events = _seen_by(self.events, seat)
+        other.events = self.events_seen_by(seat)
         return other
 
     def record_for(self, seat: int | None) -> Record:
@@ -228,16 +228,3 @@ class BaohuangGame(FlatEncoding, Game):
 
 
 _ENDED = frozenset({OVER, VOID})
-
-
-def _seen_by(events: list[Event], seat: int) -> list[Event]:
-    """The event log as ``seat`` saw it: what only others saw is dropped (or kept in the form
-    ``seat`` saw it), so the log of a re-dealt copy holds nothing its new hands contradict."""
-    out: list[Event] = []
-    for event in events:
-        audience = event.audience
-        if audience is None or seat in audience:
-            out.append(event)
-        elif event.others is not None:
-            out.append(Event(event.state_id, event.others))
-    return out

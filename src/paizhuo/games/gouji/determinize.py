@@ -28,7 +28,6 @@ import random
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from paizhuo.cards import Counts
-from paizhuo.engine.game import Event
 from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, THREE, TWO, rank_counts
 from paizhuo.games.gouji import buying, tribute
 from paizhuo.games.gouji.advice import may_see_hand
@@ -97,24 +96,11 @@ def determinize(game: G, seat: int, rng: random.Random) -> G:
     assert new is not None, "no deal fits even the hand sizes"
     copy = game.__class__.__new__(game.__class__)
     game.copy_base_into(copy)
-    copy.events = seat_events(game.events, seat)
+    copy.events = game.events_seen_by(seat)
     copy.state = new
     copy.dealt = game.dealt
     copy._result = game._result
     return copy
-
-
-def seat_events(events: list[Event], seat: int) -> list[Event]:
-    """The event log as ``seat`` saw it, for everyone: what others saw of an event the seat
-    did not see is what the copy's world knows of it."""
-    out = []
-    for e in events:
-        aud = e.audience
-        if aud is None or seat in aud:
-            out.append(e)
-        elif e.others is not None:
-            out.append(Event(e.state_id, e.others))
-    return out
 
 
 # -- what the seat knows ------------------------------------------------------------------

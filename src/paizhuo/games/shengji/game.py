@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
-from paizhuo.engine.game import Event, Game, View
+from paizhuo.engine.game import Game, View
 from paizhuo.engine.records import Deal, Record
 from paizhuo.games.shengji import encoding, imports, rules, takeback
 from paizhuo.games.shengji.determinize import redeal
@@ -193,13 +193,7 @@ class ShengjiGame(Game):
         setup = self.setup
         new.setup = Record(setup.game, dict(setup.options), _deal_of(state), setup.start, [],
                            setup.position)
-        events: list[Event] = []
-        for event in self.events:
-            if event.audience is None or seat in event.audience:
-                events.append(event)
-            elif event.others is not None:
-                events.append(Event(event.state_id, event.others))
-        new.events = events
+        new.events = self.events_seen_by(seat)
         new._undo = None if self._undo is None else takeback.redealt(self, new)
         return new
 
@@ -239,21 +233,12 @@ class ShengjiGame(Game):
     def encode(self, action: Action) -> list[int]:
         return encoding.encode(self.state, action)
 
-    def _seat_or_first(self, seat: int | None) -> int:
-        if seat is None:
-            acting = self.to_act()
-            if not acting:
-                raise MalformedError("seat", "nobody is to act: the round is over")
-            seat = acting[0]
-        self.check_seat(seat)
-        return seat
-
     def decode(self, steps: int | Sequence[int], seat: int | None = None) -> Action:
-        seat = self._seat_or_first(seat)
+        seat = self.acting_seat(seat)
         return encoding.decode(self.state, [steps] if isinstance(steps, int) else steps, seat)
 
     def legal_mask(self, seat: int | None = None, prefix: Sequence[int] = ()) -> bytes:
-        seat = self._seat_or_first(seat)
+        seat = self.acting_seat(seat)
         total = self.num_actions
         for i in prefix:
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < total:
