@@ -100,6 +100,7 @@ def determinize(game: G, seat: int, rng: random.Random) -> G:
     copy.state = new
     copy.dealt = game.dealt
     copy._result = game._result
+    copy._sampled = None
     return copy
 
 

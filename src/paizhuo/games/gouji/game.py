@@ -53,6 +53,9 @@ class GoujiGame(FlatEncoding, Game):
         self.dealt = dealt
         """The hands as dealt (before tribute), for :meth:`record_for`."""
         self._result: dict[str, Any] | None = None
+        self._sampled: Action | None = None
+        """The action :meth:`sample_action` just drew: legal by construction, so applying
+        that very object (nothing applied since) skips the check (as Shengji's does)."""
 
     # -- creation ---------------------------------------------------------------------------
 
@@ -100,15 +103,19 @@ class GoujiGame(FlatEncoding, Game):
     def sample_action(self, rng: random.Random) -> Action:
         st = self.state
         if st.phase == "play":
-            return sampling.sample(st, rng)
+            action = sampling.sample(st, rng)
+            self._sampled = action
+            return action
         return rng.choice(self.legal_actions())
 
     def _apply(self, action: Action) -> Action | None:
         st = self.state
         verb = action.verb
+        trusted = action is self._sampled
+        self._sampled = None
         if st.phase == "play" and verb in PLAY_VERBS:  # the hot path
             stage = st.stage
-            rounds.apply(st, action)
+            rounds.apply(st, action, trusted)
             seat = action.seat
             cards = action.cards
             if cards:
@@ -181,6 +188,7 @@ class GoujiGame(FlatEncoding, Game):
         new.state = self.state.copy()
         new.dealt = self.dealt
         new._result = self._result
+        new._sampled = None
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
