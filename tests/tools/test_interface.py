@@ -117,6 +117,8 @@ def test_determinize_keeps_the_seats_view_and_plays_on(game: str, preset: str) -
             view = seat_view(position, seat)
             copy = position.determinize(seat, random.Random(seat))
             assert seat_view(copy, seat) == view, f"seat {seat}'s view changed"
+            # the seed would deal every hidden card again as it really is
+            assert copy.record().deal.seed is None, "a determinized copy keeps the seed"
             assert state_text(position) == before, "determinize changed the original"
             assert [copy.observation(s)["hand_sizes"] for s in range(copy.num_seats)] == \
                 [position.observation(s)["hand_sizes"] for s in range(position.num_seats)]

@@ -191,6 +191,9 @@ class BaohuangGame(FlatEncoding, Game):
         self.copy_base_into(other)
         other.st = determinize(self.st, seat, rng)
         other.events = self.events_seen_by(seat)
+        # the copy keeps no seed: replaying the original deal would show every hidden card
+        rec = self.setup
+        other.setup = Record(rec.game, dict(rec.options), Deal(), rec.start, [], rec.position)
         return other
 
     def record_for(self, seat: int | None) -> Record:

@@ -28,6 +28,7 @@ import random
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from paizhuo.cards import Counts
+from paizhuo.engine.records import Deal, Record
 from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, THREE, TWO, rank_counts
 from paizhuo.games.gouji import buying, tribute
 from paizhuo.games.gouji.advice import may_see_hand
@@ -98,7 +99,11 @@ def determinize(game: G, seat: int, rng: random.Random) -> G:
     game.copy_base_into(copy)
     copy.events = game.events_seen_by(seat)
     copy.state = new
-    copy.dealt = game.dealt
+    # the copy is a hypothesis, not a deal: it keeps neither the real hands as dealt nor the
+    # seed (from either, every hidden card could be read); record_for refuses it
+    copy.dealt = None
+    rec = game.setup
+    copy.setup = Record(rec.game, dict(rec.options), Deal(), rec.start, [], rec.position)
     copy._result = game._result
     copy._sampled = None
     return copy

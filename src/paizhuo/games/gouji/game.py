@@ -47,11 +47,12 @@ class GoujiGame(FlatEncoding, Game):
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset({"game", "series"})
 
     def __init__(self, record: Record, state: GoujiState,
-                 dealt: tuple[tuple[int, ...], ...]) -> None:
+                 dealt: tuple[tuple[int, ...], ...] | None) -> None:
         super().__init__(record)
         self.state = state
         self.dealt = dealt
-        """The hands as dealt (before tribute), for :meth:`record_for`."""
+        """The hands as dealt (before tribute), for :meth:`record_for`; ``None`` in a
+        determinized copy, which has no real deal."""
         self._result: dict[str, Any] | None = None
         self._sampled: Action | None = None
         """The action :meth:`sample_action` just drew: legal by construction, so applying
@@ -204,6 +205,9 @@ class GoujiGame(FlatEncoding, Game):
         if not self.is_over:
             raise IllegalActionError("GJ-7", "a player keeps the record once the game is over",
                                      seat)
+        if self.dealt is None:
+            raise IllegalActionError("GJ-7", "a determinized copy is a guess at the hidden "
+                                     "cards, not a deal: it has no record to keep", seat)
         rec = self.setup
         kept = [a for a in self.actions if a.verb != "advise" or (
             seat is not None and seat in (a.seat, (a.extra or {}).get("to")))]
