@@ -253,13 +253,7 @@ def redeal(st: RoundState, seat: int, rng: random.Random) -> tuple[RoundState, l
     """A copy of ``st`` in which every card hidden from ``seat`` is dealt again, and the
     indices of the buries (``state.burials``) whose cards were replaced."""
     at = _Places(st, seat)
-    # the cards in this round (every copy of the decks, or fewer in a position dealt from
-    # explicit hands); a re-deal never changes this set, so reading it reveals nothing
-    pool = [0] * NUM_PLAIN_IDS
-    for _, c in st.deal_seq:
-        pool[c] += 1
-    for c in st.original_kitty:
-        pool[c] += 1
+    pool = [st.opts.decks] * NUM_PLAIN_IDS
     own = st.hands[seat].array()
     for c in range(NUM_PLAIN_IDS):
         pool[c] -= own[c]

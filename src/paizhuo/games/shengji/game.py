@@ -187,13 +187,9 @@ class ShengjiGame(Game):
         # (buries it did not see carry the copy's cards; its deal is the copy's own)
         if changed:
             buries = [i for i, a in enumerate(self.actions) if a.verb == "bury"]
-            # a position that starts past the bury has a burial with no action of its own
-            off = len(state.burials) - len(buries)
             for b in changed:
-                if b < off:
-                    continue
-                old = new.actions[buries[b - off]]
-                new.actions[buries[b - off]] = Action(old.seat, "bury", state.burials[b][1])
+                old = new.actions[buries[b]]
+                new.actions[buries[b]] = Action(old.seat, "bury", state.burials[b][1])
         setup = self.setup
         new.setup = Record(setup.game, dict(setup.options), _deal_of(state), setup.start, [],
                            setup.position)
