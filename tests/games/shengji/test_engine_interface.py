@@ -524,3 +524,20 @@ def test_records_of_other_programs_import_through_the_judge() -> None:
     doc["actions"][1] = [1, "bury", " ".join(hands[1].split()[1:9])]
     status, answer = judge_text(json.dumps(doc))
     assert status == 1 and answer["message"] == "seat 0 buries the kitty"
+
+
+def test_determinize_a_position_dealt_from_a_few_cards_past_the_bury() -> None:
+    """A position in play with a kitty buried before it starts, and far fewer cards than two
+    decks: every seat's copy keeps its view and plays on (review of issue 8)."""
+    import random as _random
+
+    from sj_helpers import position as _position
+
+    g = _position(["AS KS 3H", "QS JS 4H", "TS 9S 5H", "8S 7S 6H"], kitty="2C 3C",
+                  options={"preset": "tractor"})
+    for seat in range(4):
+        copy = g.determinize(seat, _random.Random(seat))
+        assert copy.observation(seat) == g.observation(seat)
+        rng = _random.Random(1)
+        while not copy.is_over:
+            copy.apply(copy.sample_action(rng))

@@ -249,11 +249,39 @@ def _repair(card: int, mask: int, content: list[list[int]], masks: list[list[int
     free[spare] -= 1  # pragma: no cover
 
 
+def _round_cards(st: RoundState) -> list[int]:
+    """Copies of each card in the round: in the hands, the kitty and the tricks. Every copy of
+    the decks in a dealt round; in a position set up from explicit hands, the cards it holds
+    (a re-deal never changes this set, so reading it reveals nothing hidden)."""
+    pool = [0] * NUM_PLAIN_IDS
+    for hand in st.hands:
+        arr = hand.array()
+        for c in range(NUM_PLAIN_IDS):
+            pool[c] += arr[c]
+    if st.phase != "bury":  # while burying, the kitty taken up is in the burier's hand
+        for c in st.kitty:
+            pool[c] += 1
+    for trick in st.tricks:
+        for _, cards in trick.plays:
+            for c in cards:
+                pool[c] += 1
+    if st.phase == "play":  # (once over, the last trick is also in the log)
+        for _, cards in st.trick:
+            for c in cards:
+                pool[c] += 1
+    if st.dealt < len(st.deal_seq):
+        for _, c in st.deal_seq[st.dealt:]:
+            pool[c] += 1
+    return pool
+
+
 def redeal(st: RoundState, seat: int, rng: random.Random) -> tuple[RoundState, list[int]]:
     """A copy of ``st`` in which every card hidden from ``seat`` is dealt again, and the
     indices of the buries (``state.burials``) whose cards were replaced."""
     at = _Places(st, seat)
-    pool = [st.opts.decks] * NUM_PLAIN_IDS
+    # the cards in this round (every copy of the decks, or fewer in a position dealt from
+    # explicit hands); a re-deal never changes this set, so reading it reveals nothing
+    pool = _round_cards(st)
     own = st.hands[seat].array()
     for c in range(NUM_PLAIN_IDS):
         pool[c] -= own[c]
@@ -326,10 +354,8 @@ def _build(st: RoundState, seat: int, at: _Places,
         else:
             new.kitty = _kitty_order(st.kitty, at.known_k0, content[at.kitty])
             new.original_kitty = new.kitty
-    if at.pickup >= 0:
-        if at.pickup_known:
-            pass
-        elif len(takers) == 1:
+    if at.pickup >= 0 and not at.pickup_known:  # (a known pickup keeps the kitty as it is)
+        if len(takers) == 1:
             new.kitty = _kitty_order(st.original_kitty, at.known_k0, content[at.pickup])
             new.original_kitty = new.kitty
         else:
