@@ -126,9 +126,25 @@ def test_determinize_keeps_the_seats_view_and_plays_on(game: str, preset: str) -
             if any(copy.observation(s)["hand"] != position.observation(s)["hand"]
                    for s in others):
                 changed += 1
+            assert copy.determinized and copy.clone().determinized
+            assert not position.determinized and not position.clone().determinized
             play_out(copy, random.Random(seat + 100))
             assert copy.returns() is not None
+            check_copy_record(copy, seat)
     assert changed, "determinize never dealt any hidden card differently"
+
+
+def check_copy_record(copy: Game, seat: int) -> None:
+    """A determinized copy played out keeps no false record: Baohuang's copy is a whole deal
+    the judge accepts; Shengji's and Gouji's hands cannot be traced back to a deal (the bids
+    made while dealing, the tribute), so they refuse, by their rule (docs/interface.md)."""
+    if copy.name == "baohuang":
+        status, answer = judge_text(json.dumps(copy.record_for(seat).to_json()))
+        assert status == LEGAL, answer
+        assert answer["result"] == json.loads(json.dumps(copy.result()))
+    else:
+        with pytest.raises(IllegalActionError, match="determinized copy"):
+            copy.record_for(seat)
 
 
 @pytest.mark.parametrize(("game", "preset"), PRESETS)
@@ -209,6 +225,33 @@ def test_returns_are_zero_sum_once_over(game: str, preset: str) -> None:
         assert returns is not None and len(returns) == g.num_seats
         assert abs(sum(returns)) < 1e-9, returns
         assert all(isinstance(r, float | int) for r in returns)
+    check_results_are_copies(g)
+
+
+def spoil(value: Any) -> None:
+    """Change every dict and list inside ``value`` in place, as a careless consumer might."""
+    if isinstance(value, dict):
+        for v in value.values():
+            spoil(v)
+        value["spoiled"] = True
+    elif isinstance(value, list):
+        for v in value:
+            spoil(v)
+        value.append("spoiled")
+
+
+def check_results_are_copies(g: Game) -> None:
+    """What a consumer gets (the result, observations, events) is its own: changing it never
+    reaches the game or its clones."""
+    clone = g.clone()
+    before = world(g)
+    seats: list[int | None] = [*range(g.num_seats), None]
+    spoil(g.result())
+    for s in seats:
+        spoil(g.observation(s))
+        spoil(g.events_since(s, 0))
+    assert world(g) == before
+    assert world(clone) == before
 
 
 def refusals(game: Game, rng: random.Random) -> list[tuple[Action, type[Exception], str]]:

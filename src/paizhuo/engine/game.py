@@ -10,6 +10,7 @@ own package. The whole contract is described in ``docs/interface.md``.
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -105,6 +106,10 @@ class Game(ABC):
         """Every applied action, as it goes into the record (append-only)."""
         self.events: list[Event] = []
         """What each applied action showed, to whom (append-only; see :meth:`emit`)."""
+        self.determinized = False
+        """Whether this game is (a clone of) a :meth:`determinize` copy: a guess at the hidden
+        cards made for one seat, not a deal (it has no seed, and Shengji and Gouji refuse its
+        :meth:`record_for`)."""
 
     # -- creation ---------------------------------------------------------------------------
 
@@ -271,7 +276,8 @@ class Game(ABC):
             "hand_sizes": view.hand_sizes,
             "to_act": view.to_act,
             "your_turn": seat is not None and seat in self.to_act(),
-            "result": view.result,
+            # (a copy: what a viewer does with its observation never reaches the game)
+            "result": copy.deepcopy(view.result),
             "details": view.details,
         }
 
@@ -294,7 +300,8 @@ class Game(ABC):
         for event in events[lo:]:
             shown = event.seen_by(seat)
             if shown is not None:
-                out.append({"state_id": event.state_id, **shown})
+                # a deep copy: the log is append-only and shared with clones
+                out.append(copy.deepcopy({"state_id": event.state_id, **shown}))
         return out
 
     def events_seen_by(self, seat: int | None) -> list[Event]:
@@ -327,6 +334,7 @@ class Game(ABC):
         other.setup = self.setup
         other.actions = list(self.actions)
         other.events = list(self.events)
+        other.determinized = self.determinized
 
     # -- the action encoding ----------------------------------------------------------------
 

@@ -190,6 +190,7 @@ class BaohuangGame(FlatEncoding, Game):
         other = copy.copy(self)
         self.copy_base_into(other)
         other.st = determinize(self.st, seat, rng)
+        other.determinized = True
         other.events = self.events_seen_by(seat)
         # the copy keeps no seed: replaying the original deal would show every hidden card
         rec = self.setup

@@ -102,6 +102,7 @@ def determinize(game: G, seat: int, rng: random.Random) -> G:
     # the copy is a hypothesis, not a deal: it keeps neither the real hands as dealt nor the
     # seed (from either, every hidden card could be read); record_for refuses it
     copy.dealt = None
+    copy.determinized = True
     rec = game.setup
     copy.setup = Record(rec.game, dict(rec.options), Deal(), rec.start, [], rec.position)
     copy._result = game._result

@@ -13,6 +13,7 @@ hidden cards :mod:`~paizhuo.games.gouji.determinize`; records from other program
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final, Self
@@ -165,7 +166,8 @@ class GoujiGame(FlatEncoding, Game):
             return None
         if self._result is None:
             self._result = scoring.compute_result(self.state)
-        return self._result
+        # a copy: the cached result is shared with clones and with the "over" event
+        return copy.deepcopy(self._result)
 
     def returns(self) -> list[float] | None:
         res = self.result()

@@ -17,6 +17,7 @@ step (:mod:`.imports`). ``docs/shengji.md`` describes the design.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
@@ -27,7 +28,6 @@ from paizhuo.engine.game import Game, View
 from paizhuo.engine.records import Deal, Record
 from paizhuo.games.shengji import encoding, imports, rules, takeback
 from paizhuo.games.shengji.determinize import redeal
-from paizhuo.games.shengji.follow import sample_follow, sample_lead
 from paizhuo.games.shengji.options import PRESETS, ShengjiOptions
 from paizhuo.games.shengji.play import play
 from paizhuo.games.shengji.scoring import levels_json, returns_of
@@ -85,7 +85,8 @@ class ShengjiGame(Game):
         return self.state.result is not None
 
     def result(self) -> dict[str, Any] | None:
-        return self.state.result
+        # a copy: the round's result is shared with clones and with the "over" event
+        return copy.deepcopy(self.state.result)
 
     def returns(self) -> list[float] | None:
         result = self.state.result
@@ -147,19 +148,7 @@ class ShengjiGame(Game):
         # the samplers draw only legal actions: applying this very object (the state has not
         # changed since) may skip the legality check, most of a play's cost, and the copy
         # that lets a refused bid-phase action leave the state as it was
-        st = self.state
-        if st.phase == "play":
-            ctx = st.ctx
-            assert ctx is not None
-            seat = st.current
-            lead = st.lead
-            if lead is None:
-                cards = sample_lead(st.hands[seat], ctx, st.rules, st.allow_throws, rng)
-            else:
-                cards = sample_follow(st.hands[seat], lead, ctx, st.rules, rng)
-            action = Action(seat, "play", cards)
-        else:
-            action = rules.sample(st, rng)
+        action = rules.sample(self.state, rng)
         self._sampled = action
         return action
 
@@ -183,13 +172,18 @@ class ShengjiGame(Game):
         self.copy_base_into(new)
         new.state = state
         new._sampled = None
+        new.determinized = True
         # the copy is the seat's world: its record and events hold only what the seat saw
         # (buries it did not see carry the copy's cards; its deal is the copy's own)
         if changed:
             buries = [i for i, a in enumerate(self.actions) if a.verb == "bury"]
+            # a position that starts past the bury has a burial with no action of its own
+            off = len(state.burials) - len(buries)
             for b in changed:
-                old = new.actions[buries[b]]
-                new.actions[buries[b]] = Action(old.seat, "bury", state.burials[b][1])
+                if b < off:
+                    continue
+                old = new.actions[buries[b - off]]
+                new.actions[buries[b - off]] = Action(old.seat, "bury", state.burials[b][1])
         setup = self.setup
         new.setup = Record(setup.game, dict(setup.options), _deal_of(state), setup.start, [],
                            setup.position)
@@ -202,6 +196,11 @@ class ShengjiGame(Game):
         if self.state.result is None:
             raise IllegalActionError("SJ-13", "the round is not over: a record to keep is made "
                                      "once it is", seat)
+        if self.determinized:
+            # its hands were dealt again after the bids that the deal's order decided, so
+            # no deal order replays them: a guess at the hidden cards, not a deal
+            raise IllegalActionError("SJ-13", "a determinized copy is a guess at the hidden "
+                                     "cards, not a deal: it has no record to keep", seat)
         setup = self.setup
         return Record(setup.game, dict(setup.options), _deal_of(self.state), setup.start,
                       list(self.actions), setup.position)
@@ -273,12 +272,9 @@ class ShengjiGame(Game):
     def count_legal(self, seat: int | None = None) -> int:
         """The number of ``seat``'s legal actions (default: the first to act), every bury
         counted, without listing plays or buries."""
-        if seat is None:
-            acting = self.to_act()
-            if not acting:
-                return 0
-            seat = acting[0]
-        self.check_seat(seat)
+        if seat is None and not self.to_act():
+            return 0
+        seat = self.acting_seat(seat)
         return rules.count_legal(self.state, seat) + int(takeback.allowed(self, seat))
 
     def play_mask(self, partial: Sequence[int] = ()) -> tuple[frozenset[int], bool]:
