@@ -187,19 +187,29 @@ def lead_mask(hand: Counts, partial: Sequence[int], ctx: TrumpContext, rules: Co
     return frozenset(mask), complete
 
 
+def ascending_counts(prefix: Sequence[int]) -> dict[int, int] | None:
+    """The copies of each card in a step-encoded prefix, or ``None`` if its cards are not in
+    ascending order (no action is built that way)."""
+    counts: dict[int, int] = {}
+    last = -1
+    for c in prefix:
+        if c < last:
+            return None
+        counts[c] = counts.get(c, 0) + 1
+        last = c
+    return counts
+
+
 def lead_steps(hand: Counts, prefix: Sequence[int], ctx: TrumpContext, rules: ComboRules,
                allow_throws: bool) -> tuple[set[int], bool]:
     """The step encoding of a lead: cards in ascending order. The cards ``c`` (not below the
     prefix's last) such that ``prefix + c`` begins, in ascending order, some lead; and whether
     ``prefix`` is itself one."""
     arr = hand.array()
-    q: dict[int, int] = {}
-    last = -1
-    for c in prefix:
-        if c < last:
-            return set(), False
-        q[c] = q.get(c, 0) + 1
-        last = c
+    q = ascending_counts(prefix)
+    if q is None:
+        return set(), False
+    last = prefix[-1] if prefix else -1
     if any(arr[c] < m for c, m in q.items()):
         return set(), False
     group = ctx.group
@@ -258,5 +268,5 @@ def lead_error(hand: Counts, cards: Sequence[int], ctx: TrumpContext, rules: Com
     return None
 
 
-__all__ = ["card_name", "count_leads", "lead_error", "lead_mask", "lead_steps", "legal_leads",
-           "sample_lead", "unit_leads"]
+__all__ = ["ascending_counts", "card_name", "count_leads", "lead_error", "lead_mask",
+           "lead_steps", "legal_leads", "sample_lead", "unit_leads"]

@@ -32,6 +32,7 @@ from paizhuo.games.shengji._follow_core import (
     protected_ids,
 )
 from paizhuo.games.shengji._follow_leads import (
+    ascending_counts,
     count_leads,
     lead_error,
     lead_mask,
@@ -420,13 +421,10 @@ def _fixed_plus_choice(fixed: Holding, pool: Holding, r: int,
     """Steps through the plays ``fixed + R`` (``R``: any ``r`` cards of ``pool``; the two hold
     different ids), cards in ascending order: the next cards after ``prefix`` and whether
     ``prefix`` is a whole play."""
-    used: Holding = {}
-    last = -1
-    for c in prefix:
-        if c < last:
-            return set(), False
-        used[c] = used.get(c, 0) + 1
-        last = c
+    used = ascending_counts(prefix)
+    if used is None:
+        return set(), False
+    last = prefix[-1] if prefix else -1
     from_pool = 0
     for x, m in used.items():
         if x in fixed:
