@@ -435,11 +435,29 @@ def bench(
 # -- serve -----------------------------------------------------------------------------------
 
 @app.command()
-def serve() -> None:
-    """The web table (not built yet)."""
-    err_console.print("The web table is not built yet: `paizhuo serve` comes in a later "
-                      "version. Play in the terminal with `paizhuo play shengji`.")
-    raise typer.Exit(EXIT_MALFORMED)
+@_guarded
+def serve(
+    host: Annotated[str, typer.Option(metavar="HOST", help="Address to listen on.")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, metavar="PORT",
+                                      help="Port to listen on (0: any free port).")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        metavar="URL", help="Database: a SQLite file or sqlite:///… URL, or "
+                            "postgresql://user@host/name (default: SQLite in the data "
+                            "folder).")] = None,
+    migrate_only: Annotated[bool, typer.Option(
+        "--migrate-only", help="Bring the database to the newest schema and exit.")] = False,
+    log_level: Annotated[str, typer.Option(metavar="LEVEL", help="uvicorn's log level.")]
+    = "info",
+) -> None:
+    """The table server: friends sit down at a table, bots take the empty seats (see
+    docs/protocol.md)."""
+    from paizhuo.server.run import migrate_database, run_server
+
+    if migrate_only:
+        console.print(f"database at the newest schema: {migrate_database(db)}")
+        return
+    run_server(host, port, db, log_level)
 
 
 def main() -> None:

@@ -1,0 +1,265 @@
+"""The FastAPI application: HTTP endpoints for scripts, one websocket per client.
+
+``create_app(db_url)`` builds it; ``paizhuo serve`` runs it with uvicorn. The protocol and
+every endpoint are documented in ``docs/protocol.md`` (and FastAPI's ``/docs``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import Body, FastAPI, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from fastapi.websockets import WebSocketState
+from sqlalchemy import func, select
+
+from paizhuo import __version__
+from paizhuo.bots.registry import bot_names
+from paizhuo.engine.registry import game_class, game_names
+from paizhuo.server.bus import Bus, LocalBus, PgBus
+from paizhuo.server.db import DealRow, Store, TableRow
+from paizhuo.server.protocol import (
+    CLOSE_POLICY,
+    CLOSE_TOO_BIG,
+    FLOOD_CLOSE,
+    MAX_CHAT,
+    MAX_MESSAGE_BYTES,
+    Message,
+    ProtocolError,
+    RateLimit,
+    clean_text,
+    parse,
+)
+from paizhuo.server.tables import Client, Service, Table
+
+log = logging.getLogger("paizhuo.server")
+
+
+def create_app(db_url: str | None = None, bus: Bus | None = None) -> FastAPI:
+    """The server on the database at ``db_url`` (default: SQLite in the data folder); with
+    PostgreSQL, processes sharing the database hear each other through LISTEN/NOTIFY."""
+    store = Store(db_url)
+    if bus is None:
+        bus = LocalBus() if store.is_sqlite else PgBus(store.url)
+    service = Service(store, bus)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+            store.dispose()
+
+    app = FastAPI(title="paizhuo", version=__version__, lifespan=lifespan,
+                  description="The card table: Shengji, Gouji and Baohuang with friends and "
+                              "bots. The websocket protocol is in docs/protocol.md.")
+    app.state.service = service
+    app.state.store = store
+
+    @app.exception_handler(ProtocolError)
+    async def _protocol_error(_: Any, exc: ProtocolError) -> JSONResponse:
+        status = {"not_found": 404, "not_over": 409}.get(exc.code, 400)
+        return JSONResponse({"error": exc.code, "message": exc.message, **exc.extra},
+                            status_code=status)
+
+    @app.get("/healthz", summary="The server is up and its database answers")
+    async def healthz() -> dict[str, Any]:
+        with store.session() as s:
+            count = s.execute(select(func.count()).select_from(TableRow)).scalar_one()
+        return {"ok": True, "version": __version__, "database": store.engine.dialect.name,
+                "tables": count, "tables_in_memory": len(service.tables)}
+
+    @app.get("/api/games/kinds", summary="Games, their presets and bots")
+    async def kinds() -> dict[str, Any]:
+        return {"games": [{"name": g, "presets": list(game_class(g).PRESETS),
+                           "bots": bot_names(g)} for g in sorted(game_names())]}
+
+    @app.post("/api/tables", summary="Create a table", status_code=201)
+    async def create_table(body: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
+        unknown = set(body) - {"game", "preset", "options", "settings", "bots"}
+        if unknown:
+            raise ProtocolError("bad_request", "unknown fields: " + ", ".join(sorted(unknown))
+                                + " (the fields are game, preset, options, settings, bots)")
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise ProtocolError("bad_options", "options is an object")
+        if body.get("preset") is not None:
+            options = {"preset": body["preset"], **options}
+        table = service.create(body.get("game"), options, body.get("settings"),
+                               body.get("bots"))
+        return {"id": table.id, "code": table.code, "ws": f"/ws/{table.id}",
+                "table": table.public()}
+
+    @app.get("/api/tables", summary="Open tables (waiting or playing)")
+    async def list_tables(status: str | None = Query(None)) -> dict[str, Any]:
+        with store.session() as s:
+            q = select(TableRow).order_by(TableRow.created_at.desc()).limit(200)
+            q = q.where(TableRow.status == status) if status else \
+                q.where(TableRow.status != "over")
+            rows = s.execute(q).scalars().all()
+            ids = [r.id for r in rows]
+        return {"tables": [service.find(i).public() for i in ids]}
+
+    @app.get("/api/tables/{key}", summary="A table's public view (by id or code)")
+    async def get_table(key: str) -> dict[str, Any]:
+        table = service.find(key)
+        out = table.public()
+        out["results"] = table.results()
+        return out
+
+    @app.get("/api/tables/{key}/results", summary="A table's deals and running totals")
+    async def table_results(key: str) -> dict[str, Any]:
+        return service.find(key).results()
+
+    @app.get("/api/games", summary="Finished deals, newest first")
+    async def list_games(table: str | None = Query(None),
+                         limit: int = Query(50, ge=1, le=500)) -> dict[str, Any]:
+        with store.session() as s:
+            q = select(DealRow).where(DealRow.status == "over")
+            if table is not None:
+                q = q.where(DealRow.table_id == service.find(table).id)
+            rows = s.execute(q.order_by(DealRow.finished_at.desc()).limit(limit)).scalars()
+            games = [{"id": d.id, "table": d.table_id, "deal": d.number,
+                      "result": (d.result or {}).get("public"), "returns": d.returns,
+                      "finished_at": d.finished_at,
+                      "record": f"/api/games/{d.id}/record"} for d in rows]
+        return {"games": games}
+
+    @app.get("/api/games/{deal_id}/record", summary="A finished deal's record (for the judge)")
+    async def game_record(deal_id: str) -> dict[str, Any]:
+        with store.session() as s:
+            d = s.get(DealRow, deal_id)
+            if d is None:
+                raise ProtocolError("not_found", f"no deal {deal_id!r}")
+            if d.status != "over" or d.record is None:
+                raise ProtocolError("not_over", "the deal is not over: its record is served "
+                                    "once it is")
+            return d.record
+
+    @app.websocket("/ws/{key}")
+    async def websocket(ws: WebSocket, key: str) -> None:
+        await ws.accept()
+        try:
+            table = service.find(key)
+        except ProtocolError as exc:
+            await ws.send_json(exc.reply())
+            await ws.close(code=4404, reason="no such table")
+            return
+        await Connection(service, table, ws).run()
+
+    return app
+
+
+class Connection:
+    """One websocket client of one table: it reads, checks and answers its messages; every
+    change goes through the :class:`Service`."""
+
+    def __init__(self, service: Service, table: Table, ws: WebSocket) -> None:
+        self.service = service
+        self.table = table
+        self.ws = ws
+        self.limit = RateLimit()
+        self.lock = asyncio.Lock()
+        self.client = Client(self.send)
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        if self.ws.application_state != WebSocketState.CONNECTED:
+            return
+        async with self.lock:
+            await self.ws.send_text(json.dumps(msg, separators=(",", ":"),
+                                               ensure_ascii=False))
+
+    async def run(self) -> None:
+        service, table = self.service, self.table
+        await service.connect(table, self.client)
+        try:
+            while True:
+                raw = await self.ws.receive()
+                if raw["type"] == "websocket.disconnect":
+                    break
+                data = raw.get("text")
+                if data is None:
+                    data = raw.get("bytes") or b""
+                if len(data) > MAX_MESSAGE_BYTES:
+                    await self.send(ProtocolError("too_large", f"a message may be at most "
+                                                  f"{MAX_MESSAGE_BYTES} bytes").reply())
+                    await self.ws.close(code=CLOSE_TOO_BIG, reason="message too big")
+                    break
+                if not self.limit.allow(time.monotonic()):
+                    if self.limit.refused > FLOOD_CLOSE:
+                        await self.ws.close(code=CLOSE_POLICY, reason="too many messages")
+                        break
+                    await self.send(ProtocolError("rate_limited", "too many messages: slow "
+                                                  "down").reply())
+                    continue
+                ref = None
+                try:
+                    msg = parse(data)
+                    ref = msg.ref
+                    await self.handle(msg)
+                except ProtocolError as exc:
+                    reply = exc.reply(ref)
+                    if exc.code == "stale":
+                        reply["state"] = service.state_message(table, self.client.seat)
+                    await self.send(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await service.disconnect(table, self.client)
+
+    async def handle(self, msg: Message) -> None:
+        service, table, client = self.service, self.table, self.client
+        kind, data = msg.type, msg.data
+        if kind == "ping":
+            await self.send({"type": "pong", "ref": msg.ref, "time": time.time()})
+        elif kind == "sync":
+            client.meta = -1
+            client.deal = -1
+            await service.catch_up(table, client)
+        elif kind == "sit":
+            if client.seat is not None:
+                raise ProtocolError("seated", f"this connection already sits at seat "
+                                    f"{client.seat}")
+            token = await service.sit(table, data["seat"], data["name"])
+            await self.send({"type": "seated", "ref": msg.ref, "seat": data["seat"],
+                             "token": token})
+            await service.bind(table, client, data["seat"])
+        elif kind == "join":
+            seat = service.seat_of(table, data["token"])
+            await self.send({"type": "seated", "ref": msg.ref, "seat": seat})
+            await service.bind(table, client, seat)
+        elif kind == "bot":
+            await service.seat_bot(table, data["seat"], data["bot"])
+        elif kind == "chat":
+            text = clean_text(data["text"], MAX_CHAT, "the message")
+            name = None if client.seat is None else table.seats[client.seat].name
+            for other in list(table.clients):
+                with contextlib.suppress(Exception):
+                    await other.send({"type": "chat", "seat": client.seat, "name": name,
+                                      "text": text})
+        else:
+            acting = client.seat
+            if acting is None:
+                raise ProtocolError("spectator", "a spectator cannot act: sit down or join "
+                                    "with a seat's token first")
+            if kind == "leave":
+                await service.leave(table, acting)
+                client.seat = None
+                await self.send({"type": "left", "ref": msg.ref, "seat": acting})
+            elif kind == "trustee":
+                await service.set_trustee(table, acting, "asked" if data["on"] else None)
+            elif kind == "action":
+                await service.act(table, acting, data["action"], data["state_id"])
+                await self.send({"type": "ok", "ref": msg.ref})
+
+
+__all__ = ["Connection", "create_app"]

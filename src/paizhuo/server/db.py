@@ -1,0 +1,206 @@
+"""What the server stores, and how: SQLAlchemy 2 tables, migrated by Alembic.
+
+SQLite (the default: one file in the user's data folder) or PostgreSQL by URL. Every change of
+a table — a seat taken, a bot seated, an action applied, a deal ended — is one transaction,
+committed before any message about it is sent (``docs/protocol.md``). What is stored is what
+the server is rebuilt from after a restart: the tables and their settings, the seats (with a
+hash of each seat's token, never the token), every deal with its secret seed, and every action.
+
+A table's changes are serialised through the database: :meth:`Store.locked` takes the table's
+row lock (``SELECT … FOR UPDATE`` on PostgreSQL; SQLite's ``BEGIN IMMEDIATE`` write lock), so
+two server processes sharing one PostgreSQL never apply two actions against the same state.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from paizhuo.paths import data_dir
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """A table: one game with its options, played deal after deal."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    code: Mapped[str] = mapped_column(String(16), unique=True, index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``waiting`` (seats open), ``playing``, ``over`` (the match or series ended)."""
+    deal_number: Mapped[int] = mapped_column(Integer, default=0)
+    """The number of the current deal (0 for the first; void deals count)."""
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """Grows with every change of the table (seats, deals, actions): what other processes
+    are told about."""
+    deadline: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The running turn timer: ``{"seat": n, "state_id": k, "at": epoch seconds}``."""
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    """A seat of a table: empty, a person (by token hash), or a bot."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The bot sitting in this seat (a bot seat) — ``None`` for a person or an empty seat."""
+    trustee: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """托管: why a bot plays for the person now (``asked``, ``timeout``, ``disconnect``)."""
+
+
+class DealRow(Base):
+    """One deal of a table, with the secret seed it was dealt from."""
+
+    __tablename__ = "deals"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    start: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``playing`` or ``over``."""
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    returns: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Once over: the record any viewer may keep (explicit hands, no seed)."""
+    created_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ActionRow(Base):
+    """One applied action of a deal; ``idx`` is the ``state_id`` before it."""
+
+    __tablename__ = "actions"
+
+    deal_id: Mapped[str] = mapped_column(ForeignKey("deals.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[list[Any]] = mapped_column(JSON)
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+def default_url() -> str:
+    """The embedded default: SQLite in the user's data folder (created if missing)."""
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'paizhuo.db'}"
+
+
+def normalise_url(url: str) -> str:
+    """``postgresql://…`` means the psycopg 3 driver; a bare path means a SQLite file."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser()}"
+    return url
+
+
+class Store:
+    """The database of one server (or of several processes sharing PostgreSQL)."""
+
+    def __init__(self, url: str | None = None, migrate: bool = True) -> None:
+        self.url = normalise_url(url) if url else default_url()
+        self.is_sqlite = self.url.startswith("sqlite")
+        self.engine: Engine = _make_engine(self.url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        if migrate:
+            self.migrate()
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision (a new database is created)."""
+        from paizhuo.server.migrate import upgrade
+
+        upgrade(self.engine)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A transaction: committed at the end, rolled back on an error."""
+        with self.sessions() as s:
+            try:
+                yield s
+                s.commit()
+            except BaseException:
+                s.rollback()
+                raise
+
+    @contextmanager
+    def locked(self, table_id: str) -> Iterator[tuple[Session, TableRow]]:
+        """A transaction holding the table's lock (one change of a table at a time, across
+        every process): the row is read ``FOR UPDATE``."""
+        with self.session() as s:
+            row = s.execute(select(TableRow).where(TableRow.id == table_id)
+                            .with_for_update()).scalar_one()
+            yield s, row
+            row.version += 1
+            row.updated_at = time.time()
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def _make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False,
+                                                   "timeout": 30}}
+        if path == ":memory:" or not path:
+            kwargs["poolclass"] = StaticPool  # one connection holds the whole database
+        engine = create_engine(url, **kwargs)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            conn.isolation_level = None  # transactions are begun below, not by the driver
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            # WAL + NORMAL: a committed transaction survives the process being killed (it is
+            # in the operating system's hands); only a power cut may lose the last ones
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Any) -> None:
+            # take the write lock at once: one writer at a time, no lock upgrade deadlocks
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+
+
+__all__ = ["ActionRow", "Base", "DealRow", "SeatRow", "Store", "TableRow", "default_url",
+           "normalise_url"]

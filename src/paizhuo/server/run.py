@@ -1,0 +1,46 @@
+"""Running the server: ``paizhuo serve`` (uvicorn on one process; several processes on one
+PostgreSQL behind a reverse proxy, ``docs/deploy.md``)."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import sys
+
+from paizhuo.server.db import Store
+
+
+def migrate_database(db: str | None) -> str:
+    """Migrate the database and return where it is (its URL without a password)."""
+    store = Store(db)
+    try:
+        return store.engine.url.render_as_string(hide_password=True)
+    finally:
+        store.dispose()
+
+
+def run_server(host: str, port: int, db: str | None, log_level: str = "info") -> None:
+    import uvicorn
+
+    from paizhuo.server.app import create_app
+
+    app = create_app(db)
+    store = app.state.store
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    bound = sock.getsockname()[1]
+    where = store.engine.url.render_as_string(hide_password=True)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"paizhuo serving on http://{shown}:{bound}/  (database: {where})", flush=True)
+    logging.getLogger("paizhuo.server").setLevel(log_level.upper())
+    config = uvicorn.Config(app, log_level=log_level, ws_max_size=1 << 20,
+                            ws_ping_interval=20, ws_ping_timeout=20)
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # pragma: no cover - uvicorn handles the signal itself
+        sys.exit(0)
+
+
+__all__ = ["migrate_database", "run_server"]
