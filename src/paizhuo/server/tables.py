@@ -382,6 +382,7 @@ class Service:
             with self.store.locked(table.id) as (s, row):
                 self._sync(s, row, table)
                 out = fn(s, row)
+                self._plan_deadline(row, table)
                 self.bus.prepare(s, table.id)
         except ProtocolError:
             raise  # refused before anything changed (the engine leaves its state as it was)
@@ -580,7 +581,6 @@ class Service:
                 assert r is not None
                 r.trustee = seat_row.trustee = None
                 table.meta += 1
-            row.deadline = table.deadline = None
             if game.is_over:
                 self._close_deal(s, row, table)
 
@@ -646,8 +646,9 @@ class Service:
             client.meta = table.meta
         seat = client.seat
         if client.deal >= 0:
+            # the deal it followed is over: a next one has begun, or the table is over
             if table.last is not None and client.deal == table.last[0] \
-                    and client.deal != table.deal_number:
+                    and (client.deal != table.deal_number or table.status == "over"):
                 number, old = table.last
                 events = old.events_since(seat, client.state_id)
                 if events:
@@ -663,7 +664,8 @@ class Service:
                     out.append({"type": "events", "deal": table.deal_number,
                                 "events": events})
         out.append(self.state_message(table, seat))
-        client.deal = table.deal_number
+        # a table that is over has no deal left to follow (its last deal_over goes out once)
+        client.deal = -1 if table.status == "over" else table.deal_number
         client.state_id = table.game.state_id if table.game is not None else 0
         for msg in out:
             await client.send(msg)
@@ -703,28 +705,36 @@ class Service:
                 table.timers[f"bot{seat}"] = task
         self._arm_timer(table)
 
-    def _arm_timer(self, table: Table) -> None:
+    @staticmethod
+    def _plan_deadline(row: TableRow, table: Table) -> None:
+        """Within a change: the turn timer of the new state (stored with it, so that a
+        restart resumes it), kept while the state is the same, ``None`` without a timer or
+        when no person is to decide."""
         game = table.game
         limit = table.settings.get("timer")
+        dl = None
+        if game is not None and limit is not None and table.status == "playing":
+            people = [s for s in game.to_act() if table.seats[s].kind == "person"
+                      and table.seats[s].trustee is None]
+            if people:
+                dl = table.deadline
+                if dl is None or dl.get("state_id") != game.state_id or \
+                        dl.get("deal") != table.deal_number:
+                    dl = {"deal": table.deal_number, "state_id": game.state_id,
+                          "at": round(time.time() + float(limit), 3), "seats": people}
+        if dl != row.deadline:
+            row.deadline = dl
+        table.deadline = dl
+
+    def _arm_timer(self, table: Table) -> None:
+        game = table.game
         old = table.timers.pop("timer", None)
         if old is not None:
             old.cancel()
-        if game is None or limit is None:
-            return
-        people = [s for s in game.to_act() if table.seats[s].kind == "person"
-                  and table.seats[s].trustee is None]
-        if not people:
-            return
         dl = table.deadline
-        if dl is None or dl.get("state_id") != game.state_id or dl.get("deal") != \
-                table.deal_number:
-            dl = {"deal": table.deal_number, "state_id": game.state_id,
-                  "at": time.time() + float(limit), "seats": people}
-            table.deadline = dl
-            with contextlib.suppress(Exception), self.store.session() as s:
-                row = s.get(TableRow, table.id)
-                if row is not None:
-                    row.deadline = dl
+        if game is None or dl is None or dl.get("state_id") != game.state_id \
+                or dl.get("deal") != table.deal_number:
+            return
         wait = max(0.0, float(dl["at"]) - time.time())
         loop = asyncio.get_running_loop()
         table.timers["timer"] = loop.call_later(

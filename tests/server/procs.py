@@ -1,0 +1,130 @@
+"""Real server processes for tests: ``paizhuo serve`` started as a subprocess (so it can be
+killed with SIGKILL and started again), and a small synchronous websocket client."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+
+class ServerProcess:
+    """``python -m paizhuo serve --port 0 --db URL``; :attr:`url` once it listens."""
+
+    def __init__(self, db: str, env: dict[str, str] | None = None) -> None:
+        self.db = db
+        self.env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
+        self.proc: subprocess.Popen[str] | None = None
+        self.url = ""
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "paizhuo", "serve", "--port", "0", "--db", self.db,
+             "--log-level", "warning"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env)
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + timeout
+        line = ""
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line and self.proc.poll() is not None:
+                break
+            if line.startswith("paizhuo serving on "):
+                self.url = line.split()[3].rstrip("/")
+                break
+        if not self.url:
+            raise RuntimeError(f"the server did not start: {line!r}")
+        # the socket is bound before the app's startup has run: wait for /healthz
+        while time.monotonic() < deadline:
+            try:
+                self.get("/healthz")
+                return self
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.05)
+        raise RuntimeError("the server never answered /healthz")
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://", 1)
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=10) as r:
+            return json.loads(r.read())
+
+    def post(self, path: str, body: Any) -> Any:
+        req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.loads(r.read())
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs (the test of restart survival)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        if self.proc is not None and self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+
+class Client:
+    """A websocket client that keeps every message it received."""
+
+    def __init__(self, url: str) -> None:
+        self.ws: ClientConnection = connect(url, open_timeout=10, max_size=None,
+                                              legacy=True)
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, **msg: Any) -> None:
+        self.ws.send(json.dumps(msg))
+
+    def recv(self, timeout: float = 10.0) -> dict[str, Any]:
+        msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(msg)
+        return msg
+
+    def until(self, pred: Callable[[dict[str, Any]], bool],
+              timeout: float = 30.0) -> dict[str, Any]:
+        """Read messages until one satisfies ``pred`` (which is returned)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no such message came")
+            msg = self.recv(left)
+            if pred(msg):
+                return msg
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def my_turn(msg: dict[str, Any]) -> bool:
+    obs = msg.get("observation")
+    return msg.get("type") == "state" and obs is not None and bool(obs["your_turn"])
+
+
+def some_action(msg: dict[str, Any]) -> list[Any]:
+    """A legal action from a state message (the first listed, or the hint)."""
+    legal = msg.get("legal")
+    if legal:
+        action: list[Any] = legal[0]
+        return action
+    hint: list[Any] = msg["hint"]
+    return hint
