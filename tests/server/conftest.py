@@ -28,3 +28,30 @@ def postgres_url() -> Iterator[str]:
         pytest.skip(f"PostgreSQL not available: {exc}")
     with cluster as url:
         yield url
+
+
+@pytest.fixture
+def pg_db(postgres_url: str) -> Iterator[str]:
+    """A fresh, empty PostgreSQL database of its own for one test (a server loads every table
+    of its database at start: tests sharing one would run each other's bots)."""
+    import secrets
+
+    from sqlalchemy import create_engine, text
+
+    name = f"t_{secrets.token_hex(6)}"
+    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    yield postgres_url.rsplit("/", 1)[0] + "/" + name
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: object) -> str:
+    """The storage tests run on both databases the server supports."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/paizhuo.db"
+    url: str = request.getfixturevalue("pg_db")
+    return url

@@ -1,0 +1,132 @@
+"""Storage on SQLite and on PostgreSQL: the schema is the migrations' (and the models'), and a
+table rebuilt from the database is the table that was stored — seats, tokens, bots,
+trusteeship, the deal with every action, the finished deals and their records."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+from paizhuo.engine.judge import LEGAL, judge_text
+from paizhuo.server.bus import LocalBus
+from paizhuo.server.db import Base, DealRow, Store
+from paizhuo.server.migrate import config, current
+from paizhuo.server.protocol import ProtocolError
+from paizhuo.server.tables import Client, Service
+
+
+def test_the_schema_is_the_newest_migration_and_matches_the_models(db_url: str) -> None:
+    store = Store(db_url)
+    head = ScriptDirectory.from_config(config()).get_current_head()
+    assert current(store.engine) == head
+    with store.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    assert diff == [], f"the models and the migrations differ: {diff}"
+    Store(db_url)  # migrating again changes nothing
+    assert current(store.engine) == head
+    store.dispose()
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        self.messages.append(json.loads(json.dumps(msg)))
+
+
+async def _play(db_url: str) -> dict[str, Any]:
+    service = Service(Store(db_url), LocalBus())
+    await service.start()
+    table = service.create("shengji", {"preset": "tractor"}, {"bot_delay": 0},
+                           {"2": "greedy", "3": "random"})
+    ann = await service.sit(table, 0, "Ann")
+    await service.sit(table, 1, "白")
+    await service.set_trustee(table, 1, "asked")
+    seat0 = Client(Recorder().send)
+    await service.connect(table, seat0)
+    await service.bind(table, seat0, 0)
+    game = table.game
+    assert game is not None
+    for _ in range(40):  # seat 0 plays its own turns; the bots and the trustee theirs
+        await asyncio.sleep(0.01)
+        game = table.game
+        assert game is not None
+        if 0 in game.to_act():
+            action = game.legal_actions(0)[0]
+            await service.act(table, 0, action.to_json(), game.state_id)
+    with pytest.raises(ProtocolError) as stale:
+        await service.act(table, 0, ["0", "pass"], -1)
+    assert stale.value.code == "stale"
+    await service.stop()
+    for task in list(service._tasks):
+        task.cancel()
+    snapshot = {
+        "id": table.id, "token": ann, "state_id": game.state_id,
+        "observations": [game.observation(s) for s in [0, 1, 2, 3, None]],
+        "seats": [(s.name, s.kind, s.bot, s.trustee) for s in table.seats],
+        "public": table.public(), "actions": [a.to_json() for a in game.actions],
+    }
+    service.store.dispose()
+    return snapshot
+
+
+async def _reload(db_url: str, snapshot: dict[str, Any]) -> None:
+    service = Service(Store(db_url), LocalBus())
+    table = service._load(snapshot["id"])  # as start() does, without resuming bots
+    assert table is not None and table.game is not None
+    game = table.game
+    assert game.state_id == snapshot["state_id"]
+    assert [a.to_json() for a in game.actions] == snapshot["actions"]
+    assert [game.observation(s) for s in [0, 1, 2, 3, None]] == snapshot["observations"]
+    assert [(s.name, s.kind, s.bot, s.trustee) for s in table.seats] == snapshot["seats"]
+    assert service.seat_of(table, snapshot["token"]) == 0
+    with pytest.raises(ProtocolError):
+        service.seat_of(table, snapshot["token"] + "x")
+    public = table.public()
+    assert {k: v for k, v in public.items() if k != "seats"} == \
+        {k: v for k, v in snapshot["public"].items() if k != "seats"}
+    service.store.dispose()
+
+
+def test_a_table_rebuilt_from_the_database_is_the_one_stored(db_url: str) -> None:
+    snapshot = asyncio.run(_play(db_url))
+    assert snapshot["state_id"] > 10
+    asyncio.run(_reload(db_url, snapshot))
+
+
+async def _bot_deals(db_url: str) -> tuple[list[dict[str, Any]], list[DealRow]]:
+    store = Store(db_url)
+    service = Service(store, LocalBus())
+    await service.start()
+    table = service.create("baohuang", {}, {"bot_delay": 0, "deals": 2}, ["random"] * 5)
+    for _ in range(3000):
+        if table.status == "over":
+            break
+        await asyncio.sleep(0.005)
+    assert table.status == "over", "two deals of bots did not finish"
+    await service.stop()
+    with store.session() as s:
+        deals = s.query(DealRow).filter_by(table_id=table.id).order_by(DealRow.number).all()
+    results = table.results()
+    store.dispose()
+    return [results], deals
+
+
+def test_finished_deals_keep_their_records_and_results(db_url: str) -> None:
+    [results], deals = asyncio.run(_bot_deals(db_url))
+    assert [d.number for d in deals] == [0, 1] and all(d.status == "over" for d in deals)
+    for d in deals:
+        assert d.record is not None and "seed" not in d.record["deal"]
+        status, answer = judge_text(json.dumps(d.record))
+        assert status == LEGAL, answer
+        assert d.returns is not None and abs(sum(d.returns)) < 1e-9
+    assert results["status"] == "over"
+    assert results["totals"] == [sum(col) for col in zip(*(d.returns for d in deals),
+                                                          strict=True)]
