@@ -374,13 +374,15 @@ def play(
 @_guarded
 def bench(
     game: Annotated[str, typer.Argument(
-        metavar="GAME", help=f"One of {', '.join(GAME_NAMES)}.")],
+        metavar="GAME", help=f"One of {', '.join(GAME_NAMES)}; or server: the table server's "
+                             "benchmark (websocket clients at many tables).")],
     preset: Annotated[str, typer.Option(metavar="PRESET", help="A preset, or all.")] = "all",
     games: Annotated[int | None, typer.Option(
         min=1, metavar="N", help="Rounds per preset.")] = None,
     seconds: Annotated[float | None, typer.Option(
         min=0.0, metavar="SECONDS",
-        help="Seconds per preset (default 3, or unlimited with --games).")] = None,
+        help="Seconds per preset (default 3, or unlimited with --games); server: seconds "
+             "timed (default 30).")] = None,
     seed: Annotated[int, typer.Option(metavar="SEED", help="First seed.")] = 0,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="KEY=VALUE",
@@ -394,9 +396,34 @@ def bench(
         "--compare-rlcard",
         help="Also time RLCard's Dou Dizhu in this run and print each preset's rounds/s as a "
              "multiple of its games/s (needs: pip install 'paizhuo[bench]').")] = False,
+    tables: Annotated[int | None, typer.Option(
+        min=1, metavar="N", help="server: tables played at once (default 200).")] = None,
+    table_game: Annotated[str | None, typer.Option(
+        "--game", metavar="GAME",
+        help="server: the tables' game: mix (default: shengji tractor, gouji, baohuang in "
+             "turn), or shengji, gouji, baohuang, or GAME:PRESET.")] = None,
+    think: Annotated[float | None, typer.Option(
+        min=0.0, metavar="SECONDS",
+        help="server: how long a simulated player thinks before it acts (default 0.2; 0 "
+             "floods the server as fast as it answers).")] = None,
+    db: Annotated[str | None, typer.Option(
+        metavar="URL", help="server: the server's database (default: a fresh SQLite file "
+                            "in a temporary folder).")] = None,
 ) -> None:
     """Benchmark random legal play on one core: rounds/s, decisions/s, memory, state size,
-    clone and determinize times."""
+    clone and determinize times. GAME server: start the table server, play many tables with
+    one websocket client per seat, and print actions/s, latency percentiles and the
+    server's memory per table."""
+    if game.strip().lower() == "server":
+        _bench_server(tables, seconds, table_game, think, db, seed,
+                      games=games, judge_mb=judge_mb, compare_rlcard=compare_rlcard,
+                      option=option, preset=preset)
+        return
+    given = [name for name, value in (("--tables", tables), ("--game", table_game),
+                                      ("--think", think), ("--db", db)) if value is not None]
+    if given:
+        raise CommandError(f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} for "
+                           "paizhuo bench server only")
     from paizhuo.arena.report import print_bench, print_judge_bench, print_rlcard
     from paizhuo.bench import (
         RLCARD_MISSING,
@@ -430,6 +457,32 @@ def bench(
             except RLCardMissing as exc:
                 raise CommandError(str(exc)) from None
         print_rlcard(results, rlcard, console)
+
+
+def _bench_server(tables: int | None, seconds: float | None, table_game: str | None,
+                  think: float | None, db: str | None, seed: int, **game_only: Any) -> None:
+    """``paizhuo bench server``: the table server's benchmark (paizhuo.server.bench)."""
+    from paizhuo.server.bench import ServerBenchError, bench_server, print_server_bench
+
+    defaults = {"games": None, "judge_mb": None, "compare_rlcard": False, "option": None,
+                "preset": "all"}
+    wrong = [f"--{k.replace('_', '-')}" for k, v in game_only.items()
+             if v != defaults[k] and not (k == "option" and not v)]
+    if wrong:
+        raise CommandError(f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not for "
+                           "paizhuo bench server (its options: --tables, --seconds, --game, "
+                           "--think, --db, --seed)")
+    if seconds is not None and seconds <= 0:
+        raise CommandError("--seconds must be more than 0 for paizhuo bench server")
+    with err_console.status("server bench…") as shown:
+        try:
+            result = bench_server(tables if tables is not None else 200,
+                                  seconds if seconds is not None else 30.0,
+                                  table_game or "mix", think if think is not None else 0.2,
+                                  db, seed, status=lambda text: shown.update(text))
+        except ServerBenchError as exc:
+            raise CommandError(str(exc)) from None
+    print_server_bench(result, console)
 
 
 # -- serve -----------------------------------------------------------------------------------
