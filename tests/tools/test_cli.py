@@ -68,9 +68,13 @@ def test_no_command_shows_help_and_unknown_command_is_exit_2() -> None:
     assert proc.returncode == 2 and b"Traceback" not in proc.stderr
 
 
-def test_serve_is_a_placeholder() -> None:
-    proc = cli("serve")
-    assert proc.returncode == 2 and b"not built yet" in proc.stderr
+def test_serve_migrates_a_database_and_refuses_one_it_cannot_use(tmp_path: Path) -> None:
+    db = tmp_path / "new" / "paizhuo.db"
+    proc = cli("serve", "--migrate-only", "--db", str(db))
+    assert proc.returncode == 0 and b"newest schema" in proc.stdout, proc.stderr
+    assert db.exists()
+    proc = cli("serve", "--migrate-only", "--db", "nosuchdb://x")
+    assert proc.returncode == 2 and b"--db" in proc.stderr and b"Traceback" not in proc.stderr
 
 
 @pytest.mark.parametrize("command", ["simulate", "play", "bench"])

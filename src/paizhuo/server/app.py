@@ -42,10 +42,13 @@ from paizhuo.server.tables import Client, Service, Table
 log = logging.getLogger("paizhuo.server")
 
 
-def create_app(db_url: str | None = None, bus: Bus | None = None) -> FastAPI:
-    """The server on the database at ``db_url`` (default: SQLite in the data folder); with
-    PostgreSQL, processes sharing the database hear each other through LISTEN/NOTIFY."""
-    store = Store(db_url)
+def create_app(db_url: str | None = None, bus: Bus | None = None,
+               store: Store | None = None) -> FastAPI:
+    """The server on the database at ``db_url`` (default: SQLite in the data folder), or on
+    ``store``; with PostgreSQL, processes sharing the database hear each other through
+    LISTEN/NOTIFY."""
+    if store is None:
+        store = Store(db_url)
     if bus is None:
         bus = LocalBus() if store.is_sqlite else PgBus(store.url)
     service = Service(store, bus)
@@ -189,7 +192,9 @@ class Connection:
                 data = raw.get("text")
                 if data is None:
                     data = raw.get("bytes") or b""
-                if len(data) > MAX_MESSAGE_BYTES:
+                size = len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) \
+                    else len(data)  # the limit is in bytes, not characters
+                if size > MAX_MESSAGE_BYTES:
                     await self.send(ProtocolError("too_large", f"a message may be at most "
                                                   f"{MAX_MESSAGE_BYTES} bytes").reply())
                     await self.ws.close(code=CLOSE_TOO_BIG, reason="message too big")

@@ -7,12 +7,24 @@ import logging
 import socket
 import sys
 
+from sqlalchemy.exc import SQLAlchemyError
+
+from paizhuo.engine.errors import MalformedError
 from paizhuo.server.db import Store
+
+
+def open_store(db: str | None) -> Store:
+    """The database, migrated; a URL that cannot be used is the user's mistake, said so."""
+    try:
+        return Store(db)
+    except SQLAlchemyError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise MalformedError("--db", f"cannot use the database {db!r}: {first}") from None
 
 
 def migrate_database(db: str | None) -> str:
     """Migrate the database and return where it is (its URL without a password)."""
-    store = Store(db)
+    store = open_store(db)
     try:
         return store.engine.url.render_as_string(hide_password=True)
     finally:
@@ -24,11 +36,16 @@ def run_server(host: str, port: int, db: str | None, log_level: str = "info") ->
 
     from paizhuo.server.app import create_app
 
-    app = create_app(db)
+    app = create_app(store=open_store(db))
     store = app.state.store
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise MalformedError("--port", f"cannot listen on {host}:{port}: {exc.strerror}") \
+            from None
     bound = sock.getsockname()[1]
     where = store.engine.url.render_as_string(hide_password=True)
     shown = f"[{host}]" if ":" in host else host
