@@ -512,7 +512,8 @@ ERROR_CASES: dict[str, tuple[Callable[[Full], dict[str, Any]], str]] = {
     "stale-behind": (lambda f: _stale(f, -1), "stale"),
     "illegal-cards-not-held": (_illegal_cards_not_held, "illegal"),
     "illegal-not-your-turn": (_illegal_not_your_turn, "illegal"),
-    "malformed-verb": (lambda f: _malformed(f, [f.actor.seat, "fly"], None), "malformed"),
+    "malformed-verb": (lambda f: _malformed(f, [f.actor.seat, "fly"], "action[1]"),
+                       "malformed"),
     "malformed-card": (lambda f: _malformed(f, [f.actor.seat, "play", "ZZ"], "action[2]"),
                        "malformed"),
     "malformed-cards-type": (lambda f: _malformed(f, [f.actor.seat, "play", 5], "action[2]"),
@@ -615,6 +616,7 @@ BAD_TABLES: list[tuple[dict[str, Any], str]] = [
     ({"game": "gouji", "options": {"nope": 1}}, "bad_options"),
     ({"game": "gouji", "options": "fast"}, "bad_options"),
     ({"game": "gouji", "options": [1]}, "bad_options"),
+    ({"game": "gouji", "options": []}, "bad_options"),
     ({"game": "gouji", "colour": "red"}, "bad_request"),
     ({"game": "gouji", "settings": "fast"}, "bad_settings"),
     ({"game": "gouji", "settings": {"speed": 1}}, "bad_settings"),
@@ -627,6 +629,15 @@ BAD_TABLES: list[tuple[dict[str, Any], str]] = [
     ({"game": "gouji", "bots": {"first": "random"}}, "bad_bots"),
     ({"game": "gouji", "bots": "random"}, "bad_bots"),
 ]
+
+
+@pytest.mark.parametrize("raw", ["[1, 2]", "not json", '"gouji"'])
+def test_a_body_that_is_not_an_object_is_a_400_like_the_others(client: TestClient,
+                                                               raw: str) -> None:
+    r = client.post("/api/tables", content=raw, headers={"Content-Type": "application/json"})
+    assert r.status_code == 400, r.text
+    out = r.json()
+    assert out["error"] == "bad_request" and out["message"]
 
 
 @pytest.mark.parametrize(("body", "code"), BAD_TABLES)

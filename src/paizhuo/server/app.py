@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import Body, FastAPI, Query, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.websockets import WebSocketState
 from sqlalchemy import func, select
@@ -74,6 +75,17 @@ def create_app(db_url: str | None = None, bus: Bus | None = None,
         return JSONResponse({"error": exc.code, "message": exc.message, **exc.extra},
                             status_code=status)
 
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_: Any, exc: RequestValidationError) -> JSONResponse:
+        # the body or a parameter is not what the endpoint takes (not JSON, not an object,
+        # a limit out of range): the same error shape as every other refusal
+        parts = []
+        for err in exc.errors():
+            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
+            parts.append(f"{where}: {err.get('msg', 'invalid')}")
+        return JSONResponse({"error": "bad_request", "message": "; ".join(parts)},
+                            status_code=400)
+
     @app.get("/healthz", summary="The server is up and its database answers")
     async def healthz() -> dict[str, Any]:
         with store.session() as s:
@@ -92,7 +104,9 @@ def create_app(db_url: str | None = None, bus: Bus | None = None,
         if unknown:
             raise ProtocolError("bad_request", "unknown fields: " + ", ".join(sorted(unknown))
                                 + " (the fields are game, preset, options, settings, bots)")
-        options = body.get("options") or {}
+        options = body.get("options")
+        if options is None:
+            options = {}
         if not isinstance(options, dict):
             raise ProtocolError("bad_options", "options is an object")
         if body.get("preset") is not None:

@@ -571,7 +571,10 @@ class Service:
             except IllegalActionError as exc:
                 raise ProtocolError("illegal", exc.message, rule=exc.rule) from None
             except MalformedError as exc:
-                raise ProtocolError("malformed", str(exc), field=exc.field) from None
+                # the engine names the action's part ("[1]" the verb): within the message
+                # that is the field "action[1]", as the parser names it
+                where = f"action{exc.field}" if exc.field.startswith("[") else exc.field
+                raise ProtocolError("malformed", exc.message, field=where) from None
             stored = game.actions[-1]
             s.add(ActionRow(deal_id=table.deal_id, idx=game.state_id - 1,
                             action=stored.to_json(), by_bot=by_bot, created_at=time.time()))
