@@ -19,7 +19,12 @@ Figures, over the timed ``--seconds`` (which start once every table is playing):
   table yet), once every table is playing, and at the end; memory per table =
   (end − start) / tables (the games' code is imported lazily, so it is counted in too);
 - the CPU the server and this process (every client) used: a client process near 100 % adds
-  its own queueing to the latencies, which the client event loop's lag shows;
+  its own queueing to the latencies, which the client event loop's lag shows; the server's
+  CPU per action applied (everything it does for one action: the message, the store and the
+  commit, the state and events for every seat of the table) and so the actions/s one core
+  could serve — the figure that holds on a busy machine, where latencies do not; and the CPU
+  the rest of the machine took meanwhile (other processes: on a shared machine the server
+  waits for a core, and the latencies show it);
 - what went wrong: ``error`` messages by code (``stale``, an action raced by another seat's
   that got there first, is counted apart: it is the protocol working), lost connections, and
   warnings or errors in the server's log.
@@ -170,15 +175,19 @@ def read_machine_busy_s() -> float:
     return (sum(ticks[:8]) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
 
 
+def server_command(db: str) -> list[str]:
+    """How the server is started: ``paizhuo serve`` on a free port, quiet but for warnings."""
+    return [sys.executable, "-m", "paizhuo", "serve", "--host", "127.0.0.1", "--port", "0",
+            "--db", db, "--log-level", "warning"]
+
+
 class ServerProcess:
     """``paizhuo serve --port 0`` in a subprocess; its address from its first line."""
 
     def __init__(self, db: str, log_path: Path) -> None:
         self.log_path = log_path
         self._log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
-        cmd = [sys.executable, "-m", "paizhuo", "serve", "--host", "127.0.0.1", "--port", "0",
-               "--db", db, "--log-level", "warning"]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self._log,
+        self.proc = subprocess.Popen(server_command(db), stdout=subprocess.PIPE, stderr=self._log,
                                      stdin=subprocess.DEVNULL)
         self.lines: list[str] = []
         self._first = threading.Event()
@@ -310,6 +319,9 @@ class _Player:
         """The action in flight: the (deal, state_id) it was made against, when it was sent,
         whether it was sent inside the timed window."""
         self.acting: asyncio.Task[None] | None = None
+        self.acted_for: tuple[int, int] | None = None
+        """The (deal, state_id) an action was last chosen for (a state sent again, as after a
+        seat change, is not a second turn)."""
         self.ws: Any = None
 
     async def play(self, gate: asyncio.Semaphore) -> None:
@@ -380,7 +392,7 @@ class _Player:
                 run.latencies.append((time.perf_counter() - self.pending[1]) * 1000)
             self.pending = None
         obs = msg.get("observation") or {}
-        if not obs.get("your_turn") or run.stopping:
+        if not obs.get("your_turn") or run.stopping or key == self.acted_for:
             return
         legal = msg.get("legal")
         if legal:
@@ -392,6 +404,7 @@ class _Player:
             return
         if self.acting is not None:
             self.acting.cancel()
+        self.acted_for = key
         self.acting = asyncio.ensure_future(self.act(key, action))
 
     async def act(self, key: tuple[int, int], action: Any) -> None:
@@ -551,6 +564,11 @@ def print_server_bench(r: ServerBenchResult, console: Console) -> None:
                                                else "✗"))
     t.add_row("server CPU %", f"{100 * r.server_cpu_s / r.seconds:,.0f}" if r.seconds else "—",
               "")
+    per_action = 1000 * r.server_cpu_s / r.actions if r.actions else None
+    t.add_row("server CPU ms per action", _ms(per_action) if per_action is None
+              else f"{per_action:,.2f}", "")
+    t.add_row("  so one core serves ≈ actions/s",
+              "—" if not per_action else f"{1000 / per_action:,.0f}", "")
     t.add_row("clients' CPU % (this process)",
               f"{100 * r.client_cpu_s / r.seconds:,.0f}" if r.seconds else "—", "")
     t.add_row("other processes' CPU %",
@@ -576,4 +594,4 @@ def print_server_bench(r: ServerBenchResult, console: Console) -> None:
 
 __all__ = ["MIX", "TARGET_MB_PER_TABLE", "TARGET_P99_MS", "TARGET_TABLES",
            "ServerBenchError", "ServerBenchResult", "bench_server", "percentile",
-           "print_server_bench", "read_cpu_s", "read_rss_kb", "table_plan"]
+           "print_server_bench", "read_cpu_s", "read_rss_kb", "server_command", "table_plan"]
