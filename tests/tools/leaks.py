@@ -15,59 +15,64 @@ secret, and a secret card in any message is a leak. Once the deal is over the ch
 the end of a deal shows what the rules show then.
 
 The checker learns every hand from each seat's own observation, so it needs nothing of a
-game but the interface.
+game but the interface. :class:`Knowledge` is that bookkeeping alone, and
+:func:`allowed_by_state` its answer after every action of a deal, for a checker of messages
+read elsewhere (the server's, ``tests/server/test_server_leaks.py``).
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
+from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
-from paizhuo.notation import parse_card
+from paizhuo.notation import format_cards, parse_card
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9*])(?:[2-9TJQKA][SHCD]|SJ|BJ\*?)(?![A-Za-z0-9*])")
 """A card written in canonical notation inside any text (``AS``, ``TH``, ``SJ``, ``BJ*``)."""
 
 
 def strings(value: Any) -> Iterator[str]:
-    """Every string in a JSON value, keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield str(key)
-            yield from strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from strings(item)
+    """Every string in a JSON value, keys included (in document order)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            for key, sub in reversed(item.items()):
+                stack.append(sub)
+                stack.append(str(key))
+        elif isinstance(item, list | tuple):
+            stack.extend(reversed(item))
 
 
 def cards_written(value: Any) -> set[int]:
     """The card ids written anywhere in a JSON value."""
-    found: set[int] = set()
-    for text in strings(value):
-        for token in CARD_TOKEN.findall(text):
-            found.add(parse_card(token))
-    return found
+    # one search over all the strings (a line break ends a card token like any separator)
+    tokens = set(CARD_TOKEN.findall("\n".join(strings(value))))
+    return {parse_card(token) for token in tokens}
 
 
-class LeakChecker:
-    """Follows one game; :meth:`check` after each action raises on a leak."""
+class Knowledge:
+    """What each viewer may know of one game's cards, followed action by action: call
+    :meth:`update` after every action (it reads the hands and the new actions)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.viewers: list[int | None] = [*range(game.num_seats), None]
         self.held: dict[int | None, set[int]] = {v: set() for v in self.viewers}
         self.shown: dict[int | None, set[int]] = {v: set() for v in self.viewers}
-        self.seen_id: dict[int | None, int] = {v: 0 for v in self.viewers}
         self.actions_read = 0
-        self.messages = 0
-        self.cards_checked = 0
         self._hands_now: dict[int, set[int]] = {}
+        self.update()
+
+    def update(self) -> None:
         self._read_hands()
+        self._read_actions()
 
     def _read_hands(self) -> None:
         for seat in range(self.game.num_seats):
@@ -94,11 +99,49 @@ class LeakChecker:
             ok |= self._hands_now.get(other, set())
         return ok
 
+
+def leak_text(game: str, viewer: int | None, secret: set[int], when: str, message: Any) -> str:
+    """The failure message for ``secret`` cards found in a message ``viewer`` was sent."""
+    who = "a spectator" if viewer is None else f"seat {viewer}"
+    return (f"{game}: {who} was told of {format_cards(sorted(secret))}, which it may not see "
+            f"({when}); message: {message}")
+
+
+def allowed_by_state(game: Game, actions: Iterable[Action]
+                     ) -> dict[int, dict[int | None, frozenset[int]]]:
+    """Apply ``actions`` one by one to ``game`` (a deal as it starts): for each ``state_id``
+    it passes through (0 and after every action), the cards each viewer may know then."""
+    knowledge = Knowledge(game)
+
+    def snapshot() -> dict[int | None, frozenset[int]]:
+        return {v: frozenset(knowledge.allowed(v)) for v in knowledge.viewers}
+
+    out = {game.state_id: snapshot()}
+    for action in actions:
+        game.apply(action)
+        knowledge.update()
+        out[game.state_id] = snapshot()
+    return out
+
+
+class LeakChecker:
+    """Follows one game; :meth:`check` after each action raises on a leak."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.knowledge = Knowledge(game)
+        self.viewers = self.knowledge.viewers
+        self.seen_id: dict[int | None, int] = {v: 0 for v in self.viewers}
+        self.messages = 0
+        self.cards_checked = 0
+
+    def allowed(self, viewer: int | None) -> set[int]:
+        return self.knowledge.allowed(viewer)
+
     def check(self) -> None:
         """Read what changed, then every viewer's messages since its last look."""
         game = self.game
-        self._read_hands()
-        self._read_actions()
+        self.knowledge.update()
         if game.is_over:
             return
         for viewer in self.viewers:
@@ -107,19 +150,15 @@ class LeakChecker:
             self.seen_id[viewer] = game.state_id
             allowed = self.allowed(viewer)
             for message in messages:
-                written = cards_written(message)
                 self.messages += 1
+                written = cards_written(message)
                 self.cards_checked += len(written)
                 secret = written - allowed
                 if secret:
-                    from paizhuo.notation import format_cards
-
-                    who = "a spectator" if viewer is None else f"seat {viewer}"
-                    raise AssertionError(
-                        f"{game.name}: {who} was told of {format_cards(sorted(secret))}, which "
-                        f"it may not see (after action {game.state_id}: "
-                        f"{game.actions[-1] if game.actions else 'the deal'}); message: "
-                        f"{message}")
+                    last = game.actions[-1] if game.actions else "the deal"
+                    raise AssertionError(leak_text(
+                        game.name, viewer, secret,
+                        f"after action {game.state_id}: {last}", message))
 
 
 def play_and_check(cls: type[Game], options: dict[str, Any], seed: int,
