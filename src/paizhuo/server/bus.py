@@ -18,8 +18,7 @@ import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from sqlalchemy import text
-from sqlalchemy.orm import Session
+from paizhuo.server.db import Tx
 
 log = logging.getLogger("paizhuo.server")
 
@@ -33,7 +32,7 @@ class Bus:
     async def start(self, handler: Handler) -> None:
         self.handler = handler
 
-    def prepare(self, session: Session, table_id: str) -> None:
+    def prepare(self, tx: Tx, table_id: str) -> None:
         """Within the change's transaction: arrange for the others to hear of it."""
 
     async def stop(self) -> None:
@@ -91,9 +90,8 @@ class PgBus(Bus):
             except Exception:
                 continue
 
-    def prepare(self, session: Session, table_id: str) -> None:
-        session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                        {"channel": CHANNEL, "payload": f"{self.me}:{table_id}"})
+    def prepare(self, tx: Tx, table_id: str) -> None:
+        tx.sql("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.me}:{table_id}"))
 
     async def stop(self) -> None:
         self._stop.set()

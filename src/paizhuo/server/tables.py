@@ -34,7 +34,7 @@ from paizhuo.engine.game import Game
 from paizhuo.engine.records import Deal, Record, parse_action
 from paizhuo.engine.registry import game_class, game_names
 from paizhuo.server.bus import Bus, LocalBus
-from paizhuo.server.db import ActionRow, DealRow, SeatRow, Store, TableRow
+from paizhuo.server.db import ActionRow, DealRow, LockedRow, SeatRow, Store, TableRow, Tx
 from paizhuo.server.protocol import MAX_NAME, ProtocolError, clean_text
 
 log = logging.getLogger("paizhuo.server")
@@ -259,12 +259,12 @@ class Service:
                 "actions": len(rec.get("actions", ()))}
 
     @staticmethod
-    def _read_seats(s: Session, table: Table) -> None:
+    def _read_seats(s: Session | Tx, table: Table) -> None:
         rows = s.execute(select(SeatRow).where(SeatRow.table_id == table.id)
                          .order_by(SeatRow.seat)).scalars().all()
         table.seats = [Seat(r.name, r.token_hash, r.bot, r.trustee) for r in rows]
 
-    def _replay(self, s: Session, d: DealRow, since: int, game: Game | None) -> Game:
+    def _replay(self, s: Session | Tx, d: DealRow, since: int, game: Game | None) -> Game:
         if game is None:
             table_game = s.get(TableRow, d.table_id)
             assert table_game is not None
@@ -276,7 +276,7 @@ class Service:
             game.apply(parse_action(r.action))
         return game
 
-    def _sync(self, s: Session, row: TableRow, table: Table) -> bool:
+    def _sync(self, s: Session | Tx, row: TableRow | LockedRow, table: Table) -> bool:
         """Catch the in-memory table up with the database (another process changed it).
         Returns whether anything changed."""
         if row.version == table.version:
@@ -375,7 +375,7 @@ class Service:
 
     # -- the one path of every change ------------------------------------------------------
 
-    async def _change(self, table: Table, fn: Callable[[Session, TableRow], Any]) -> Any:
+    async def _change(self, table: Table, fn: Callable[[Tx, LockedRow], Any]) -> Any:
         """Run ``fn`` under the table's database lock (after catching up), commit, then tell
         everyone. ``fn`` raises to refuse: nothing is stored, nothing sent."""
         try:
@@ -411,7 +411,7 @@ class Service:
         name = clean_text(name, MAX_NAME, "the name")
         token = secrets.token_urlsafe(24)
 
-        def fn(s: Session, row: TableRow) -> None:
+        def fn(s: Tx, row: LockedRow) -> None:
             self._check_seat_number(table, seat)
             if table.seats[seat].kind != "empty":
                 raise ProtocolError("seat_taken", f"seat {seat} is taken")
@@ -449,7 +449,7 @@ class Service:
             raise ProtocolError("bad_bots", f"unknown bot {bot!r}; the bots are "
                                 + ", ".join(bot_names(table.game_name)))
 
-        def fn(s: Session, row: TableRow) -> None:
+        def fn(s: Tx, row: LockedRow) -> None:
             self._check_seat_number(table, seat)
             if table.seats[seat].kind != "empty":
                 raise ProtocolError("seat_taken", f"seat {seat} is taken")
@@ -464,7 +464,7 @@ class Service:
 
     async def leave(self, table: Table, seat: int) -> None:
         """Give up a seat before the table starts (afterwards: hand it to a bot)."""
-        def fn(s: Session, row: TableRow) -> None:
+        def fn(s: Tx, row: LockedRow) -> None:
             if table.status != "waiting":
                 raise ProtocolError("started", "the table has started: hand the seat to a "
                                     "bot (trustee) instead of leaving")
@@ -478,7 +478,7 @@ class Service:
 
     async def set_trustee(self, table: Table, seat: int, reason: str | None) -> None:
         """托管: a bot plays for a person (``reason``), or the person takes the seat back."""
-        def fn(s: Session, row: TableRow) -> bool:
+        def fn(s: Tx, row: LockedRow) -> bool:
             if table.seats[seat].kind != "person" or table.seats[seat].trustee == reason:
                 return False
             r = s.get(SeatRow, (table.id, seat))
@@ -502,7 +502,7 @@ class Service:
         if table.status != "waiting" or any(s.kind == "empty" for s in table.seats):
             return
 
-        def fn(s: Session, row: TableRow) -> None:
+        def fn(s: Tx, row: LockedRow) -> None:
             if table.status != "waiting" or any(x.kind == "empty" for x in table.seats):
                 return
             row.status = table.status = "playing"
@@ -511,7 +511,7 @@ class Service:
 
         await self._change(table, fn)
 
-    def _open_deal(self, s: Session, row: TableRow, table: Table,
+    def _open_deal(self, s: Tx, row: LockedRow, table: Table,
                    start: dict[str, Any] | None) -> None:
         seed = secrets.randbits(62)
         number = row.deal_number if table.game is None and not table.history else \
@@ -523,7 +523,7 @@ class Service:
         table.deal_id = deal.id
         table.game = _new_game(table.game_name, table.options, seed, start)
 
-    def _close_deal(self, s: Session, row: TableRow, table: Table) -> None:
+    def _close_deal(self, s: Tx, row: LockedRow, table: Table) -> None:
         """The deal is over: store its result and record; the next deal or the end."""
         game = table.game
         assert game is not None and table.deal_id is not None
@@ -553,7 +553,7 @@ class Service:
                   by_bot: bool = False) -> None:
         """Apply ``seat``'s action made against ``state_id``: refused if stale, malformed or
         illegal (``ProtocolError`` with the engine's rule and message)."""
-        def fn(s: Session, row: TableRow) -> None:
+        def fn(s: Tx, row: LockedRow) -> None:
             game = table.game
             if game is None:
                 raise ProtocolError("not_playing", "no deal is being played at this table")
@@ -576,8 +576,8 @@ class Service:
                 where = f"action{exc.field}" if exc.field.startswith("[") else exc.field
                 raise ProtocolError("malformed", exc.message, field=where) from None
             stored = game.actions[-1]
-            s.add(ActionRow(deal_id=table.deal_id, idx=game.state_id - 1,
-                            action=stored.to_json(), by_bot=by_bot, created_at=time.time()))
+            assert table.deal_id is not None
+            s.add_action(table.deal_id, game.state_id - 1, stored.to_json(), by_bot)
             seat_row = table.seats[seat]
             if not by_bot and seat_row.trustee in ("timeout", "disconnect"):
                 r = s.get(SeatRow, (table.id, seat))
@@ -709,7 +709,7 @@ class Service:
         self._arm_timer(table)
 
     @staticmethod
-    def _plan_deadline(row: TableRow, table: Table) -> None:
+    def _plan_deadline(row: LockedRow, table: Table) -> None:
         """Within a change: the turn timer of the new state (stored with it, so that a
         restart resumes it), kept while the state is the same, ``None`` without a timer or
         when no person is to decide."""
