@@ -404,8 +404,8 @@ def bench(
              "turn), or shengji, gouji, baohuang, or GAME:PRESET.")] = None,
     think: Annotated[float | None, typer.Option(
         min=0.0, metavar="SECONDS",
-        help="server: how long a simulated player thinks before it acts (default 0.2; 0 "
-             "floods the server as fast as it answers).")] = None,
+        help="server: how long a simulated player thinks before it acts (default 1, a "
+             "quick person's pace; 0 floods the server as fast as it answers).")] = None,
     db: Annotated[str | None, typer.Option(
         metavar="URL", help="server: the server's database (default: a fresh SQLite file "
                             "in a temporary folder).")] = None,
@@ -462,7 +462,12 @@ def bench(
 def _bench_server(tables: int | None, seconds: float | None, table_game: str | None,
                   think: float | None, db: str | None, seed: int, **game_only: Any) -> None:
     """``paizhuo bench server``: the table server's benchmark (paizhuo.server.bench)."""
-    from paizhuo.server.bench import ServerBenchError, bench_server, print_server_bench
+    from paizhuo.server.bench import (
+        DEFAULT_THINK,
+        ServerBenchError,
+        bench_server,
+        print_server_bench,
+    )
 
     defaults = {"games": None, "judge_mb": None, "compare_rlcard": False, "option": None,
                 "preset": "all"}
@@ -478,7 +483,8 @@ def _bench_server(tables: int | None, seconds: float | None, table_game: str | N
         try:
             result = bench_server(tables if tables is not None else 200,
                                   seconds if seconds is not None else 30.0,
-                                  table_game or "mix", think if think is not None else 0.2,
+                                  table_game or "mix",
+                                  think if think is not None else DEFAULT_THINK,
                                   db, seed, status=lambda text: shown.update(text))
         except ServerBenchError as exc:
             raise CommandError(str(exc)) from None

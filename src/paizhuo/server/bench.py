@@ -29,6 +29,11 @@ Figures, over the timed ``--seconds`` (which start once every table is playing):
   that got there first, is counted apart: it is the protocol working), lost connections, and
   warnings or errors in the server's log.
 
+The default think time, 1 s (:data:`DEFAULT_THINK`), is a quick person's pace (people take
+seconds; the server's own bots wait 0.6 s by default): 200 tables then ask about 200 actions
+a second. A shorter think time measures how the server saturates (one process serves about
+1 / its CPU per action).
+
 The targets (issue 9, on the 2-core machine): :data:`TARGET_TABLES` tables with a p99 latency
 under :data:`TARGET_P99_MS` ms and under :data:`TARGET_MB_PER_TABLE` MB of server memory per
 table.
@@ -60,6 +65,9 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table as RichTable
+
+DEFAULT_THINK = 1.0
+"""Seconds a simulated player thinks before acting, unless ``--think`` says otherwise."""
 
 TARGET_TABLES = 200
 TARGET_P99_MS = 100.0
@@ -445,7 +453,7 @@ def _server(db: str | None) -> Iterator[tuple[ServerProcess, str]]:
 
 
 def bench_server(tables: int = TARGET_TABLES, seconds: float = 30.0, game: str = "mix",
-                 think: float = 0.2, db: str | None = None, seed: int = 0,
+                 think: float = 1.0, db: str | None = None, seed: int = 0,
                  status: Callable[[str], None] | None = None) -> ServerBenchResult:
     """Run the benchmark (see the module's docstring); ``status`` is told what it is doing."""
     if tables < 1:
