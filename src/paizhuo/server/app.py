@@ -42,6 +42,9 @@ from paizhuo.server.tables import Client, Service, Table
 
 log = logging.getLogger("paizhuo.server")
 
+OUTBOX_LIMIT = 1000
+"""Messages waiting for a client that does not read them, after which it is closed (1008)."""
+
 
 def create_app(db_url: str | None = None, bus: Bus | None = None,
                store: Store | None = None) -> FastAPI:
@@ -185,17 +188,53 @@ class Connection:
         self.table = table
         self.ws = ws
         self.limit = RateLimit()
-        self.lock = asyncio.Lock()
         self.client = Client(self.send)
+        # what is to be sent, written by one task: a table's updates never wait for a slow
+        # client, and one that stops reading is closed instead of holding the table up
+        self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.closing = False
 
     async def send(self, msg: dict[str, Any]) -> None:
-        if self.ws.application_state != WebSocketState.CONNECTED:
+        if self.closing:
             return
-        async with self.lock:
-            await self.ws.send_text(json.dumps(msg, separators=(",", ":"),
-                                               ensure_ascii=False))
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            log.info("closing a client that does not read its messages")
+            self.close_soon(CLOSE_POLICY, "not reading: reconnect and sync")
+            return
+        self.outbox.put_nowait(json.dumps(msg, separators=(",", ":"), ensure_ascii=False))
+
+    def close_soon(self, code: int, reason: str) -> None:
+        """Close once what is queued before is sent."""
+        if not self.closing:
+            self.closing = True
+            self.outbox.put_nowait((code, reason))
+
+    async def _write(self) -> None:
+        while True:
+            item = await self.outbox.get()
+            if isinstance(item, tuple):
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code=item[0], reason=item[1])
+                return
+            if self.ws.application_state != WebSocketState.CONNECTED:
+                return
+            try:
+                await self.ws.send_text(item)
+            except Exception:  # the client went away: its reader ends the connection
+                return
 
     async def run(self) -> None:
+        writer = asyncio.ensure_future(self._write())
+        try:
+            await self._run()
+        finally:
+            if not writer.done():
+                self.close_soon(1000, "")
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 5)
+            writer.cancel()
+
+    async def _run(self) -> None:
         service, table = self.service, self.table
         await service.connect(table, self.client)
         try:
@@ -211,11 +250,11 @@ class Connection:
                 if size > MAX_MESSAGE_BYTES:
                     await self.send(ProtocolError("too_large", f"a message may be at most "
                                                   f"{MAX_MESSAGE_BYTES} bytes").reply())
-                    await self.ws.close(code=CLOSE_TOO_BIG, reason="message too big")
+                    self.close_soon(CLOSE_TOO_BIG, "message too big")
                     break
                 if not self.limit.allow(time.monotonic()):
                     if self.limit.refused > FLOOD_CLOSE:
-                        await self.ws.close(code=CLOSE_POLICY, reason="too many messages")
+                        self.close_soon(CLOSE_POLICY, "too many messages")
                         break
                     await self.send(ProtocolError("rate_limited", "too many messages: slow "
                                                   "down").reply())
