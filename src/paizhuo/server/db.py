@@ -139,6 +139,7 @@ class Store:
         self.is_sqlite = self.url.startswith("sqlite")
         self.engine: Engine = _make_engine(self.url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._writer: Connection | None = None
         if migrate:
             self.migrate()
 
@@ -170,9 +171,15 @@ class Store:
         The common change — an action — runs on the driver's SQL (:meth:`Tx.add_action`), a
         few times cheaper than the ORM; rarer ones use :attr:`Tx.session`, an ORM session in
         the same transaction."""
-        with self.engine.begin() as conn:
-            tx = Tx(conn, self.is_sqlite)
-            try:
+        conn = self._writer
+        if conn is None or conn.invalidated or conn.closed:
+            # one connection for every locked change of this process, kept between them (a
+            # pool checkout per change costs more than the change's SQL); changes run one
+            # after another on the event loop, never two at once
+            conn = self._writer = self.engine.connect()
+        tx = Tx(conn, self.is_sqlite)
+        try:
+            with conn.begin():
                 lock = "" if self.is_sqlite else " FOR UPDATE"
                 got: Any = tx.sql("SELECT version, status, deal_number, deadline, settings "
                                   "FROM tables WHERE id = %s" + lock, (table_id,)).fetchone()
@@ -192,10 +199,17 @@ class Store:
                            "version = %s, updated_at = %s WHERE id = %s",
                            (row.status, row.deal_number, _json_out(row.deadline), *params))
                 row.version += 1
-            finally:
-                tx.close()
+        except Exception:
+            if conn.invalidated:  # the database went away: a fresh connection next time
+                self._writer = None
+            raise
+        finally:
+            tx.close()
 
     def dispose(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
         self.engine.dispose()
 
 
