@@ -130,3 +130,48 @@ def test_finished_deals_keep_their_records_and_results(db_url: str) -> None:
     assert results["status"] == "over"
     assert results["totals"] == [sum(col) for col in zip(*(d.returns for d in deals),
                                                           strict=True)]
+
+
+async def _failed_commit(db_url: str) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    from paizhuo.server.db import Tx
+
+    service = Service(Store(db_url), LocalBus())
+    await service.start()
+    table = service.create("baohuang", {}, {"bot_delay": 0})
+    for seat in range(5):
+        await service.sit(table, seat, f"p{seat}")
+    rec = Recorder()
+    client = Client(rec.send)
+    await service.connect(table, client)
+    game = table.game
+    assert game is not None
+    before = game.state_id
+    seat = game.to_act()[0]
+    action = game.legal_actions(seat)[0].to_json()
+    real = Tx.add_action
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise OperationalError("INSERT", {}, Exception("disk I/O error"))
+
+    Tx.add_action = broken  # type: ignore[method-assign]
+    try:
+        with pytest.raises(ProtocolError) as failed:
+            await service.act(table, seat, action, before)
+    finally:
+        Tx.add_action = real  # type: ignore[method-assign]
+    assert failed.value.code == "internal"
+    # the game moved on in memory before the commit failed: it is rebuilt from what was
+    # stored, in the same object the connections hold, and the action can be made again
+    assert service.tables[table.id] is table and table.game is not None
+    assert table.game.state_id == before
+    assert rec.messages[-1]["type"] == "state" and rec.messages[-1]["state_id"] == before
+    await service.act(table, seat, action, before)
+    assert table.game.state_id == before + 1
+    await service.stop()
+    service.store.dispose()
+
+
+def test_a_commit_that_fails_loses_nothing(db_url: str) -> None:
+    asyncio.run(_failed_commit(db_url))

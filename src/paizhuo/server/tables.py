@@ -390,13 +390,22 @@ class Service:
             # the database refused the commit after the game moved on: the stored table is
             # the truth, rebuild it from there
             log.exception("table %s: a change failed to commit; reloading it", table.id)
-            clients = table.clients
             for handle in table.timers.values():
                 handle.cancel()
+            table.timers.clear()
             reloaded = self._load(table.id)
             if reloaded is not None:
-                reloaded.clients = clients
-                await self.publish(reloaded)
+                # into the same object: every connection of the table holds it
+                for name in ("status", "deal_number", "version", "deadline", "seats",
+                             "deal_id", "game", "history", "settings"):
+                    setattr(table, name, getattr(reloaded, name))
+                table.last = None
+                table.meta += 1
+                self.tables[table.id] = table
+                for client in table.clients:
+                    client.deal = -1  # a fresh state, no events from the lost change
+                await self.publish(table)
+                self._after_change(table)
             raise ProtocolError("internal", "the server could not store this change; "
                                 "nothing was lost, try again") from None
         table.version += 1
