@@ -13,11 +13,13 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import Body, FastAPI, Query, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from fastapi.websockets import WebSocketState
 from sqlalchemy import func, select
 
@@ -42,6 +44,8 @@ from paizhuo.server.tables import Client, Service, Table
 
 log = logging.getLogger("paizhuo.server")
 
+STATIC = Path(__file__).parent / "static"
+"""The browser table's files, served as they are."""
 OUTBOX_LIMIT = 1000
 """Messages waiting for a client that does not read them, after which it is closed (1008)."""
 
@@ -164,6 +168,13 @@ def create_app(db_url: str | None = None, bus: Bus | None = None,
                 raise ProtocolError("not_over", "the deal is not over: its record is served "
                                     "once it is")
             return d.record
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        """The browser table (plain ES modules under ``/static``, no build step)."""
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.websocket("/ws/{key}")
     async def websocket(ws: WebSocket, key: str) -> None:
@@ -307,8 +318,9 @@ class Connection:
         else:
             acting = client.seat
             if acting is None:
-                raise ProtocolError("spectator", "a spectator cannot act: sit down or join "
-                                    "with a seat's token first")
+                raise ProtocolError("spectator", "a spectator cannot act (nor check, ask for a "
+                                    "hint, hand over or leave): sit down or join with a "
+                                    "seat's token first")
             if kind == "leave":
                 await service.leave(table, acting)
                 client.seat = None
@@ -318,6 +330,13 @@ class Connection:
             elif kind == "action":
                 await service.act(table, acting, data["action"], data["state_id"])
                 await self.send({"type": "ok", "ref": msg.ref})
+            elif kind == "check":
+                await self.send({"type": "checked", "ref": msg.ref,
+                                 **service.check(table, acting, data["action"],
+                                                 data["state_id"])})
+            elif kind == "hint":
+                await self.send({"type": "hinted", "ref": msg.ref,
+                                 "hint": service.hint(table, acting)})
 
 
 __all__ = ["Connection", "create_app"]

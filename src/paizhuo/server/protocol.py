@@ -56,6 +56,8 @@ _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "trustee": {"on": (bool, True)},
     "chat": {"text": (str, True)},
     "sync": {},
+    "check": {"state_id": (int, True), "action": ((list, str), True)},
+    "hint": {},
 }
 CLIENT_TYPES = frozenset(_FIELDS)
 

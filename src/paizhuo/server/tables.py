@@ -598,6 +598,44 @@ class Service:
 
         await self._change(table, fn)
 
+    def check(self, table: Table, seat: int, action: Any, state_id: int) -> dict[str, Any]:
+        """Would ``seat``'s action be accepted now? Tried on a copy (nothing changes, nothing
+        is stored or sent): ``{"ok": true}`` or the refusal's ``code`` / ``rule`` /
+        ``message`` — what a player interface shows before the play button is pressed."""
+        game = table.game
+        if game is None:
+            raise ProtocolError("not_playing", "no deal is being played at this table")
+        if state_id != game.state_id:
+            raise ProtocolError("stale", f"the check was made against state {state_id}, the "
+                                f"deal is at state {game.state_id}", state_id=game.state_id,
+                                deal=table.deal_number)
+        act = self._parse_action(game, seat, action)
+        if act.seat != seat:
+            raise ProtocolError("forbidden", f"this connection acts for seat {seat}, not seat "
+                                f"{act.seat}")
+        try:
+            game.clone().apply(act)
+        except IllegalActionError as exc:
+            return {"ok": False, "code": "illegal", "rule": exc.rule, "message": exc.message}
+        except MalformedError as exc:
+            where = f"action{exc.field}" if exc.field.startswith("[") else exc.field
+            return {"ok": False, "code": "malformed", "field": where, "message": exc.message}
+        return {"ok": True}
+
+    def hint(self, table: Table, seat: int) -> dict[str, Any] | None:
+        """What a bot (the game's ``greedy``) would play for ``seat`` now, from the seat's own
+        view only; ``None`` when the seat has nothing to decide."""
+        game = table.game
+        if game is None or seat not in game.to_act():
+            return None
+        bot = make_bot("greedy", table.game_name)
+        rng = random.Random(game.state_id)
+        if bot.uses_sampler and game.to_act()[0] == seat:
+            action = game.clone().sample_action(rng)
+        else:
+            action = bot.act(game.observation(seat), game.legal_actions(seat), rng)
+        return {"action": action.to_json(), "bot": bot.name}
+
     @staticmethod
     def _parse_action(game: Game, seat: int, action: Any) -> Action:
         try:
