@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import logging
 import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
@@ -33,137 +31,22 @@ from paizhuo.engine.errors import IllegalActionError, MalformedError, PaizhuoErr
 from paizhuo.engine.game import Game
 from paizhuo.engine.records import Deal, Record, parse_action
 from paizhuo.engine.registry import game_class, game_names
+from paizhuo.server import views
 from paizhuo.server.bus import Bus, LocalBus
 from paizhuo.server.db import ActionRow, DealRow, LockedRow, SeatRow, Store, TableRow, Tx
+from paizhuo.server.model import (  # the service's vocabulary, re-exported
+    CODE_ALPHABET,
+    DEFAULT_SETTINGS,
+    LEGAL_LIMIT,
+    Client,
+    Seat,
+    Table,
+    check_settings,
+    hash_token,
+)
 from paizhuo.server.protocol import MAX_NAME, ProtocolError, clean_text
 
 log = logging.getLogger("paizhuo.server")
-
-LEGAL_LIMIT = 300
-"""A seat is sent its legal actions when it has at most this many (else a count and one
-legal action as a hint: a Shengji lead may have tens of thousands)."""
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "timer": None,
-    "bot_delay": 0.6,
-    "grace": 20.0,
-    "deals": None,
-}
-"""Table settings: ``timer`` seconds per decision (``None``: no timer), ``bot_delay`` seconds
-a bot waits before acting (so people can follow), ``grace`` seconds a disconnected player
-keeps the seat before a bot plays for it, ``deals`` a cap on the deals of the table."""
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def check_settings(settings: Any) -> dict[str, Any]:
-    if settings is None:
-        settings = {}
-    if not isinstance(settings, dict):
-        raise ProtocolError("bad_settings", "settings is an object")
-    out = dict(DEFAULT_SETTINGS)
-    for key, value in settings.items():
-        if key not in DEFAULT_SETTINGS:
-            raise ProtocolError("bad_settings", f"unknown setting {key!r}; the settings are "
-                                + ", ".join(DEFAULT_SETTINGS))
-        if value is None and key in ("timer", "deals"):
-            out[key] = None
-            continue
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ProtocolError("bad_settings", f"settings.{key} must be a number")
-        limits = {"timer": (1, 3600), "bot_delay": (0, 10), "grace": (0, 3600),
-                  "deals": (1, 10_000)}[key]
-        if not limits[0] <= value <= limits[1]:
-            raise ProtocolError("bad_settings", f"settings.{key} must be between {limits[0]} "
-                                f"and {limits[1]}")
-        out[key] = int(value) if key == "deals" else float(value)
-    return out
-
-
-@dataclass
-class Seat:
-    name: str | None = None
-    token_hash: str | None = None
-    bot: str | None = None
-    trustee: str | None = None
-
-    @property
-    def kind(self) -> str:
-        if self.bot is not None:
-            return "bot"
-        return "empty" if self.token_hash is None else "person"
-
-    def public(self, connected: bool) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "bot": self.bot,
-                "trustee": self.trustee, "connected": connected}
-
-
-class Client:
-    """One websocket client of a table (``seat`` ``None``: a spectator), as the service
-    sees it: where it stands in the table's stream, and how to send it a message."""
-
-    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
-        self.send = send
-        self.seat: int | None = None
-        self.deal = -1
-        """The deal number the client's ``state_id`` refers to."""
-        self.state_id = 0
-        self.meta = -1
-        """The table's meta version last sent (seats, status)."""
-
-
-@dataclass
-class Table:
-    id: str
-    code: str
-    game_name: str
-    options: dict[str, Any]
-    settings: dict[str, Any]
-    num_seats: int
-    status: str = "waiting"
-    deal_number: int = 0
-    version: int = 0
-    meta: int = 0
-    """Grows with every change clients are sent ``table`` for (not with actions)."""
-    deadline: dict[str, Any] | None = None
-    seats: list[Seat] = field(default_factory=list)
-    deal_id: str | None = None
-    game: Game | None = None
-    last: tuple[int, Game] | None = None
-    """The deal just finished (number, game), for clients still reading its events."""
-    history: list[dict[str, Any]] = field(default_factory=list)
-    """Per finished deal: ``{"deal", "id", "result", "returns"}`` as anyone may see it."""
-    clients: set[Client] = field(default_factory=set)
-    timers: dict[str, asyncio.TimerHandle | asyncio.Task[None]] = field(default_factory=dict)
-
-    def seated(self, seat: int) -> bool:
-        return any(c.seat == seat for c in self.clients)
-
-    def totals(self) -> list[float]:
-        out = [0.0] * self.num_seats
-        for h in self.history:
-            for i, r in enumerate(h["returns"] or ()):
-                out[i] += r
-        return out
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "code": self.code, "game": self.game_name,
-            "options": self.options, "settings": self.settings, "status": self.status,
-            "deal": self.deal_number,
-            "seats": [s.public(self.seated(i)) for i, s in enumerate(self.seats)],
-            "deals_played": len(self.history), "totals": self.totals(),
-        }
-
-    def results(self) -> dict[str, Any]:
-        winners = None
-        if self.status == "over" and self.history:
-            winners = self.history[-1].get("match_winners")
-        return {"id": self.id, "game": self.game_name, "status": self.status,
-                "deals": self.history, "totals": self.totals(), "match_winners": winners}
-
 
 def _new_game(game_name: str, options: dict[str, Any], seed: int,
               start: dict[str, Any] | None) -> Game:
@@ -652,72 +535,11 @@ class Service:
     # -- what clients are sent ---------------------------------------------------------------
 
     def state_message(self, table: Table, seat: int | None) -> dict[str, Any]:
-        game = table.game
-        msg: dict[str, Any] = {"type": "state", "deal": table.deal_number,
-                               "status": table.status}
-        if game is None:
-            msg.update(state_id=None, observation=None, legal=None)
-            return msg
-        obs = game.observation(seat)
-        msg["state_id"] = game.state_id
-        msg["observation"] = obs
-        msg["deadline"] = table.deadline
-        if seat is not None and (obs["your_turn"] or "take_back" in game.VERBS):
-            msg.update(self._legal(game, seat, obs["your_turn"]))
-        else:
-            msg["legal"] = None
-        return msg
-
-    @staticmethod
-    def _legal(game: Game, seat: int, your_turn: bool) -> dict[str, Any]:
-        count_legal = getattr(game, "count_legal", None)
-        if count_legal is not None:
-            n = count_legal(seat)
-            if n > LEGAL_LIMIT:
-                hint = None
-                if game.to_act() and game.to_act()[0] == seat:
-                    hint = game.clone().sample_action(random.Random(game.state_id)).to_json()
-                return {"legal": None, "legal_count": n, "hint": hint}
-            if n == 0:
-                return {"legal": []}
-        if not your_turn and game.name != "shengji":
-            return {"legal": None}
-        return {"legal": [a.to_json() for a in game.legal_actions(seat)]}
-
-    def table_message(self, table: Table) -> dict[str, Any]:
-        return {"type": "table", "table": table.public()}
+        return views.state_message(table, seat)
 
     async def catch_up(self, table: Table, client: Client) -> None:
-        """Send ``client`` what it has not seen: events of its deal (and of the deal just
-        finished), the end of a deal, and the state now."""
-        out: list[dict[str, Any]] = []
-        if client.meta != table.meta:
-            out.append(self.table_message(table))
-            client.meta = table.meta
-        seat = client.seat
-        if client.deal >= 0:
-            # the deal it followed is over: a next one has begun, or the table is over
-            if table.last is not None and client.deal == table.last[0] \
-                    and (client.deal != table.deal_number or table.status == "over"):
-                number, old = table.last
-                events = old.events_since(seat, client.state_id)
-                if events:
-                    out.append({"type": "events", "deal": number, "events": events})
-                out.append({"type": "deal_over", "deal": number,
-                            "result": old.observation(seat)["result"],
-                            "returns": old.returns(),
-                            "record": f"/api/games/{table.id}-{number}/record"})
-                client.deal, client.state_id = table.deal_number, 0
-            if client.deal == table.deal_number and table.game is not None:
-                events = table.game.events_since(seat, client.state_id)
-                if events:
-                    out.append({"type": "events", "deal": table.deal_number,
-                                "events": events})
-        out.append(self.state_message(table, seat))
-        # a table that is over has no deal left to follow (its last deal_over goes out once)
-        client.deal = -1 if table.status == "over" else table.deal_number
-        client.state_id = table.game.state_id if table.game is not None else 0
-        for msg in out:
+        """Send ``client`` what it has not seen (:func:`~paizhuo.server.views.pending`)."""
+        for msg in views.pending(table, client):
             await client.send(msg)
 
     async def publish(self, table: Table) -> None:

@@ -1,0 +1,143 @@
+"""The tables of a server as plain data: settings, seats, the clients following a table, and
+the :class:`Table` itself (its game, history and totals). :mod:`paizhuo.server.tables` changes
+them; nothing here touches the database or the network."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from paizhuo.engine.game import Game
+from paizhuo.server.protocol import ProtocolError
+
+LEGAL_LIMIT = 300
+"""A seat is sent its legal actions when it has at most this many (else a count and one
+legal action as a hint: a Shengji lead may have tens of thousands)."""
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "timer": None,
+    "bot_delay": 0.6,
+    "grace": 20.0,
+    "deals": None,
+}
+"""Table settings: ``timer`` seconds per decision (``None``: no timer), ``bot_delay`` seconds
+a bot waits before acting (so people can follow), ``grace`` seconds a disconnected player
+keeps the seat before a bot plays for it, ``deals`` a cap on the deals of the table."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def check_settings(settings: Any) -> dict[str, Any]:
+    if settings is None:
+        settings = {}
+    if not isinstance(settings, dict):
+        raise ProtocolError("bad_settings", "settings is an object")
+    out = dict(DEFAULT_SETTINGS)
+    for key, value in settings.items():
+        if key not in DEFAULT_SETTINGS:
+            raise ProtocolError("bad_settings", f"unknown setting {key!r}; the settings are "
+                                + ", ".join(DEFAULT_SETTINGS))
+        if value is None and key in ("timer", "deals"):
+            out[key] = None
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ProtocolError("bad_settings", f"settings.{key} must be a number")
+        limits = {"timer": (1, 3600), "bot_delay": (0, 10), "grace": (0, 3600),
+                  "deals": (1, 10_000)}[key]
+        if not limits[0] <= value <= limits[1]:
+            raise ProtocolError("bad_settings", f"settings.{key} must be between {limits[0]} "
+                                f"and {limits[1]}")
+        out[key] = int(value) if key == "deals" else float(value)
+    return out
+
+
+@dataclass
+class Seat:
+    name: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+    trustee: str | None = None
+
+    @property
+    def kind(self) -> str:
+        if self.bot is not None:
+            return "bot"
+        return "empty" if self.token_hash is None else "person"
+
+    def public(self, connected: bool) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "bot": self.bot,
+                "trustee": self.trustee, "connected": connected}
+
+
+class Client:
+    """One websocket client of a table (``seat`` ``None``: a spectator), as the service
+    sees it: where it stands in the table's stream, and how to send it a message."""
+
+    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+        self.send = send
+        self.seat: int | None = None
+        self.deal = -1
+        """The deal number the client's ``state_id`` refers to."""
+        self.state_id = 0
+        self.meta = -1
+        """The table's meta version last sent (seats, status)."""
+
+
+@dataclass
+class Table:
+    id: str
+    code: str
+    game_name: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    num_seats: int
+    status: str = "waiting"
+    deal_number: int = 0
+    version: int = 0
+    meta: int = 0
+    """Grows with every change clients are sent ``table`` for (not with actions)."""
+    deadline: dict[str, Any] | None = None
+    seats: list[Seat] = field(default_factory=list)
+    deal_id: str | None = None
+    game: Game | None = None
+    last: tuple[int, Game] | None = None
+    """The deal just finished (number, game), for clients still reading its events."""
+    history: list[dict[str, Any]] = field(default_factory=list)
+    """Per finished deal: ``{"deal", "id", "result", "returns"}`` as anyone may see it."""
+    clients: set[Client] = field(default_factory=set)
+    timers: dict[str, asyncio.TimerHandle | asyncio.Task[None]] = field(default_factory=dict)
+
+    def seated(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.clients)
+
+    def totals(self) -> list[float]:
+        out = [0.0] * self.num_seats
+        for h in self.history:
+            for i, r in enumerate(h["returns"] or ()):
+                out[i] += r
+        return out
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "code": self.code, "game": self.game_name,
+            "options": self.options, "settings": self.settings, "status": self.status,
+            "deal": self.deal_number,
+            "seats": [s.public(self.seated(i)) for i, s in enumerate(self.seats)],
+            "deals_played": len(self.history), "totals": self.totals(),
+        }
+
+    def results(self) -> dict[str, Any]:
+        winners = None
+        if self.status == "over" and self.history:
+            winners = self.history[-1].get("match_winners")
+        return {"id": self.id, "game": self.game_name, "status": self.status,
+                "deals": self.history, "totals": self.totals(), "match_winners": winners}
+
+
+__all__ = ["CODE_ALPHABET", "DEFAULT_SETTINGS", "LEGAL_LIMIT", "Client", "Seat", "Table",
+           "check_settings", "hash_token"]
