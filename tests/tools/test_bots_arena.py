@@ -308,9 +308,9 @@ def test_terminal_shows_other_seats_only_through_their_events() -> None:
     table._show_result()
     text = console.export_text()
     bot_plays = [a for a in table.game.actions if a.seat == 1 and a.cards]
-    assert bot_plays and "seat 1 (greedy): play hidden" in text
+    assert bot_plays and "Seat 1 (North, greedy) plays hidden" in text
     for line in text.splitlines():
-        if line.startswith("seat 1 (greedy)"):
+        if line.startswith("Seat 1 (North, greedy)"):
             assert not any(format_cards(a.cards) in line for a in bot_plays), line
-    assert "seat 0 (you): play" in text
+    assert "You (seat 0) play" in text
     assert "winner" in text and "cards_left" not in text

@@ -1,9 +1,16 @@
 """Playing a game in the terminal against bots (``paizhuo play``), rendered with Rich.
 
-Generic: the observation of any game is shown key by key — its common header, then the
-game's own ``details`` — cards in the shared notation; a person answers with the number of a
-listed legal action or types one in notation (``play AS AS``, ``call AH nth=1``, read by
-:func:`paizhuo.parse_action`).
+It reads like a card table (:mod:`paizhuo.arena.table_view`): at each turn a short status line
+(Shengji: trump, dealer, the attackers' points against their target), the other seats with
+what they are to the person (partner, opponent, 对头, emperor …) and their card counts, the
+cards on the table, and the hand grouped as players sort it, with suit symbols in colour. Each
+play is announced as it happens (``Seat 2 (North, greedy) plays ♠K ♠K``), a failed throw
+(甩牌失败) with what was attempted, who blocked it and what was played instead.
+
+The person types an action in notation (``play AS AS``, ``call AH nth=1``, read by
+:func:`paizhuo.parse_action`); a small decision (at most :data:`MAX_LISTED` choices) is also
+listed by number. A forced move (exactly one legal action) is played for the person after a
+short notice.
 
 The person sees only what their seat may see: the observation; every action and derived
 event as their seat saw it (:meth:`~paizhuo.engine.game.Game.events_since`, printed as it
@@ -27,6 +34,15 @@ from rich.text import Text
 
 from paizhuo import parse_action
 from paizhuo.arena.simulate import bot_action, seat_bots, write_record
+from paizhuo.arena.table_view import (
+    Seats,
+    cards_text,
+    describe_event,
+    hand_text,
+    seats_line,
+    status_line,
+    table_plays,
+)
 from paizhuo.bots.base import Bot
 from paizhuo.bots.registry import make_bot
 from paizhuo.cards import NUM_CARD_IDS
@@ -36,8 +52,13 @@ from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.game import Game
 from paizhuo.notation import format_cards
 
-MAX_LISTED = 40
-"""Legal actions listed at most; the rest can be typed (or listed with ``all``)."""
+MAX_LISTED = 12
+"""A decision with at most this many legal actions is listed by number; a larger one is typed
+(``all`` lists it anyway)."""
+EXAMPLES = 3
+"""Legal actions shown as examples of what to type when they are not listed."""
+FORCED_PAUSE = 0.8
+"""Seconds a forced move's notice stays before it is played (at an interactive terminal)."""
 
 _CARD_KEYS = ("hand", "card", "kitty", "trick", "play", "bury", "bottom", "tribute")
 _NOT_CARD_KEYS = ("count", "num", "size", "left", "point", "score", "seat", "rank", "level")
@@ -203,8 +224,11 @@ class TerminalPlay:
     def __init__(self, cls: type[Game], options: dict[str, Any], seat: int, seed: int,
                  bots: Sequence[str], console: Console,
                  ask: Callable[[str], str] | None = None,
-                 records: Path | None = None) -> None:
+                 records: Path | None = None, pause: float | None = None,
+                 game: Game | None = None) -> None:
         self.records = records
+        self.pause = (FORCED_PAUSE if console.is_interactive else 0.0) if pause is None else pause
+        """Seconds a forced move's notice stays before the move is played."""
         """Folder for the record of every deal (``None``: records are not written)."""
         self.began = time.strftime("%Y%m%d-%H%M%S")
         self.deal = 0
@@ -218,7 +242,8 @@ class TerminalPlay:
         self.console = console
         self.ask = ask or console.input
         self.rng = random.Random(f"paizhuo-play/{seed}")
-        self.game = cls.new(options, seed=seed)
+        self.game = game if game is not None else cls.new(options, seed=seed)
+        """The deal in progress (``game``: a given first deal, such as a position)."""
         if not 0 <= seat < self.game.num_seats:
             raise MalformedError("seat", f"seat {seat} does not exist: this table has seats "
                                  f"0–{self.game.num_seats - 1}")
@@ -230,6 +255,7 @@ class TerminalPlay:
         self.bot_names = names
         self.bots: list[Bot | None] = [None if s == seat else make_bot(names[s], cls.name)
                                        for s in range(self.game.num_seats)]
+        self.seats = Seats(self.game.num_seats, seat, names)
 
     def run(self) -> None:
         """Play deals until the match ends or the person quits.
@@ -323,35 +349,80 @@ class TerminalPlay:
         may not see is not printed, a card hidden from it is not shown). The end of the deal
         is only announced: its result follows as the observation gives it."""
         for event in self.game.events_since(self.seat, self.seen):
-            if event.get("type") == "over":
-                continue
-            self.console.print(event_text(event, self.bot_names, self.seat), highlight=False)
+            line = describe_event(event, self.seats)
+            if line is not None:
+                self.console.print(line, highlight=False)
         self.seen = self.game.state_id
 
     def _show(self, legal: Sequence[Action], everything: bool = False) -> None:
+        """The table as the person's seat sees it: status, seats, the cards on the table,
+        the hand; then the choices (listed by number when few, else examples to type)."""
         obs = self.game.observation(self.seat)
         self.others = self._others_shown(obs)
-        self.console.rule(f"{self.cls.name} — seat {self.seat} to act — phase {self.game.phase}")
-        self.console.print(render_mapping(observation_rows(obs)))
-        shown = legal if everything else legal[:MAX_LISTED]
-        table = Table(show_header=False, box=None, padding=(0, 1))
-        table.add_column(justify="right", style="bold green")
-        table.add_column()
-        for i, action in enumerate(shown, 1):
-            table.add_row(str(i), Text(action_text(action)))
+        name = self.cls.name
+        if not everything:
+            self.console.rule(style="dim")
+            self.console.print(status_line(name, obs, self.seats), highlight=False)
+            others = seats_line(name, obs, self.seats)
+            if others:
+                self.console.print(others, highlight=False)
+            plays = table_plays(name, obs)
+            if plays:
+                line = Text("On the table: ", style="bold")
+                for i, (seat, cards) in enumerate(plays):
+                    if i:
+                        line.append("  ")
+                    line.append(f"{self.seats.short(seat)} ")
+                    line.append_text(cards_text(cards))
+                self.console.print(line, highlight=False)
+            hand = Text("Your hand: ", style="bold")
+            hand.append_text(hand_text(name, obs.get("hand"), obs.get("details") or {}))
+            self.console.print(hand, highlight=False)
+        if everything or len(legal) <= MAX_LISTED:
+            table = Table(show_header=False, box=None, padding=(0, 1))
+            table.add_column(justify="right", style="bold green")
+            table.add_column()
+            for i, action in enumerate(legal, 1):
+                table.add_row(str(i), Text(action_text(action)))
+            if self.others:
+                table.add_row("w", "wait: let the other seats that may act go first")
+            self.console.print(table)
+            return
+        examples = ", ".join(action_text(a) for a in legal[:EXAMPLES])
+        self.console.print(Text(f"{len(legal)} possible actions: type yours, e.g. {examples} "
+                                "('all' lists them"
+                                + (", 'w' lets the other seats go first" if self.others else "")
+                                + ")", style="dim"), highlight=False)
+
+    def _forced(self, legal: Sequence[Action]) -> bool:
+        """Play the only legal action for the person, after a short notice, when nobody else
+        may act instead; whether it did."""
+        if len(legal) != 1:
+            return False
+        self.others = self._others_shown(self.game.observation(self.seat))
         if self.others:
-            table.add_row("w", "wait: let the other seats that may act go first")
-        self.console.print(table)
-        if len(shown) < len(legal):
-            self.console.print(f"… and {len(legal) - len(shown)} more: type one "
-                               "(e.g. [bold]play AS AS[/bold]) or [bold]all[/bold] to list them")
+            return False
+        action = legal[0]
+        quiet = action.verb == "pass" and bool(action.extra) and "dealt" in (action.extra or {})
+        if not quiet:  # a Shengji pass as a card is dealt is not worth a notice
+            self.console.print(Text(f"Only one choice: {action_text(action)} — played for you.",
+                                    style="dim"), highlight=False)
+            if self.pause > 0:
+                time.sleep(self.pause)
+        self.game.apply(action)
+        self._report()
+        return True
 
     def _human_turn(self) -> None:
         legal = self.game.legal_actions(self.seat)
+        if self._forced(legal):
+            return
         self._show(legal)
+        prompt = ("Your move (number or notation, 'quit'): " if len(legal) <= MAX_LISTED
+                  else "Your move (e.g. play AS AS; 'all', 'quit'): ")
         while True:
             try:
-                text = self.ask("Your action (number, notation, 'all' or 'quit'): ").strip()
+                text = self.ask(prompt).strip()
             except EOFError:
                 raise Quit from None
             if not text:
