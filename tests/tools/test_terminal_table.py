@@ -175,7 +175,7 @@ def test_a_forced_move_is_played_without_asking() -> None:
     play.run()
     text = console.export_text()
     assert ask.prompts == ["Play the next deal? [Y/n] "], "nothing but the next deal is asked"
-    assert "Only one choice: play 5C — played for you." in text
+    assert "Only one choice: play ♣5 — played for you." in text
     assert "You (seat 1) play ♣5" in text
     assert [a.seat for a in g.actions] == [0, 1, 2, 3]
 

@@ -13,7 +13,7 @@ each play as it happens, and one short status line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -237,7 +237,10 @@ _VERB_WORDS = {"play": "plays", "pass": "passes", "bid": "bids", "bury": "buries
                "call": "calls", "yield": "yields", "seize": "seizes the crown",
                "pass_crown": "passes the crown", "take_back": "takes back",
                "declare": "declares", "buy": "buys", "keep_head": "keeps the head (要头)",
-               "no_head": "plays headless (无头)"}
+               "no_head": "plays headless (无头)", "bid_target": "bids the target",
+               "advise": "advises", "burn": "burns (烧)", "claim": "claims",
+               "refuse": "refuses", "return": "returns", "revolution": "declares revolution",
+               "tribute": "pays tribute", "reveal": "reveals"}
 
 
 def _you_verb(verb: str) -> str:
@@ -246,7 +249,7 @@ def _you_verb(verb: str) -> str:
     if words is None:
         return verb.replace("_", " ")
     first, _, rest = words.partition(" ")
-    base = {"buries": "bury", "passes": "pass"}.get(first, first[:-1])
+    base = {"buries": "bury", "passes": "pass", "pays": "pay"}.get(first, first[:-1])
     return f"{base} {rest}".strip()
 
 
@@ -282,6 +285,13 @@ def describe_event(event: dict[str, Any], seats: Seats) -> Text | None:
         if cards:
             line.append(" ")
             line.append_text(cards_text(str(cards)))
+        if verb == "call" and isinstance(event.get("card"), str):  # Shengji: a friend
+            nth = event.get("nth")
+            line.append(" ")
+            line.append_text(cards_text(event["card"]))
+            nth_word = {1: "1st", 2: "2nd", 3: "3rd"}.get(nth, f"{nth}th") if nth else ""
+            line.append(f" as friend (whoever plays the {nth_word} one)" if nth else " as friend")
+            event = {k: v for k, v in event.items() if k not in ("card", "nth")}
         rest = _extra_text(event, ("state_id", "type", "seat", "verb", "cards", "count", "dealt",
                                    "trump"))
         if rest:
@@ -318,8 +328,9 @@ def describe_event(event: dict[str, Any], seats: Seats) -> Text | None:
         line.append(f" ({event.get('points', 0)} points)")
         return line
     if kind == "friend_found":
-        line = Text(f"Friend found: {seats.name(seat)} played the called ", style="bold")
+        line = Text(f"Friend found: {seats.name(seat)} (the called ", style="bold")
         line.append_text(cards_text(str(event.get("card", ""))))
+        line.append(")", style="bold")
         return line
     if kind == "round_won":
         leader = event.get("leader")
@@ -327,13 +338,15 @@ def describe_event(event: dict[str, Any], seats: Seats) -> Text | None:
         return Text(f"  → round to {seats.short(seat)}{then}", style="cyan")
     if kind == "out":
         place = event.get("rank") or event.get("place")
-        return Text(f"{seats.name(seat)} is out" + (f" ({place})" if place else ""),
+        be = "are" if seat == seats.you else "is"
+        return Text(f"{seats.name(seat)} {be} out" + (f" ({place})" if place else ""),
                     style="bold green")
     if kind == "role":
         return Text(f"Your role: {event.get('role')}", style="bold")
     if kind == "reveal":
         alone = " — the emperor plays alone" if event.get("alone") else ""
-        return Text(f"{seats.name(seat)} is the guard (保子){alone}", style="bold")
+        be = "are" if seat == seats.you else "is"
+        return Text(f"{seats.name(seat)} {be} the guard (保子){alone}", style="bold")
     named: dict[str, Any] = {k: seats.short(v) for k, v in event.items()
                              if k in ("burner", "by")}
     if isinstance(event.get("seats"), list):
@@ -343,6 +356,38 @@ def describe_event(event: dict[str, Any], seats: Seats) -> Text | None:
         rest = seats.name(seat) + (f", {rest}" if rest else "")
     label = str(kind).replace("_", " ")
     return Text(f"{label}: {rest}" if rest else label, style="italic")
+
+
+def action_label(verb: str, cards: str, extra: Mapping[str, Any] | None) -> Text:
+    """A listed choice: the verb, the cards with symbols, extras a person would type
+    (``dealt``, which the table fills in, left out)."""
+    out = Text(verb.replace("_", " "))
+    if cards:
+        out.append(" ")
+        out.append_text(cards_text(cards))
+    shown = {k: v for k, v in (extra or {}).items() if k != "dealt"}
+    if shown:
+        out.append(" " + " ".join(f"{k}={v}" for k, v in shown.items()), style="dim")
+    return out
+
+
+def result_summary(game: str, result: dict[str, Any], seats: Seats) -> Text | None:
+    """The deal's outcome in one line, where the game's result says it."""
+    if game == "shengji" and "winner" in result:
+        points = result.get("attackers_points")
+        line = Text(f"The {result['winner']} win", style="bold")
+        if points is not None:
+            line.append(f" — attackers {points} points")
+        return line
+    order = result.get("order")
+    if game in ("gouji", "baohuang") and isinstance(order, list):
+        names = result.get("ranks") if game == "gouji" else result.get("rank_names")
+        parts = []
+        for seat in order:
+            rank = names[seat] if isinstance(names, list) and seat < len(names) else ""
+            parts.append(f"{seats.short(seat)} {rank}".strip())
+        return Text("Finishing order: " + ", ".join(parts), style="bold")
+    return None
 
 
 # -- the status line and the table ---------------------------------------------------------
@@ -384,6 +429,15 @@ def status_line(game: str, obs: dict[str, Any], seats: Seats) -> Text:
             add(t)
         if details.get("dealer") is not None:
             add(f"dealer {seats.short(details.get('dealer'))}")
+        for call in details.get("friends") or []:
+            if not isinstance(call, dict):
+                continue
+            t = Text("friend ")
+            t.append_text(cards_text(str(call.get("card", ""))))
+            t.append(f" #{call.get('nth')}: ")
+            found = call.get("found")
+            t.append(seats.short(found) if found is not None else "not yet shown")
+            add(t)
         points = details.get("attackers_points")
         if points is not None or "tricks" in details:
             target = shengji_target(details)
@@ -427,7 +481,8 @@ def seats_line(game: str, obs: dict[str, Any], seats: Seats) -> Text:
         if out:
             out.append("   ")
         out.append(seats.short(s), style="bold")
-        bits = [b for b in (rel.get(s), None if sizes[s] is None else f"{sizes[s]} cards") if b]
+        count = None if sizes[s] is None else f"{sizes[s]} card{'' if sizes[s] == 1 else 's'}"
+        bits = [b for b in (rel.get(s), count) if b]
         if bits:
             out.append(" " + " · ".join(bits), style="dim")
     return out
@@ -451,6 +506,6 @@ def table_plays(game: str, obs: dict[str, Any]) -> list[tuple[int, str]]:
     return []
 
 
-__all__ = ["Seats", "card_label", "cards_text", "describe_event", "hand_groups", "hand_text",
-           "relations", "seats_line", "shengji_target", "sorted_hand", "status_line",
-           "table_plays"]
+__all__ = ["Seats", "action_label", "card_label", "cards_text", "describe_event",
+           "hand_groups", "hand_text", "relations", "result_summary", "seats_line",
+           "shengji_target", "sorted_hand", "status_line", "table_plays"]

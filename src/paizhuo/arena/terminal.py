@@ -36,9 +36,11 @@ from paizhuo import parse_action
 from paizhuo.arena.simulate import bot_action, seat_bots, write_record
 from paizhuo.arena.table_view import (
     Seats,
+    action_label,
     cards_text,
     describe_event,
     hand_text,
+    result_summary,
     seats_line,
     status_line,
     table_plays,
@@ -383,7 +385,8 @@ class TerminalPlay:
             table.add_column(justify="right", style="bold green")
             table.add_column()
             for i, action in enumerate(legal, 1):
-                table.add_row(str(i), Text(action_text(action)))
+                table.add_row(str(i), action_label(action.verb, format_cards(action.cards),
+                                                   action.extra))
             if self.others:
                 table.add_row("w", "wait: let the other seats that may act go first")
             self.console.print(table)
@@ -405,8 +408,11 @@ class TerminalPlay:
         action = legal[0]
         quiet = action.verb == "pass" and bool(action.extra) and "dealt" in (action.extra or {})
         if not quiet:  # a Shengji pass as a card is dealt is not worth a notice
-            self.console.print(Text(f"Only one choice: {action_text(action)} — played for you.",
-                                    style="dim"), highlight=False)
+            notice = Text("Only one choice: ", style="dim")
+            notice.append_text(action_label(action.verb, format_cards(action.cards),
+                                            action.extra))
+            notice.append(" — played for you.", style="dim")
+            self.console.print(notice, highlight=False)
             if self.pause > 0:
                 time.sleep(self.pause)
         self.game.apply(action)
@@ -484,4 +490,7 @@ class TerminalPlay:
         as a kitty the seat never saw)."""
         result = self.game.observation(self.seat)["result"] or {}
         self.console.rule("Deal over")
+        summary = result_summary(self.cls.name, result, self.seats)
+        if summary is not None:
+            self.console.print(summary, highlight=False)
         self.console.print(render_mapping(result))
