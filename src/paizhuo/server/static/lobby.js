@@ -1,0 +1,194 @@
+// The lobby: open a table (game, rules, bots), list open tables, join by code or link.
+import { clear, h } from "./dom.js";
+import { onLang, t } from "./i18n.js";
+
+const DELAYS = { quick: 0.3, normal: 0.8, slow: 1.5 };
+
+export function savedName() {
+  return localStorage.getItem("paizhuo.name") || "";
+}
+
+/** What the table page does once it is open: sit at seat 0 and fill the rest with bots. */
+export function planFor(tableId) {
+  const raw = sessionStorage.getItem(`paizhuo.plan.${tableId}`);
+  return raw ? JSON.parse(raw) : null;
+}
+
+export function dropPlan(tableId) {
+  sessionStorage.removeItem(`paizhuo.plan.${tableId}`);
+}
+
+/** "ABC123", "/?t=ABC123", "http://host/?t=ABC123" or "…/#ABC123" → "ABC123". */
+export function parseCode(text) {
+  const s = (text || "").trim();
+  if (!s) return null;
+  try {
+    const url = new URL(s, location.href);
+    if (s.includes("/") || s.includes("?") || s.includes("#")) {
+      const q = url.searchParams.get("t");
+      if (q) return q;
+      if (url.hash.length > 1) return url.hash.slice(1);
+    }
+  } catch {
+    // not a URL: a code
+  }
+  return s.replace(/^#/, "");
+}
+
+async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await res.json();
+  if (!res.ok) throw new Error(data.message || data.error || res.statusText);
+  return data;
+}
+
+export function showLobby(root, navigate) {
+  let kinds = null;
+  let tables = [];
+  let form = { game: "shengji", preset: "tractor", who: "bots", bot: "greedy", pace: "normal",
+               name: savedName(), code: "" };
+  let error = "";
+  let alive = true;
+
+  const view = h("div", { class: "lobby" });
+  clear(root).append(view);
+
+  function gameKind() {
+    return kinds ? kinds.games.find((g) => g.name === form.game) : null;
+  }
+
+  async function create(ev) {
+    ev.preventDefault();
+    const name = form.name.trim();
+    if (name) localStorage.setItem("paizhuo.name", name);
+    const body = { game: form.game, settings: { bot_delay: DELAYS[form.pace] } };
+    const kind = gameKind();
+    if (form.preset && kind && kind.presets.length) body.preset = form.preset;
+    try {
+      const made = await api("/api/tables", body);
+      sessionStorage.setItem(`paizhuo.plan.${made.id}`, JSON.stringify({
+        name: name || "me", bots: form.who === "bots" ? form.bot : null,
+      }));
+      navigate(made.code);
+    } catch (err) {
+      error = err.message;
+      render();
+    }
+  }
+
+  function join(ev) {
+    ev.preventDefault();
+    const code = parseCode(form.code);
+    if (code) navigate(code);
+  }
+
+  function field(label, control) {
+    return h("label", { class: "field" }, h("span", { class: "field-label" }, label), control);
+  }
+
+  function select(id, value, options, onchange) {
+    const s = h("select", { id, onchange: (e) => onchange(e.target.value) },
+      options.map(([v, label]) => h("option", { value: v, selected: v === value }, label)));
+    s.value = value;
+    return s;
+  }
+
+  function createCard() {
+    const kind = gameKind();
+    const games = kinds ? kinds.games.map((g) => [g.name, t(`game.${g.name}`)]) : [];
+    const presets = kind ? kind.presets.map((p) => [p, p]) : [];
+    const bots = kind ? kind.bots.map((b) => [b, b]) : [];
+    return h("form", { class: "panel create", onsubmit: create },
+      h("h2", {}, t("lobby.create")),
+      field(t("lobby.game"), select("lobby-game", form.game, games, (v) => {
+        form.game = v;
+        const k = gameKind();
+        form.preset = k && k.presets.length ? k.presets[0] : "";
+        render();
+      })),
+      presets.length ? field(t("lobby.preset"), select("lobby-preset", form.preset, presets,
+        (v) => { form.preset = v; })) : null,
+      field(t("lobby.seats"), select("lobby-who", form.who,
+        [["bots", t("lobby.me_bots")], ["friends", t("lobby.friends")]],
+        (v) => { form.who = v; render(); })),
+      form.who === "bots" ? field(t("lobby.bot"), select("lobby-bot", form.bot, bots,
+        (v) => { form.bot = v; })) : null,
+      field(t("lobby.delay"), select("lobby-pace", form.pace,
+        Object.keys(DELAYS).map((k) => [k, t(`lobby.delay.${k}`)]), (v) => { form.pace = v; })),
+      field(t("lobby.name"), h("input", { id: "lobby-name", maxlength: 24, autocomplete: "nickname",
+                                          value: form.name, placeholder: t("lobby.name"),
+                                          oninput: (e) => { form.name = e.target.value; } })),
+      error ? h("p", { class: "error-line" }, error) : null,
+      h("button", { type: "submit", class: "btn primary", id: "lobby-create" }, t("lobby.start")));
+  }
+
+  function tableRow(tb) {
+    const free = tb.seats.filter((s) => s.kind === "empty").length;
+    const names = tb.seats.map((s) => (s.kind === "empty" ? "·" : s.name || "?"));
+    return h("li", { class: "table-row", dataset: { code: tb.code } },
+      h("div", { class: "table-row-main" },
+        h("span", { class: `game-chip game-${tb.game}` }, t(`game.${tb.game}`)),
+        h("span", { class: "table-row-code" }, tb.code),
+        tb.options && tb.options.preset ? h("span", { class: "muted" }, tb.options.preset) : null,
+        h("span", { class: `status status-${tb.status}` }, t(`status.${tb.status}`))),
+      h("div", { class: "table-row-seats muted" }, names.join(" · ")),
+      h("div", { class: "table-row-actions" },
+        h("span", { class: "muted" }, free ? t("lobby.free", { n: free }) : t("lobby.full")),
+        h("button", { type: "button", class: "btn", onclick: () => navigate(tb.code) },
+          free ? t("lobby.take") : t("lobby.watch"))));
+  }
+
+  function render() {
+    if (!alive) return;
+    const focused = document.activeElement && view.contains(document.activeElement)
+      ? document.activeElement.id : null;
+    clear(view).append(
+      h("section", { class: "hero" },
+        h("h1", {}, t("app.title")),
+        h("p", { class: "muted" }, t("app.tagline"))),
+      h("div", { class: "lobby-grid" },
+        createCard(),
+        h("div", { class: "lobby-side" },
+          h("form", { class: "panel join", onsubmit: join },
+            h("h2", {}, t("lobby.join")),
+            h("div", { class: "join-line" },
+              h("input", { id: "lobby-code", placeholder: t("lobby.code"), autocomplete: "off",
+                           value: form.code, oninput: (e) => { form.code = e.target.value; } }),
+              h("button", { type: "submit", class: "btn" }, t("lobby.go")))),
+          h("section", { class: "panel open-tables" },
+            h("div", { class: "panel-head" },
+              h("h2", {}, t("lobby.open")),
+              h("button", { type: "button", class: "btn small", onclick: refresh },
+                t("lobby.refresh"))),
+            tables.length ? h("ul", { class: "table-list" }, tables.map(tableRow))
+              : h("p", { class: "muted" }, t("lobby.none"))))));
+    if (focused) view.querySelector(`#${focused}`)?.focus();
+  }
+
+  async function refresh() {
+    try {
+      tables = (await api("/api/tables")).tables;
+    } catch (err) {
+      error = err.message;
+    }
+    render();
+  }
+
+  const offLang = onLang(render);
+  render();
+  api("/api/games/kinds").then((k) => { kinds = k; render(); }).catch((e) => {
+    error = e.message;
+    render();
+  });
+  refresh();
+  const timer = setInterval(refresh, 5000);
+  return {
+    destroy() {
+      alive = false;
+      offLang();
+      clearInterval(timer);
+    },
+  };
+}
