@@ -242,3 +242,10 @@ def test_baohuang_roles_as_known() -> None:
     assert rel[3] == "保子 guard (opponent)" and rel[2] == "ally (revolutionary)"
     obs["details"].update(role="guard", guard=0)
     assert relations("baohuang", obs)[1] == "皇帝 emperor (your side)"
+    alone = {"seat": 0, "hand_sizes": [1] * 5,
+             "details": {"emperor": 0, "guard": 0, "alone": True, "role": "emperor"}}
+    assert set(relations("baohuang", alone).values()) == {"opponent"}
+    alone["details"].update(seat=2, role="revolutionary")
+    alone["seat"] = 2
+    rel = relations("baohuang", alone)
+    assert rel[0] == "皇帝 emperor (opponent)" and rel[1] == "ally (revolutionary)"

@@ -191,6 +191,8 @@ def relations(game: str, obs: dict[str, Any]) -> dict[int, str]:
         return out
     if game == "baohuang":
         emperor, guard, role = details.get("emperor"), details.get("guard"), details.get("role")
+        if details.get("alone") and emperor is not None:
+            guard = emperor  # the emperor plays alone (独保): every other seat is against him
         for s in others:
             if s == emperor:
                 out[s] = f"皇帝 emperor ({'your side' if role == 'guard' else 'opponent'})"
