@@ -147,6 +147,15 @@ def test_attackers_points_against_the_bid_target() -> None:
     assert "attackers 35/120 points" in status_line("shengji", obs, seats).plain
 
 
+@pytest.mark.parametrize(("options", "target"), [({}, 80), ({"preset": "tractor"}, 80),
+                                                  ({"preset": "friends-5"}, 120),
+                                                  ({"preset": "single-deck"}, 40)])
+def test_the_attackers_target_is_twice_the_step(options: dict[str, Any], target: int) -> None:
+    from paizhuo.arena.table_view import shengji_target
+
+    assert shengji_target({"options": options, "cards_to_deal": 20, "kitty_size": 2}) == target
+
+
 def test_a_large_decision_is_typed_not_listed() -> None:
     ask = Asked(until_big_decision)
     play, console = table("shengji", ask, options={"preset": "tractor"})

@@ -400,8 +400,16 @@ def shengji_target(details: dict[str, Any]) -> int | None:
     if isinstance(target, int):
         return target
     options = details.get("options") or {}
-    step = options.get("step") if isinstance(options, dict) else None
-    if not isinstance(step, int):
+    step: int | None = None
+    if isinstance(options, dict):
+        from paizhuo.engine.errors import PaizhuoError
+        from paizhuo.games.shengji.options import ShengjiOptions
+
+        try:  # the table's rule options are public: the step of its preset or its own
+            step = int(ShengjiOptions.from_dict(options).step)
+        except (PaizhuoError, ValueError, TypeError):
+            step = None
+    if step is None:
         total = (details.get("cards_to_deal") or 0) + (details.get("kitty_size") or 0)
         decks = max(1, round(total / 54))
         step = 20 * decks
