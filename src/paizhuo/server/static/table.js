@@ -330,13 +330,19 @@ export function showTable(root, key, navigate) {
     const lang = currentLang();
     const parts = [];
     if (!bare) parts.push(`${seatName(a.seat)}:`);
-    parts.push(t(`verb.${a.verb}`));
+    parts.push(verbLabel(a.verb));
     if (a.cards) parts.push(cardsText(a.cards, lang));
     else if (typeof a.count === "number") parts.push(t("event.buried", { n: a.count }));
     if (a.card) parts.push(`${cardsText(a.card, lang)} ${t("nth", { n: a.nth || 1 })}`);
     if (a.target !== undefined) parts.push(String(a.target));
     if (a.to !== undefined) parts.push(`→ ${seatName(a.to)}`);
     return parts.join(" ");
+  }
+
+  function verbLabel(verb) {
+    const game = s.table ? s.table.game : "";
+    const own = t(`verb.${game}.${verb}`);
+    return own === `verb.${game}.${verb}` ? t(`verb.${verb}`) : own;
   }
 
   function actionLabel(a) {
@@ -525,7 +531,7 @@ export function showTable(root, key, navigate) {
     const cards = splitCards(ev.cards);
     if (cards.length && ev.verb !== "bury") {
       spot.append(h("div", { class: "played-cards" }, cards.map((c) => h("span", { class: "card small" }, cardFace(c)))));
-      if (ev.verb !== "play") spot.append(h("div", { class: "played-verb" }, t(`verb.${ev.verb}`)));
+      if (ev.verb !== "play") spot.append(h("div", { class: "played-verb" }, verbLabel(ev.verb)));
     } else {
       spot.append(h("div", { class: "played-verb" }, describeAction(ev, true)));
     }
@@ -591,8 +597,12 @@ export function showTable(root, key, navigate) {
     area.append(h("div", { class: "me-line" },
       h("span", { class: "seat-name" }, `${seat.name || ""} (${t("table.you")})`),
       seatBadges(s.seat).map(([k, label]) => h("span", { class: `tag role-${k}` }, label)),
+      s.table.game === "baohuang" && d.role && d.role !== "emperor"
+        ? h("span", { class: "tag role-side" }, roleText(d.role)) : null,
       myTurn() ? h("span", { class: "tag turn" }, t("table.your_turn")) : null));
     const hand = h("div", { class: "hand", id: "hand" });
+    const n = s.hand.length;
+    hand.style.setProperty("--overlap", n > 36 ? "-46px" : n > 27 ? "-42px" : n > 18 ? "-36px" : "-28px");
     s.hand.forEach((c, i) => {
       const trump = s.table.game === "shengji" && d.trump !== undefined && d.trump !== null &&
         isTrump(c, d.trump, d.level);
@@ -618,7 +628,7 @@ export function showTable(root, key, navigate) {
     bar.append(h("button", { type: "button", class: "btn", id: "clear-button", disabled: !s.selected.size,
                              onclick: () => { s.selected = new Set(); runCheck(); render(); } }, t("table.clear")));
     bar.append(h("button", { type: "button", class: "btn primary play", id: "play-button", disabled: !canPlay,
-                             onclick: playSelection }, t(`verb.${verb || "play"}`)));
+                             onclick: playSelection }, verbLabel(verb || "play")));
     for (const a of buttonActions()) {
       const k = JSON.stringify(a);
       bar.append(h("button", {
@@ -642,7 +652,7 @@ export function showTable(root, key, navigate) {
       if (s.message.rule) note.append(h("span", { class: "rule-id" }, t("rule", { rule: s.message.rule })));
       note.append(h("span", {}, s.message.text));
     } else if (mine && verb) {
-      note.append(h("span", { class: "muted" }, t("table.select", { verb: t(`verb.${verb}`) })));
+      note.append(h("span", { class: "muted" }, t("table.select", { verb: verbLabel(verb) })));
       if (st && st.legal_count) note.append(h("span", { class: "muted" }, ` · ${t("table.legal_many", { n: st.legal_count })}`));
     }
     wrap.append(note);
