@@ -428,6 +428,12 @@ export function showTable(root, key, navigate) {
   // -- rendering -------------------------------------------------------------------------
   function render() {
     if (s.destroyed) return;
+    if (s.pointerDown) {
+      // a message came between a press and its release: redraw after the click lands,
+      // so that the pressed button is still the one released
+      s.renderPending = true;
+      return;
+    }
     const obs = s.state && s.state.observation;
     view.dataset.seat = s.seat === null || !s.bound ? "" : String(s.seat);
     view.dataset.stateId = s.state && s.state.state_id !== null ? String(s.state.state_id) : "";
@@ -724,6 +730,17 @@ export function showTable(root, key, navigate) {
                         onclick: () => { s.dealOver = null; render(); } }, t("table.next")))));
   }
 
+  const onDown = () => { s.pointerDown = true; };
+  const onUp = () => {
+    s.pointerDown = false;
+    if (s.renderPending) {
+      s.renderPending = false;
+      setTimeout(render, 0);
+    }
+  };
+  view.addEventListener("pointerdown", onDown, true);
+  window.addEventListener("pointerup", onUp, true);
+  window.addEventListener("pointercancel", onUp, true);
   const offLang = onLang(render);
   connect();
   render();
@@ -731,6 +748,8 @@ export function showTable(root, key, navigate) {
     destroy() {
       s.destroyed = true;
       offLang();
+      window.removeEventListener("pointerup", onUp, true);
+      window.removeEventListener("pointercancel", onUp, true);
       if (s.ws) s.ws.close();
     },
   };
