@@ -77,6 +77,8 @@ def test_hint_is_a_legal_action_for_the_seat_and_changes_nothing(client: TestCli
                                             "action": action, "ref": "a"})
                   if m.get("ref") == "a"]
             assert ok and ok[0]["type"] == "ok", ok
+        for conn in conns:  # every state the last action sent, before choosing an idle seat
+            conn.settle()
         idle = next(c for c in conns if c.state is not None
                     and not c.state["observation"]["your_turn"])
         nothing = next(m for m in idle.request({"type": "hint"}) if m["type"] == "hinted")
