@@ -54,13 +54,18 @@ async def _play(db_url: str) -> dict[str, Any]:
     await service.bind(table, seat0, 0)
     game = table.game
     assert game is not None
-    for _ in range(40):  # seat 0 plays its own turns; the bots and the trustee theirs
+    # seat 0 plays its own turns, the bots and the trustee theirs, until the deal is well
+    # under way (a void deal dealt again starts over: wait on, within a deadline)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 30
+    while table.game is None or table.game.state_id <= 15 or table.game.is_over:
+        assert loop.time() < deadline, "the deal did not get going"
         await asyncio.sleep(0.01)
         game = table.game
-        assert game is not None
-        if 0 in game.to_act():
+        if game is not None and 0 in game.to_act():
             action = game.legal_actions(0)[0]
             await service.act(table, 0, action.to_json(), game.state_id)
+    game = table.game
     with pytest.raises(ProtocolError) as stale:
         await service.act(table, 0, ["0", "pass"], -1)
     assert stale.value.code == "stale"
