@@ -83,6 +83,8 @@ class Service:
             if table is not None:
                 self._after_change(table)
         await self.bus.start(self._on_bus)
+        if not self.store.is_sqlite:
+            self._spawn(self._watch())
 
     async def stop(self) -> None:
         self.closing = True
@@ -697,12 +699,36 @@ class Service:
         table = self.tables.get(table_id)
         if table is None:
             return
-        with self.store.session() as s:
-            row = s.get(TableRow, table_id)
-            if row is None or not self._sync(s, row, table):
-                return
+        try:
+            with self.store.session() as s:
+                row = s.get(TableRow, table_id)
+                if row is None or not self._sync(s, row, table):
+                    return
+        except Exception:
+            log.exception("table %s: catching up with another process failed", table_id)
+            return
         await self.publish(table)
         self._arm_timer(table)
+
+    async def _watch(self, every: float = 2.0) -> None:
+        """With other processes: now and then compare the versions of the tables this process
+        has clients at with the database, so a notification lost (a LISTEN connection that
+        dropped and came back) delays an update by seconds instead of stalling a table."""
+        while not self.closing:
+            await asyncio.sleep(every)
+            followed = {t.id: t.version for t in self.tables.values() if t.clients}
+            if not followed:
+                continue
+            try:
+                with self.store.session() as s:
+                    rows = s.execute(select(TableRow.id, TableRow.version)
+                                     .where(TableRow.id.in_(list(followed)))).all()
+            except Exception:
+                log.warning("could not compare table versions", exc_info=True)
+                continue
+            for table_id, version in rows:
+                if version != followed[table_id]:
+                    await self._on_bus(table_id)
 
 
 __all__ = ["DEFAULT_SETTINGS", "LEGAL_LIMIT", "Client", "Seat", "Service", "Table",
