@@ -20,6 +20,7 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import select
@@ -306,14 +307,8 @@ class Service:
         token = secrets.token_urlsafe(24)
 
         def fn(s: Tx, row: LockedRow) -> None:
-            self._check_seat_number(table, seat)
-            if table.seats[seat].kind != "empty":
-                raise ProtocolError("seat_taken", f"seat {seat} is taken")
-            r = s.get(SeatRow, (table.id, seat))
-            assert r is not None
-            r.name, r.token_hash, r.bot, r.trustee = name, hash_token(token), None, None
-            table.seats[seat] = Seat(name, r.token_hash)
-            table.meta += 1
+            self._check_empty(table, seat)
+            self._store_seat(s, table, seat, Seat(name, hash_token(token)))
 
         await self._change(table, fn)
         await self._begin_if_full(table)
@@ -322,17 +317,12 @@ class Service:
     def seat_of(self, table: Table, token: str) -> int:
         """The seat a token is for (compared in constant time)."""
         digest = hash_token(token)
-        found = None
-        for i, seat in enumerate(table.seats):
-            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-                found = i
+        found = self._seat_with(table, digest)
         if found is None:
             # another process may have seated it since: read the seats again
             with self.store.session() as s:
                 self._read_seats(s, table)
-            for i, seat in enumerate(table.seats):
-                if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-                    found = i
+            found = self._seat_with(table, digest)
         if found is None:
             raise ProtocolError("bad_token", "this token is not for a seat of this table")
         return found
@@ -344,14 +334,8 @@ class Service:
                                 + ", ".join(bot_names(table.game_name)))
 
         def fn(s: Tx, row: LockedRow) -> None:
-            self._check_seat_number(table, seat)
-            if table.seats[seat].kind != "empty":
-                raise ProtocolError("seat_taken", f"seat {seat} is taken")
-            r = s.get(SeatRow, (table.id, seat))
-            assert r is not None
-            r.name, r.bot, r.token_hash, r.trustee = f"{bot} bot", bot, None, None
-            table.seats[seat] = Seat(r.name, None, bot)
-            table.meta += 1
+            self._check_empty(table, seat)
+            self._store_seat(s, table, seat, Seat(f"{bot} bot", None, bot))
 
         await self._change(table, fn)
         await self._begin_if_full(table)
@@ -362,11 +346,7 @@ class Service:
             if table.status != "waiting":
                 raise ProtocolError("started", "the table has started: hand the seat to a "
                                     "bot (trustee) instead of leaving")
-            r = s.get(SeatRow, (table.id, seat))
-            assert r is not None
-            r.name = r.token_hash = r.bot = r.trustee = None
-            table.seats[seat] = Seat()
-            table.meta += 1
+            self._store_seat(s, table, seat, Seat())
 
         await self._change(table, fn)
 
@@ -375,11 +355,7 @@ class Service:
         def fn(s: Tx, row: LockedRow) -> bool:
             if table.seats[seat].kind != "person" or table.seats[seat].trustee == reason:
                 return False
-            r = s.get(SeatRow, (table.id, seat))
-            assert r is not None
-            r.trustee = reason
-            table.seats[seat].trustee = reason
-            table.meta += 1
+            self._store_seat(s, table, seat, replace(table.seats[seat], trustee=reason))
             return True
 
         await self._change(table, fn)
@@ -389,6 +365,29 @@ class Service:
         if not 0 <= seat < table.num_seats:
             raise ProtocolError("bad_seat", f"seat {seat} does not exist (seats 0–"
                                 f"{table.num_seats - 1})")
+
+    @classmethod
+    def _check_empty(cls, table: Table, seat: int) -> None:
+        cls._check_seat_number(table, seat)
+        if table.seats[seat].kind != "empty":
+            raise ProtocolError("seat_taken", f"seat {seat} is taken")
+
+    @staticmethod
+    def _seat_with(table: Table, digest: str) -> int | None:
+        found = None
+        for i, seat in enumerate(table.seats):  # every seat compared: constant time
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                found = i
+        return found
+
+    @staticmethod
+    def _store_seat(s: Tx, table: Table, seat: int, new: Seat) -> None:
+        """Within a change: the seat becomes ``new``, in the database and in memory."""
+        r = s.get(SeatRow, (table.id, seat))
+        assert r is not None
+        r.name, r.token_hash, r.bot, r.trustee = new.name, new.token_hash, new.bot, new.trustee
+        table.seats[seat] = new
+        table.meta += 1
 
     # -- deals -----------------------------------------------------------------------------
 
@@ -474,10 +473,7 @@ class Service:
             s.add_action(table.deal_id, game.state_id - 1, stored.to_json(), by_bot)
             seat_row = table.seats[seat]
             if not by_bot and seat_row.trustee in ("timeout", "disconnect"):
-                r = s.get(SeatRow, (table.id, seat))
-                assert r is not None
-                r.trustee = seat_row.trustee = None
-                table.meta += 1
+                self._store_seat(s, table, seat, replace(seat_row, trustee=None))
             if game.is_over:
                 self._close_deal(s, row, table)
 
