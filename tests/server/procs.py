@@ -128,3 +128,13 @@ def some_action(msg: dict[str, Any]) -> list[Any]:
         return action
     hint: list[Any] = msg["hint"]
     return hint
+
+
+def first_turn_in_play(c: Client) -> dict[str, Any]:
+    """Act for the client's seat until a play-phase turn of its own, and return that state
+    (nobody else decides then, so nothing moves until the seat acts)."""
+    while True:
+        m = c.until(my_turn)
+        if m["observation"]["phase"] == "play":
+            return m
+        c.send(type="action", state_id=m["state_id"], action=some_action(m))

@@ -12,7 +12,7 @@ import pytest
 
 from paizhuo.engine.judge import LEGAL, judge_text
 
-from .procs import Client, ServerProcess, my_turn, some_action
+from .procs import Client, ServerProcess, first_turn_in_play, my_turn, some_action
 
 BOTS = {"1": "greedy", "2": "random", "3": "greedy"}
 
@@ -123,12 +123,7 @@ def test_a_turn_timer_resumes_where_it_was(tmp_path: Path, servers: Any) -> None
     c = Client(f"{srv.ws_url}/ws/{table['id']}")
     c.send(type="sit", seat=0, name="Ann")
     c.until(lambda m: m["type"] == "seated")
-    # act until a play-phase turn of seat 0's own (nobody else decides then: nothing moves)
-    while True:
-        m = c.until(my_turn)
-        if m["observation"]["phase"] == "play":
-            break
-        c.send(type="action", state_id=m["state_id"], action=some_action(m))
+    m = first_turn_in_play(c)
     deadline = m["deadline"]
     assert deadline is not None
     assert deadline["state_id"] == m["state_id"] and 0 in deadline["seats"]
@@ -142,7 +137,7 @@ def test_a_turn_timer_resumes_where_it_was(tmp_path: Path, servers: Any) -> None
         assert time.time() >= deadline["at"]
     # the seat does not act: when the stored deadline passes, a bot plays for it
     def timed_out(m: dict[str, Any]) -> bool:
-        return m["type"] == "table" and m["table"]["seats"][0]["trustee"] == "timeout"
+        return bool(m["type"] == "table" and m["table"]["seats"][0]["trustee"] == "timeout")
 
     t = next((m for m in w.messages if timed_out(m)), None) or w.until(timed_out, timeout=30)
     assert time.time() >= deadline["at"] - 0.5

@@ -14,7 +14,7 @@ import pytest
 from paizhuo.engine.judge import LEGAL, judge_text
 from paizhuo.engine.records import Record, replay
 
-from .procs import Client, ServerProcess, my_turn, some_action
+from .procs import Client, ServerProcess, first_turn_in_play, my_turn, some_action
 
 
 @pytest.fixture
@@ -100,11 +100,7 @@ def test_one_action_wins_when_both_processes_get_one_for_the_same_state(
     cb = Client(f"{b.ws_url}/ws/{table['id']}")
     cb.send(type="join", token=token)
     cb.until(lambda m: m["type"] == "seated")
-    while True:
-        m = ca.until(my_turn)
-        if m["observation"]["phase"] == "play":
-            break
-        ca.send(type="action", state_id=m["state_id"], action=some_action(m))
+    m = first_turn_in_play(ca)
     mb = cb.until(lambda x: my_turn(x) and x["state_id"] == m["state_id"])
     action = some_action(m)
     ca.send(type="action", state_id=m["state_id"], action=action, ref="a")
