@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from paizhuo.bots.base import Bot
+from paizhuo.bots.base import Bot, bot_action
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
@@ -219,19 +219,6 @@ def seat_bots(bot_names: Sequence[str], seats: int, rotation: int) -> list[str]:
     ['greedy', 'random', 'greedy', 'random']
     """
     return [bot_names[(s + rotation) % len(bot_names)] for s in range(seats)]
-
-
-def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
-               rng: random.Random) -> Action:
-    """The action ``bot`` chooses for ``seat`` (one of ``to_act``, the game's ``to_act()``),
-    from that seat's observation and legal actions.
-
-    A bot that uses the game's sampler gets it only when ``seat`` is the first to act (the seat
-    the sampler draws for).
-    """
-    if bot.uses_sampler and seat == to_act[0]:
-        return game.sample_action(rng)
-    return bot.act(game.observation(seat), game.legal_actions(seat), rng)
 
 
 def choose_action(game: Game, bots: Sequence[Bot], rng: random.Random) -> Action:

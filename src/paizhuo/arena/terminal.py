@@ -33,7 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from paizhuo import parse_action
-from paizhuo.arena.simulate import bot_action, seat_bots, write_record
+from paizhuo.arena.simulate import seat_bots, write_record
 from paizhuo.arena.table_view import (
     Seats,
     action_label,
@@ -45,7 +45,7 @@ from paizhuo.arena.table_view import (
     status_line,
     table_plays,
 )
-from paizhuo.bots.base import Bot
+from paizhuo.bots.base import Bot, bot_action
 from paizhuo.bots.registry import make_bot
 from paizhuo.cards import NUM_CARD_IDS
 from paizhuo.engine.actions import Action

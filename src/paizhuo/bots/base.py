@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from paizhuo.engine.actions import Action
+from paizhuo.engine.game import Game
 
 
 @runtime_checkable
@@ -36,3 +38,16 @@ class Bot(Protocol):
         checks it.
         """
         ...
+
+
+def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
+               rng: random.Random) -> Action:
+    """The action ``bot`` chooses for ``seat`` (one of ``to_act``, the game's ``to_act()``),
+    from that seat's observation and legal actions.
+
+    A bot that uses the game's sampler gets it only when ``seat`` is the first to act (the seat
+    the sampler draws for).
+    """
+    if bot.uses_sampler and seat == to_act[0]:
+        return game.sample_action(rng)
+    return bot.act(game.observation(seat), game.legal_actions(seat), rng)

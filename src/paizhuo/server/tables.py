@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from paizhuo.bots.base import bot_action
 from paizhuo.bots.registry import bot_names, make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError, PaizhuoError
@@ -510,11 +511,7 @@ class Service:
         if game is None or seat not in game.to_act():
             return None
         bot = make_bot("greedy", table.game_name)
-        rng = random.Random(game.state_id)
-        if bot.uses_sampler and game.to_act()[0] == seat:
-            action = game.clone().sample_action(rng)
-        else:
-            action = bot.act(game.observation(seat), game.legal_actions(seat), rng)
+        action = bot_action(game, game.to_act(), seat, bot, random.Random(game.state_id))
         return {"action": action.to_json(), "bot": bot.name}
 
     @staticmethod
@@ -635,10 +632,7 @@ class Service:
             name = s.bot or "greedy"
             bot = make_bot(name, table.game_name)
             rng = random.Random(self.rng.getrandbits(64))
-            if bot.uses_sampler and game.to_act()[0] == seat:
-                action = game.clone().sample_action(rng)
-            else:
-                action = bot.act(game.observation(seat), game.legal_actions(seat), rng)
+            action = bot_action(game, game.to_act(), seat, bot, rng)
             await self.act(table, seat, action.to_json(), state_id, by_bot=True)
         except ProtocolError as exc:
             if exc.code != "stale":
