@@ -508,10 +508,17 @@ def serve(
         "--migrate-only", help="Bring the database to the newest schema and exit.")] = False,
     log_level: Annotated[str, typer.Option(metavar="LEVEL", help="uvicorn's log level.")]
     = "info",
+    allow_seeds: Annotated[bool, typer.Option(
+        "--allow-seeds", help="Accept a table's settings.seed (tests and demos: whoever "
+                              "knows the seed knows every hand).")] = False,
 ) -> None:
     """The table server: friends sit down at a table, bots take the empty seats (see
     docs/protocol.md)."""
+    from paizhuo.server.model import ALLOW_SEEDS_ENV
     from paizhuo.server.run import migrate_database, run_server
+
+    if allow_seeds:
+        os.environ[ALLOW_SEEDS_ENV] = "1"
 
     if migrate_only:
         console.print(f"database at the newest schema: {migrate_database(db)}")

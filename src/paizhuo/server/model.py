@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,14 +23,23 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "bot_delay": 0.6,
     "grace": 20.0,
     "deals": None,
+    "seed": None,
 }
 """Table settings: ``timer`` seconds per decision (``None``: no timer), ``bot_delay`` seconds
 a bot waits before acting (so people can follow), ``grace`` seconds a disconnected player
-keeps the seat before a bot plays for it, ``deals`` a cap on the deals of the table."""
+keeps the seat before a bot plays for it, ``deals`` a cap on the deals of the table, ``seed``
+the deals' seed (only on a server started with ``--allow-seeds``, for tests and demos: whoever
+knows it knows every hand)."""
+ALLOW_SEEDS_ENV = "PAIZHUO_ALLOW_SEEDS"
+"""Set to ``1`` (``paizhuo serve --allow-seeds`` sets it) to accept ``settings.seed``."""
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def seeds_allowed() -> bool:
+    return os.environ.get(ALLOW_SEEDS_ENV) == "1"
 
 
 def check_settings(settings: Any) -> dict[str, Any]:
@@ -42,8 +52,19 @@ def check_settings(settings: Any) -> dict[str, Any]:
         if key not in DEFAULT_SETTINGS:
             raise ProtocolError("bad_settings", f"unknown setting {key!r}; the settings are "
                                 + ", ".join(DEFAULT_SETTINGS))
-        if value is None and key in ("timer", "deals"):
+        if value is None and key in ("timer", "deals", "seed"):
             out[key] = None
+            continue
+        if key == "seed":
+            if not seeds_allowed():
+                raise ProtocolError("bad_settings", "settings.seed is refused: this server "
+                                    "deals from secret seeds (start it with --allow-seeds "
+                                    "for tests and demos)")
+            if isinstance(value, bool) or not isinstance(value, int) or \
+                    not 0 <= value < 2**62:
+                raise ProtocolError("bad_settings", "settings.seed must be an integer "
+                                    "from 0 to 2**62 - 1")
+            out[key] = value
             continue
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ProtocolError("bad_settings", f"settings.{key} must be a number")

@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from paizhuo.bots.base import bot_action
 from paizhuo.bots.registry import bot_names, make_bot
 from paizhuo.engine.actions import Action
+from paizhuo.engine.dealing import derive_seed
 from paizhuo.engine.errors import IllegalActionError, MalformedError, PaizhuoError
 from paizhuo.engine.game import Game
 from paizhuo.engine.records import Deal, Record, parse_action
@@ -407,9 +408,10 @@ class Service:
 
     def _open_deal(self, s: Tx, row: LockedRow, table: Table,
                    start: dict[str, Any] | None) -> None:
-        seed = secrets.randbits(62)
         number = row.deal_number if table.game is None and not table.history else \
             row.deal_number + 1
+        fixed = table.settings.get("seed")
+        seed = secrets.randbits(62) if fixed is None else derive_seed(fixed, number)
         deal = DealRow(id=f"{table.id}-{number}", table_id=table.id, number=number, seed=seed,
                        start=start, status="playing", created_at=time.time())
         s.add(deal)

@@ -1,0 +1,56 @@
+"""``settings.seed`` (docs/protocol.md): refused unless the server allows seeds; when allowed,
+deal n of the table is the engine's deal for ``derive_seed(seed, n)``."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from paizhuo.engine.dealing import derive_seed
+from paizhuo.games import game_class
+from paizhuo.server.app import create_app
+from paizhuo.server.db import Store
+from paizhuo.server.model import ALLOW_SEEDS_ENV
+
+
+def make(tmp_path, body):
+    app = create_app(store=Store(f"sqlite:///{tmp_path / 'p.db'}"))
+    with TestClient(app) as client:
+        return client.post("/api/tables", json=body)
+
+
+def test_a_seed_is_refused_by_default(tmp_path, monkeypatch) -> None:
+    monkeypatch.delenv(ALLOW_SEEDS_ENV, raising=False)
+    reply = make(tmp_path, {"game": "baohuang", "settings": {"seed": 5}})
+    assert reply.status_code == 400
+    assert reply.json()["error"] == "bad_settings"
+    assert "--allow-seeds" in reply.json()["message"]
+
+
+@pytest.mark.parametrize("seed", [-1, 2**62, "7", 1.5, True])
+def test_a_bad_seed_is_named(tmp_path, monkeypatch, seed) -> None:
+    monkeypatch.setenv(ALLOW_SEEDS_ENV, "1")
+    reply = make(tmp_path, {"game": "baohuang", "settings": {"seed": seed}})
+    assert reply.status_code == 400
+    assert "settings.seed" in reply.json()["message"]
+
+
+def test_an_allowed_seed_deals_that_deal(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv(ALLOW_SEEDS_ENV, "1")
+    app = create_app(store=Store(f"sqlite:///{tmp_path / 'p.db'}"))
+    with TestClient(app) as client:
+        made = client.post("/api/tables", json={
+            "game": "baohuang", "settings": {"seed": 11, "bot_delay": 0},
+            "bots": {str(i): "greedy" for i in range(1, 5)}}).json()
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json({"type": "sit", "seat": 0, "name": "me"})
+            hand = None
+            for _ in range(50):
+                msg = ws.receive_json()
+                if msg["type"] == "state" and (msg["observation"] or {}).get("hand"):
+                    hand = msg["observation"]["hand"]
+                    number = msg["deal"]
+                    break
+    assert hand is not None
+    expected = game_class("baohuang").new({}, seed=derive_seed(11, number)).observation(0)["hand"]
+    assert hand == expected
