@@ -309,6 +309,11 @@ export function onLang(fn) {
   return () => listeners.delete(fn);
 }
 
+/** Add labels (a game's own, a page's own): `{en: {key: text}, zh: {key: text}}`. */
+export function addStrings(table) {
+  for (const [l, strings] of Object.entries(table)) Object.assign(STRINGS[l] || (STRINGS[l] = {}), strings);
+}
+
 /** The label for `key` in the current language, with {name} placeholders filled in. */
 export function t(key, vars = {}) {
   const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;

@@ -1,8 +1,21 @@
 // The table view, driven only by the server's websocket messages (docs/protocol.md).
-import { cardBack, cardFace, cardsText, isTrump, sortHand, splitCards, suitSymbol } from "./cards.js";
+//
+// Each game's own part (roles, summaries, its decisions) lives in games/<game>.js and is called
+// through the hooks listed in games/index.js with this context `ctx`:
+//   ctx.s            the table's client state (table, seat, state, hand, selected, log …)
+//   ctx.h            the DOM builder (dom.js); text is always textContent
+//   ctx.obs(), ctx.details()   the seat's observation and its game details ({} when none)
+//   ctx.seatName(i), ctx.lang(), ctx.fmt(x), ctx.myTurn(), ctx.verbLabel(verb)
+//   ctx.describeAction(ev, bare), ctx.actionLabel(action)
+//   ctx.send(type, fields) -> ref, ctx.act(action), ctx.render(), ctx.addLog(kind, text, seat)
+//   ctx.selectCards(cards) selects those cards of the hand; ctx.selectedCards()
+//   ctx.cardIsTrump(card, trump, level), ctx.ruleLink(rule) -> Node
+import { cardBack, cardFace, cardsText, isTrump, sortHand, splitCards } from "./cards.js";
 import { clear, h } from "./dom.js";
+import { gameView } from "./games/index.js";
 import { currentLang, onLang, t } from "./i18n.js";
 import { dropPlan, planFor, savedName } from "./lobby.js";
+import { ruleHref } from "./links.js";
 
 // verbs whose cards the player picks from the hand; every other legal action is a button
 const SELECT_VERBS = ["play", "bury", "tribute", "return"];
@@ -23,6 +36,27 @@ export function showTable(root, key, navigate) {
   let refCount = 0;
   const view = h("div", { class: "table-page", id: "table-page" });
   clear(root).append(view);
+  const ctx = {
+    s, h, t,
+    obs: () => (s.state && s.state.observation) || null,
+    details: () => (s.state && s.state.observation && s.state.observation.details) || {},
+    seatName: (i) => seatName(i),
+    lang: () => currentLang(),
+    fmt: (x) => fmt(x),
+    myTurn: () => myTurn(),
+    verbLabel: (v) => verbLabel(v),
+    describeAction: (ev, bare) => describeAction(ev, bare),
+    actionLabel: (a) => actionLabel(a),
+    send: (type, fields) => send(type, fields),
+    act: (a) => act(a),
+    render: () => render(),
+    addLog: (kind, text, seat) => addLog(kind, text, seat),
+    selectCards: (cards) => selectCards(cards),
+    selectedCards: () => selectedCards(),
+    cardIsTrump: (card, trump, level) => isTrump(card, trump, level),
+    ruleLink: (rule) => ruleLink(rule),
+  };
+  const game = () => gameView(s.table ? s.table.game : "");
 
   // -- the socket ------------------------------------------------------------------------
   function connect() {
@@ -133,8 +167,8 @@ export function showTable(root, key, navigate) {
     s.state = msg;
     s.busy = false;
     const obs = msg.observation;
-    const game = s.table ? s.table.game : obs && obs.game;
-    const hand = obs && obs.hand ? sortHand(game, splitCards(obs.hand)) : [];
+    const gameName = s.table ? s.table.game : obs && obs.game;
+    const hand = obs && obs.hand ? sortHand(gameName, splitCards(obs.hand)) : [];
     const handKey = hand.join(" ");
     if (handKey !== s.handKey) {
       s.hand = hand;
@@ -173,10 +207,8 @@ export function showTable(root, key, navigate) {
       } else if (ev.type === "out") {
         addLog("event", t("event.out", { name: seatName(ev.seat) }) +
           (ev.rank ? ` · ${ev.rank}` : ""));
-      } else if (ev.type === "trump") {
-        addLog("event", t("event.trump", { trump: trumpText(ev.trump), name: seatName(ev.dealer) }));
-      } else if (ev.type === "kitty") {
-        addLog("event", `${t("event.kitty", { points: ev.points })} · ${cardsText(ev.cards, currentLang())}`);
+      } else if (game().event && game().event(ctx, ev)) {
+        continue;
       } else if (ev.type === "over") {
         addLog("event", t("event.over"));
       }
@@ -199,14 +231,7 @@ export function showTable(root, key, navigate) {
     const verb = action[1];
     const cards = splitCards(action[2]);
     if (cards.length && SELECT_VERBS.includes(verb)) {
-      const chosen = new Set();
-      for (const c of cards) {
-        const i = s.hand.findIndex((x, j) => x === c && !chosen.has(j));
-        if (i >= 0) chosen.add(i);
-      }
-      s.selected = chosen;
-      s.hinted = null;
-      runCheck();
+      selectCards(cards);
     } else {
       s.hinted = JSON.stringify(action);
     }
@@ -281,6 +306,25 @@ export function showTable(root, key, navigate) {
     return out;
   }
 
+  /** Select exactly these cards of the hand (each card string once per copy) and check. */
+  function selectCards(cards) {
+    const chosen = new Set();
+    for (const c of cards) {
+      const i = s.hand.findIndex((x, j) => x === c && !chosen.has(j));
+      if (i >= 0) chosen.add(i);
+    }
+    s.selected = chosen;
+    s.hinted = null;
+    runCheck();
+  }
+
+  function ruleLink(rule) {
+    const href = ruleHref(rule);
+    const label = t("rule", { rule });
+    return href ? h("a", { class: "rule-id rule-link", href, target: "_blank", rel: "noopener" }, label)
+      : h("span", { class: "rule-id" }, label);
+  }
+
   function selectedCards() {
     return [...s.selected].sort((a, b) => a - b).map((i) => s.hand[i]);
   }
@@ -320,12 +364,6 @@ export function showTable(root, key, navigate) {
   }
 
   // -- labels ----------------------------------------------------------------------------
-  function trumpText(trump) {
-    if (!trump) return "—";
-    if (trump === "NT") return t("sj.nt");
-    return suitSymbol(trump);
-  }
-
   function describeAction(a, bare = false) {
     const lang = currentLang();
     const parts = [];
@@ -353,71 +391,18 @@ export function showTable(root, key, navigate) {
 
   // -- roles and game details ------------------------------------------------------------
   function seatBadges(i) {
-    const obs = s.state && s.state.observation;
-    const d = (obs && obs.details) || {};
-    const game = s.table.game;
-    const badges = [];
-    if (game === "shengji") {
-      if (d.dealer === i) badges.push(["dealer", t("sj.dealer")]);
-      else if (d.defenders && d.defenders.includes(i)) badges.push(["side", t("sj.defenders")]);
-      if (d.levels && d.levels[String(i)]) badges.push(["level", `${t("sj.level")} ${d.levels[String(i)]}`]);
-    } else if (game === "gouji") {
-      if (s.seat !== null && i !== s.seat) {
-        if ((s.seat + 3) % 6 === i) badges.push(["duitou", t("gj.duitou")]);
-        else if ((s.seat - i) % 2 === 0) badges.push(["side", t("gj.team")]);
-      }
-      if (d.ranks && d.ranks[String(i)]) badges.push(["rank", d.ranks[String(i)]]);
-      if (d.revolution && d.revolution.includes(i)) badges.push(["rank", t("verb.revolution")]);
-    } else if (game === "baohuang") {
-      if (d.emperor === i) badges.push(["dealer", t("bh.emperor")]);
-      if (d.guard === i && d.guard !== d.emperor) badges.push(["side", t("bh.guard")]);
-      if (d.finished && d.finished.includes(i)) badges.push(["rank", `#${d.finished.indexOf(i) + 1}`]);
-    }
-    return badges;
+    return game().badges ? game().badges(ctx, i) : [];
   }
 
   function infoItems() {
     const obs = s.state && s.state.observation;
     if (!obs) return [];
-    const d = obs.details || {};
     const items = [[t("table.deal", { n: (s.state.deal ?? 0) + 1 }), t(`phase.${obs.phase}`)]];
-    const lang = currentLang();
-    if (obs.game === "shengji") {
-      items.push([t("sj.level"), d.level || "—"]);
-      items.push([t("sj.trump"), trumpText(d.trump)]);
-      if (d.dealer !== null && d.dealer !== undefined) items.push([t("sj.dealer"), seatName(d.dealer)]);
-      if (d.standing_bid && !d.trump) {
-        items.push([t("sj.bid"), `${seatName(d.standing_bid.seat)} ${cardsText(d.standing_bid.cards, lang)}`]);
-      }
-      if (typeof d.attackers_points === "number") items.push([t("sj.points"), String(d.attackers_points)]);
-      if (d.friends && d.friends.length) {
-        items.push([t("sj.friends"), d.friends.map((f) => `${cardsText(f.card, lang)} ${t("nth", { n: f.nth })}` +
-          (f.found !== null && f.found !== undefined ? ` = ${seatName(f.found)}` : "")).join(", ")]);
-      }
-      if (d.kitty) items.push([t("sj.kitty"), cardsText(d.kitty, lang)]);
-    } else if (obs.game === "gouji") {
-      if (d.series_game) items.push(["够级", t("gj.series", { n: d.series_game })]);
-      if (d.round && d.round.play) {
-        items.push([t("gj.round"), `${seatName(d.round.maker)}: ${cardsText(d.round.play, lang)}`]);
-      }
-    } else if (obs.game === "baohuang") {
-      if (d.emperor !== null && d.emperor !== undefined) items.push([t("bh.emperor"), seatName(d.emperor)]);
-      if (d.guard !== null && d.guard !== undefined && d.guard !== d.emperor) items.push([t("bh.guard"), seatName(d.guard)]);
-      if (d.called) items.push([t("bh.called"), cardsText(d.called, lang)]);
-      if (d.role) items.push([t("bh.role"), roleText(d.role) + (d.alone ? ` · ${t("bh.alone")}` : "") +
-        (d.open ? ` · ${t("bh.open")}` : "")]);
-    }
+    if (game().info) items.push(...game().info(ctx));
     if (s.table && s.table.totals && s.table.deals_played) {
       items.push([t("table.totals"), s.table.totals.map((x, i) => `${seatName(i)} ${fmt(x)}`).join(" · ")]);
     }
     return items;
-  }
-
-  function roleText(role) {
-    if (role === "emperor") return t("bh.emperor");
-    if (role === "guard") return t("bh.guard");
-    if (role === "revolutionary") return t("bh.rebel");
-    return role;
   }
 
   function fmt(x) {
@@ -576,14 +561,7 @@ export function showTable(root, key, navigate) {
     else if (obs.to_act && obs.to_act.length) line = t("table.wait", { name: obs.to_act.map(seatName).join(", ") });
     else line = t(`phase.${obs.phase}`);
     center.append(h("div", { class: `center-status ${myTurn() ? "mine" : ""}`, id: "turn-line" }, line));
-    const d = obs.details || {};
-    if (obs.game === "shengji") {
-      center.append(h("div", { class: "center-info" },
-        h("span", { class: `trump-chip ${d.trump === "H" || d.trump === "D" ? "red" : ""}` },
-          `${t("sj.trump")} ${trumpText(d.trump)}`),
-        h("span", {}, `${t("sj.level")} ${d.level || "—"}`),
-        typeof d.attackers_points === "number" ? h("span", {}, `${t("sj.points")} ${d.attackers_points}`) : null));
-    }
+    if (game().center) center.append(game().center(ctx) || "");
     return center;
   }
 
@@ -599,19 +577,16 @@ export function showTable(root, key, navigate) {
     if (s.seat === null || !s.bound) return area;
     const obs = s.state && s.state.observation;
     const seat = s.table.seats[s.seat];
-    const d = (obs && obs.details) || {};
+    const mine = [...seatBadges(s.seat), ...(game().myBadges ? game().myBadges(ctx) : [])];
     area.append(h("div", { class: "me-line" },
       h("span", { class: "seat-name" }, `${seat.name || ""} (${t("table.you")})`),
-      seatBadges(s.seat).map(([k, label]) => h("span", { class: `tag role-${k}` }, label)),
-      s.table.game === "baohuang" && d.role && d.role !== "emperor"
-        ? h("span", { class: "tag role-side" }, roleText(d.role)) : null,
+      mine.map(([k, label]) => h("span", { class: `tag role-${k}` }, label)),
       myTurn() ? h("span", { class: "tag turn" }, t("table.your_turn")) : null));
     const hand = h("div", { class: "hand", id: "hand" });
     const n = s.hand.length;
     hand.style.setProperty("--overlap", n > 36 ? "-46px" : n > 27 ? "-42px" : n > 18 ? "-36px" : "-28px");
     s.hand.forEach((c, i) => {
-      const trump = s.table.game === "shengji" && d.trump !== undefined && d.trump !== null &&
-        isTrump(c, d.trump, d.level);
+      const trump = !!(game().isTrump && game().isTrump(ctx, c));
       hand.append(h("button", {
         type: "button", class: `card ${s.selected.has(i) ? "selected" : ""}`,
         dataset: { card: c, index: String(i) }, onclick: () => toggleCard(i),
@@ -635,7 +610,9 @@ export function showTable(root, key, navigate) {
                              onclick: () => { s.selected = new Set(); runCheck(); render(); } }, t("table.clear")));
     bar.append(h("button", { type: "button", class: "btn primary play", id: "play-button", disabled: !canPlay,
                              onclick: playSelection }, verbLabel(verb || "play")));
-    for (const a of buttonActions()) {
+    const own = mine && game().decision ? game().decision(ctx, buttonActions()) : null;
+    if (own) bar.append(own);
+    for (const a of own ? [] : buttonActions()) {
       const k = JSON.stringify(a);
       bar.append(h("button", {
         type: "button", class: `btn action-button ${s.hinted === k ? "hinted" : ""}`,
@@ -651,11 +628,14 @@ export function showTable(root, key, navigate) {
     const note = h("div", { class: "action-note", id: "action-note" });
     if (s.check && !s.check.ok && s.selected.size) {
       note.classList.add("bad");
-      note.append(h("span", { class: "rule-id", id: "rule-id" }, t("rule", { rule: s.check.rule || s.check.field || s.check.code })),
+      const rid = s.check.rule ? ruleLink(s.check.rule)
+        : h("span", { class: "rule-id" }, t("rule", { rule: s.check.field || s.check.code }));
+      rid.id = "rule-id";
+      note.append(rid,
         h("span", { class: "rule-message", id: "rule-message" }, s.check.message));
     } else if (s.message) {
       if (s.message.kind === "error") note.classList.add("bad");
-      if (s.message.rule) note.append(h("span", { class: "rule-id" }, t("rule", { rule: s.message.rule })));
+      if (s.message.rule) note.append(ruleLink(s.message.rule));
       note.append(h("span", {}, s.message.text));
     } else if (mine && verb) {
       note.append(h("span", { class: "muted" }, t("table.select", { verb: verbLabel(verb) })));
@@ -677,6 +657,7 @@ export function showTable(root, key, navigate) {
     const side = h("aside", { class: "side" },
       info.length ? h("section", { class: "panel info", id: "info" },
         h("dl", {}, info.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]))) : null,
+      game().panels ? game().panels(ctx) : null,
       h("section", { class: "panel log-panel" }, h("h3", {}, t("table.log")), log),
       h("form", { class: "chat-form", onsubmit: (ev) => {
         ev.preventDefault();
@@ -693,33 +674,19 @@ export function showTable(root, key, navigate) {
 
   function renderDealOver() {
     const m = s.dealOver;
-    const r = m.result || {};
-    const game = s.table.game;
-    const lang = currentLang();
-    const lines = [];
+    const own = game().dealOver ? game().dealOver(ctx, m) : { lines: [], extra: () => [] };
+    const lines = own.lines;
     const rows = s.table.seats.map((_, i) => {
-      const extra = [];
-      if (game === "shengji" && r.new_levels) extra.push(`${t("sj.level")} ${r.new_levels[String(i)]}`);
-      if (game === "gouji" && r.ranks) extra.push(r.ranks[i]);
-      if (game === "baohuang" && r.rank_names) extra.push(r.rank_names[i]);
-      if (game === "baohuang" && r.roles) {
-        if (r.roles.emperor === i) extra.push(t("bh.emperor"));
-        if (r.roles.guard === i && r.roles.guard !== r.roles.emperor) extra.push(t("bh.guard"));
-      }
+      const extra = own.extra(i);
       return h("tr", { class: i === s.seat ? "mine" : "" },
         h("td", {}, seatName(i)), h("td", {}, extra.filter(Boolean).join(" · ")),
         h("td", { class: "num" }, fmt(m.returns ? m.returns[i] : 0)),
         h("td", { class: "num" }, fmt(s.table.totals ? s.table.totals[i] : 0)));
     });
-    if (game === "shengji") {
-      if (r.winner) lines.push(t(`sj.winner.${r.winner}`));
-      if (typeof r.attackers_points === "number") lines.push(`${t("sj.points")}: ${r.attackers_points}`);
-      if (r.kitty) lines.push(`${t("sj.kitty")}: ${cardsText(r.kitty, lang)} (${r.kitty_points ?? 0})`);
-    }
     return h("div", { class: "overlay", id: "deal-over" },
       h("div", { class: "panel deal-over" },
         h("h2", {}, `${t("table.deal_over")} · ${t("table.deal", { n: m.deal + 1 })}`),
-        lines.map((l) => h("p", {}, l)),
+        lines.map((l) => (l instanceof Node ? l : h("p", {}, l))),
         h("table", { class: "results" },
           h("thead", {}, h("tr", {}, h("th", {}, t("table.seat")), h("th", {}, ""),
             h("th", { class: "num" }, t("table.returns")), h("th", { class: "num" }, t("table.totals")))),

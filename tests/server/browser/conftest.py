@@ -1,0 +1,61 @@
+"""The browser tests' fixtures: a server process per module (seeds allowed), Debian's Chromium
+per module, and pages whose console and page errors fail the test."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..procs import ServerProcess
+from .helpers import ARGS, CHROMIUM, TIMEOUT, Page, sync_api
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db = tmp_path_factory.mktemp("browser") / "paizhuo.db"
+    srv = ServerProcess(f"sqlite:///{db}", env={"PAIZHUO_ALLOW_SEEDS": "1"}).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("PAIZHUO_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"PAIZHUO_REQUIRE_BROWSER=1 but {CHROMIUM} is missing", pytrace=False)
+        pytest.skip(f"{CHROMIUM} is missing (Debian's chromium package)")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Callable[[], Page]]:
+    """Pages, each in a browser context of its own (its own storage: its own seat tokens);
+    every console error and page error of any of them fails the test."""
+    errors: list[str] = []
+    contexts: list[Any] = []
+
+    def make() -> Page:
+        ctx = browser.new_context(locale="en-US", viewport={"width": 1360, "height": 900})
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(TIMEOUT)
+        page.on("console", lambda m: errors.append(f"console: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert errors == [], errors
