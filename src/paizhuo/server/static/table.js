@@ -55,6 +55,7 @@ export function showTable(root, key, navigate) {
     selectedCards: () => selectedCards(),
     cardIsTrump: (card, trump, level) => isTrump(card, trump, level),
     ruleLink: (rule) => ruleLink(rule),
+    setMessage: (kind, text, rule) => { s.message = { kind, text, rule }; },
   };
   const game = () => gameView(s.table ? s.table.game : "");
 
@@ -490,6 +491,7 @@ export function showTable(root, key, navigate) {
       felt.append(renderPlay(i, px, py));
     }
     felt.append(renderCenter(obs, nameValue));
+    if (game().felt && s.table.status === "playing") felt.append(game().felt(ctx) || "");
     return felt;
   }
 
@@ -512,6 +514,7 @@ export function showTable(root, key, navigate) {
         ? h("div", { class: "seat-count" }, h("span", { class: "mini-back" }, cardBack()),
           t("table.cards", { n: size })) : null,
       teammate ? h("div", { class: "seat-teammate" }, cardsText(teammate, currentLang())) : null,
+      game().seatExtra ? game().seatExtra(ctx, i) : null,
       toAct ? h("div", { class: "seat-turn" }, t("table.to_act")) : null);
   }
 
@@ -523,6 +526,8 @@ export function showTable(root, key, navigate) {
     if (cards.length && ev.verb !== "bury") {
       spot.append(h("div", { class: "played-cards" }, cards.map((c) => h("span", { class: "card small" }, cardFace(c)))));
       if (ev.verb !== "play") spot.append(h("div", { class: "played-verb" }, verbLabel(ev.verb)));
+      const mark = game().playMark ? game().playMark(ctx, ev) : null;
+      if (mark) spot.append(h("div", { class: "played-mark" }, mark));
     } else {
       spot.append(h("div", { class: "played-verb" }, describeAction(ev, true)));
     }
@@ -593,6 +598,7 @@ export function showTable(root, key, navigate) {
         "aria-pressed": s.selected.has(i) ? "true" : "false",
       }, cardFace(c, { trump })));
     });
+    if (game().handArea) area.append(game().handArea(ctx) || "");
     area.append(hand);
     area.append(renderActions());
     return area;
@@ -637,6 +643,8 @@ export function showTable(root, key, navigate) {
       if (s.message.kind === "error") note.classList.add("bad");
       if (s.message.rule) note.append(ruleLink(s.message.rule));
       note.append(h("span", {}, s.message.text));
+    } else if (mine && verb && game().note && game().note(ctx, verb)) {
+      note.append(h("span", { class: "muted" }, game().note(ctx, verb)));
     } else if (mine && verb) {
       note.append(h("span", { class: "muted" }, t("table.select", { verb: verbLabel(verb) })));
       if (st && st.legal_count) note.append(h("span", { class: "muted" }, ` · ${t("table.legal_many", { n: st.legal_count })}`));

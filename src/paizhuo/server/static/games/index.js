@@ -10,6 +10,12 @@
 //   event(ctx, ev)    -> bool              log a game event itself (true: handled)
 //   dealOver(ctx, m)  -> {lines, extra(seat) -> [text]}   the end-of-deal summary
 //   isTrump(ctx, card) -> bool             mark trumps in the hand
+//   seatExtra(ctx, seat) -> Node | null    more lines inside a seat's box
+//   playMark(ctx, ev) -> text | null       a mark under a play on the felt (够级 …)
+//   felt(ctx)         -> Node | null       more on the felt while a deal is played
+//   handArea(ctx)     -> Node | null       above the player's hand (advice, the deal's progress …)
+//   note(ctx, verb)   -> text | null       the prompt under the buttons when cards are to be picked
+// ctx.setMessage(kind, text, rule) shows a notice ("info" or "error") until the next state.
 import { baohuang } from "./baohuang.js";
 import { gouji } from "./gouji.js";
 import { shengji } from "./shengji.js";
