@@ -16,15 +16,16 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import Body, FastAPI, Query, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.websockets import WebSocketState
 from sqlalchemy import func, select
 
 from paizhuo import __version__
 from paizhuo.bots.registry import bot_names
+from paizhuo.engine.records import Record
 from paizhuo.engine.registry import game_class, game_names
 from paizhuo.server.bus import Bus, LocalBus, PgBus
 from paizhuo.server.db import DealRow, Store, TableRow
@@ -40,6 +41,7 @@ from paizhuo.server.protocol import (
     clean_text,
     parse,
 )
+from paizhuo.server.replay import MAX_RECORD_BYTES, parse_upload, replay_of, rules_text
 from paizhuo.server.tables import Client, Service, Table
 
 log = logging.getLogger("paizhuo.server")
@@ -78,7 +80,7 @@ def create_app(db_url: str | None = None, bus: Bus | None = None,
 
     @app.exception_handler(ProtocolError)
     async def _protocol_error(_: Any, exc: ProtocolError) -> JSONResponse:
-        status = {"not_found": 404, "not_over": 409}.get(exc.code, 400)
+        status = {"not_found": 404, "not_over": 409, "too_large": 413}.get(exc.code, 400)
         return JSONResponse({"error": exc.code, "message": exc.message, **exc.extra},
                             status_code=status)
 
@@ -153,9 +155,11 @@ def create_app(db_url: str | None = None, bus: Bus | None = None,
                 q = q.where(DealRow.table_id == service.find(table).id)
             rows = s.execute(q.order_by(DealRow.finished_at.desc()).limit(limit)).scalars()
             games = [{"id": d.id, "table": d.table_id, "deal": d.number,
+                      "game": (d.record or {}).get("game"),
                       "result": (d.result or {}).get("public"), "returns": d.returns,
                       "finished_at": d.finished_at,
-                      "record": f"/api/games/{d.id}/record"} for d in rows]
+                      "record": f"/api/games/{d.id}/record",
+                      "replay": f"/api/games/{d.id}/replay"} for d in rows]
         return {"games": games}
 
     @app.get("/api/games/{deal_id}/record", summary="A finished deal's record (for the judge)")
@@ -168,6 +172,34 @@ def create_app(db_url: str | None = None, bus: Bus | None = None,
                 raise ProtocolError("not_over", "the deal is not over: its record is served "
                                     "once it is")
             return d.record
+
+    @app.get("/api/games/{deal_id}/replay",
+             summary="A finished deal step by step, every hand shown (the replay page's data)")
+    async def game_replay(deal_id: str) -> dict[str, Any]:
+        record = await game_record(deal_id)
+        # the engine's work (a few tens of ms) in a thread: live tables go on meanwhile
+        out = await asyncio.to_thread(replay_of, Record.from_json(record))
+        out["deal"] = deal_id
+        return out
+
+    @app.post("/api/replay", summary="An uploaded record step by step, every hand shown")
+    async def upload_replay(request: Request) -> dict[str, Any]:
+        size = request.headers.get("content-length")
+        if size is not None and size.isdigit() and int(size) > MAX_RECORD_BYTES:
+            raise ProtocolError("too_large", f"a record may be at most {MAX_RECORD_BYTES} "
+                                "bytes")
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_RECORD_BYTES:
+                raise ProtocolError("too_large", f"a record may be at most "
+                                    f"{MAX_RECORD_BYTES} bytes")
+        return await asyncio.to_thread(replay_of, parse_upload(bytes(body)))
+
+    @app.get("/api/rules/{doc}", summary="A document of the rules reference (markdown)",
+             response_class=PlainTextResponse)
+    async def rules(doc: str) -> PlainTextResponse:
+        return PlainTextResponse(rules_text(doc), media_type="text/markdown; charset=utf-8")
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

@@ -1,6 +1,48 @@
 // The lobby: open a table (game, rules, bots), list open tables, join by code or link.
 import { clear, h } from "./dom.js";
-import { onLang, t } from "./i18n.js";
+import { addStrings, onLang, t } from "./i18n.js";
+import { replayHref, UPLOAD_KEY, UPLOAD_REPLAY } from "./links.js";
+
+addStrings({
+  en: {
+    "lobby.history": "History / replays",
+    "lobby.history_none": "No finished deals yet.",
+    "lobby.replay": "Replay",
+    "lobby.deal_n": "deal {n}",
+    "lobby.upload": "Open a record file",
+    "lobby.upload_hint": "A record (.json) from a table, the judge or another program: step through it with every hand shown.",
+    "lobby.upload_big": "That file is too big for a record ({size} bytes).",
+    "lobby.rules": "Rules",
+    "lobby.ago.s": "just now",
+    "lobby.ago.m": "{n} min ago",
+    "lobby.ago.h": "{n} h ago",
+    "lobby.ago.d": "{n} d ago",
+  },
+  zh: {
+    "lobby.history": "历史牌局 / 回放",
+    "lobby.history_none": "还没有打完的牌局。",
+    "lobby.replay": "回放",
+    "lobby.deal_n": "第 {n} 局",
+    "lobby.upload": "打开牌谱文件",
+    "lobby.upload_hint": "牌桌、裁判或其他程序保存的牌谱（.json）：逐步回放，所有手牌都亮出。",
+    "lobby.upload_big": "这个文件太大，不像牌谱（{size} 字节）。",
+    "lobby.rules": "规则",
+    "lobby.ago.s": "刚刚",
+    "lobby.ago.m": "{n} 分钟前",
+    "lobby.ago.h": "{n} 小时前",
+    "lobby.ago.d": "{n} 天前",
+  },
+});
+
+const MAX_UPLOAD = 2_000_000; // the server's cap on a record (paizhuo.server.replay)
+
+function ago(when) {
+  const secs = Math.max(0, Date.now() / 1000 - (when || 0));
+  if (secs < 60) return t("lobby.ago.s");
+  if (secs < 3600) return t("lobby.ago.m", { n: Math.floor(secs / 60) });
+  if (secs < 86400) return t("lobby.ago.h", { n: Math.floor(secs / 3600) });
+  return t("lobby.ago.d", { n: Math.floor(secs / 86400) });
+}
 
 const DELAYS = { quick: 0.3, normal: 0.8, slow: 1.5 };
 
@@ -47,6 +89,7 @@ async function api(path, body) {
 export function showLobby(root, navigate) {
   let kinds = null;
   let tables = [];
+  let games = [];
   let form = { game: "shengji", preset: "tractor", who: "bots", bot: "greedy", pace: "normal",
                name: savedName(), code: "" };
   let error = "";
@@ -140,6 +183,49 @@ export function showLobby(root, navigate) {
           free ? t("lobby.take") : t("lobby.watch"))));
   }
 
+  function historyRow(g) {
+    const href = replayHref(g.id);
+    return h("li", { class: "history-row", dataset: { deal: g.id } },
+      h("div", { class: "table-row-main" },
+        g.game ? h("span", { class: `game-chip game-${g.game}` }, t(`game.${g.game}`)) : null,
+        h("span", { class: "muted" }, t("lobby.deal_n", { n: (g.deal ?? 0) + 1 })),
+        h("span", { class: "muted" }, ago(g.finished_at))),
+      h("a", { class: "btn small replay-link", href, dataset: { deal: g.id },
+               onclick: (e) => { e.preventDefault(); navigate(href); } }, t("lobby.replay")));
+  }
+
+  function openRecord(ev) {
+    const file = ev.target.files && ev.target.files[0];
+    if (!file) return;
+    if (file.size > MAX_UPLOAD) {
+      error = t("lobby.upload_big", { size: file.size });
+      render();
+      return;
+    }
+    file.text().then((text) => {
+      sessionStorage.setItem(UPLOAD_KEY, text);
+      navigate(UPLOAD_REPLAY);
+    }).catch((e) => {
+      error = e.message;
+      render();
+    });
+  }
+
+  function historyCard() {
+    return h("section", { class: "panel history", id: "lobby-history" },
+      h("div", { class: "panel-head" },
+        h("h2", {}, t("lobby.history")),
+        h("a", { class: "btn small ghost", href: "/?rules=README", id: "lobby-rules",
+                 onclick: (e) => { e.preventDefault(); navigate("/?rules=README"); } }, t("lobby.rules"))),
+      games.length ? h("ul", { class: "table-list history-list", id: "history-list" }, games.map(historyRow))
+        : h("p", { class: "muted" }, t("lobby.history_none")),
+      h("label", { class: "upload", for: "record-file" },
+        h("span", { class: "btn upload-button" }, t("lobby.upload")),
+        h("input", { type: "file", id: "record-file", accept: ".json,application/json,text/plain",
+                     class: "upload-input", onchange: openRecord })),
+      h("p", { class: "muted upload-hint" }, t("lobby.upload_hint")));
+  }
+
   function render() {
     if (!alive) return;
     const focused = document.activeElement && view.contains(document.activeElement)
@@ -163,13 +249,15 @@ export function showLobby(root, navigate) {
               h("button", { type: "button", class: "btn small", onclick: refresh },
                 t("lobby.refresh"))),
             tables.length ? h("ul", { class: "table-list" }, tables.map(tableRow))
-              : h("p", { class: "muted" }, t("lobby.none"))))));
+              : h("p", { class: "muted" }, t("lobby.none"))),
+          historyCard())));
     if (focused) view.querySelector(`#${focused}`)?.focus();
   }
 
   async function refresh() {
     try {
       tables = (await api("/api/tables")).tables;
+      games = (await api("/api/games?limit=20")).games;
     } catch (err) {
       error = err.message;
     }
