@@ -51,7 +51,9 @@ def parse_upload(body: bytes) -> Record:
     except UnicodeDecodeError:
         raise ProtocolError("malformed", "the record is not UTF-8 text", field="") from None
     try:
-        record = Record.loads(text)
+        # as the judge reads a record (paizhuo.engine.judge.judge_text): the same messages
+        record, actions = Record.scan(text)
+        record.actions = list(actions)
     except MalformedError as exc:
         raise ProtocolError("malformed", exc.message, field=exc.field) from None
     return record
