@@ -5,6 +5,7 @@ for every rule id the engine can raise."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections import Counter
@@ -70,7 +71,7 @@ def test_a_stored_deal_replays_step_by_step_to_its_result(
         assert frame["step"] == k
         assert frame["action"] == record["actions"][k - 1]
     # every hand shown, the size the public view gives it; a play leaves its seat's hand
-    for prev, frame in zip(frames, frames[1:], strict=False):
+    for prev, frame in itertools.pairwise(frames):
         hands = [h.split() if h else [] for h in frame["hands"]]
         sizes = frame["public"]["hand_sizes"]  # (Gouji hides a count a seat may not know)
         assert [len(h) if n is not None else None for h, n in zip(hands, sizes, strict=True)] \
