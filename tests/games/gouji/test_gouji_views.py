@@ -78,3 +78,34 @@ def test_gj12_tribute_cards_hidden_from_third_parties() -> None:
     assert log(g, 3) == [[5, "tribute", "1 hidden"]]
     assert log(g, None) == [[5, "tribute", "1 hidden"]]
     assert g.witnesses(0) == {0, 5}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_gj12_played_counts_match_the_plays(seed: int) -> None:
+    """``details.played`` (a 记牌器) counts by rank the cards of every play and burn that
+    stood, as the events showed them; a failed burner's lead (its hand leaves play unseen)
+    is not counted."""
+    import random
+
+    from paizhuo.games import game_class
+
+    g = game_class("gouji").new({}, seed=seed)
+    rng = random.Random(seed)
+    seen: dict[str, int] = {}
+    checked = 0
+    while not g.is_over:
+        before = g.state_id
+        g.apply(g.sample_action(rng))
+        events = g.events_since(1, before)
+        failed = any(e["type"] == "ranked_last" and e["why"] == "failed_burn" for e in events)
+        for e in events:
+            if e["type"] == "action" and e["verb"] in ("play", "burn") and not failed:
+                for card in e["cards"].split():
+                    key = "BJ" if card == "BJ*" else card if card in ("SJ", "BJ") else card[0]
+                    seen[key] = seen.get(key, 0) + 1
+        d = g.observation(1)["details"]
+        if "played" in d:
+            assert {k: v for k, v in d["played"].items() if v} == seen
+            assert d["played"] == g.observation(None)["details"]["played"]
+            checked += 1
+    assert checked > 50 and sum(seen.values()) > 100

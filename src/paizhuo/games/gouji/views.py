@@ -81,6 +81,7 @@ def observe(st: GoujiState, seat: int | None, options: dict[str, Any],
         details["dead_gouji"] = list(st.tokens)
         details["headless"] = [s for s in range(SEATS) if headless(st, s)]
         details["stuck"] = [s for s in range(SEATS) if st.stuck[s]]
+        details["played"] = played_counts(st.pile)
     if st.phase == "tribute" and st.t_index < len(st.tributes):
         tr = st.tributes[st.t_index]
         party = seat in (tr["from"], tr["to"])
@@ -96,6 +97,21 @@ def observe(st: GoujiState, seat: int | None, options: dict[str, Any],
         result=result,
         details=details,
     )
+
+
+PLAYED_RANKS: Final = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "SJ",
+                       "BJ")
+_RANK_KEY: Final = tuple("BJ" if n == "BJ*" else n if n in ("SJ", "BJ") else n[0] for n in NAMES)
+
+
+def played_counts(pile: list[int]) -> dict[str, int]:
+    """How many cards of each rank have been played so far (every play is public, GJ-12): a
+    card counter 记牌器. ``BJ`` counts every big joker (``BJ*`` too); cards that left play
+    unseen (a failed burner's or a stuck player's hand) and tribute cards are not played."""
+    out = dict.fromkeys(PLAYED_RANKS, 0)
+    for c in pile:
+        out[_RANK_KEY[c]] += 1
+    return out
 
 
 def public_turn(st: GoujiState, seat: int | None) -> tuple[list[int], str, str | None]:
