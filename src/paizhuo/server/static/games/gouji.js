@@ -1,34 +1,642 @@
-// Gouji 够级 at the table: teams and the 对头, ranks as players go out, the series.
-// The table core (../table.js) calls these hooks with its context `ctx` (see table.js).
-import { cardsText } from "../cards.js";
-import { t } from "../i18n.js";
+// Gouji 够级 at the table: teams and the 对头, 够级 plays and the rule that follows from them
+// (only the 对头 answers, 烧, 让牌, 接风 …), card counts at ≤ 10 cards (报牌), a teammate's hand
+// and advice 挑牌, the card counter 记牌器, ranks as players go out and the series.
+// The table core (../table.js) calls these hooks with its context `ctx` (see table.js);
+// the rules are docs/rules/gouji.md (GJ-n), the observation docs/gouji.md.
+import { cardFace, cardsText, splitCards } from "../cards.js";
+import { addStrings, t } from "../i18n.js";
+
+addStrings({
+  en: {
+    "gjx.duitou": "对头",
+    "gjx.your_duitou": "Your 对头",
+    "gjx.you": "you",
+    "gjx.team_a": "联邦 0·2·4",
+    "gjx.team_b": "联邦 1·3·5",
+    "gjx.over_ten": "> 10",
+    "gjx.cards_left": "{n} left",
+    "gjx.gouji": "够级",
+    "gjx.dead": "够死级",
+    "gjx.headless": "无头",
+    "gjx.opened": "开点",
+    "gjx.stuck": "被闷",
+    "gjx.rev": "革命",
+    "gjx.tokens": "够死级 ×{n}",
+    "gjx.only_duitou": "够级! Only {maker}'s 对头 {opp} may answer: beat it or pass",
+    "gjx.only_you": "够级 by your 对头 {maker}! Only you may answer: beat it or pass",
+    "gjx.burn_first": "— a burn 烧 by another seat may come first",
+    "gjx.dead_play": "够死级: nobody may answer {maker}'s play",
+    "gjx.headless_play": "无头: {maker}'s 对头 is out — anyone may beat this play",
+    "gjx.burning": "{burner} is burning 烧: only {burner}'s 对头 may answer; any beat breaks the burn",
+    "gjx.yielding": "{name} yields 让牌: the next two act first",
+    "gjx.claimed": "{name} claims the lead 接风",
+    "gjx.chaos": "四户乱缠: no 对头, yield or burn rules — play in order",
+    "gjx.leads": "{name} to lead",
+    "gjx.log_gouji": "够级 by {maker} → only 对头 {opp} may answer",
+    "gjx.prompt.burn": "烧? {maker}'s 够级 play can be burnt: beat it now, then play out your whole hand with a joker in every lead but the last.",
+    "gjx.prompt.burn_pass": "Don't burn 不烧",
+    "gjx.prompt.yield": "让牌: your 对头 {maker} played and both seats between you passed. Yield to let your next two act first; if both pass, you answer.",
+    "gjx.prompt.claim": "申请接风: {maker} went out. Claim the lead instead of answering: if everyone else passes, you lead.",
+    "gjx.prompt.revolution": "革命? You hold no 2 and no joker: declare revolution to drop out, ranked 四科 (三科 if your teammates take 头科 and 二科). Two revolutions → redeal.",
+    "gjx.prompt.revolution_pass": "No revolution 不革命",
+    "gjx.prompt.buy": "买三: you hold no 3 and 憋三 binds your last play: buy one — pay a 2 or a joker to your 对头 (or be given one by a teammate).",
+    "gjx.prompt.head": "{rev} declared revolution. 要头: your first three 够级 plays are dead gouji (nobody may answer), then you are headless — or 无头 at once.",
+    "gjx.prompt.declare": "宣点: declare your point before play (it changes the 点贡 you owe).",
+    "gjx.prompt.declare_pass": "Don't declare",
+    "gjx.prompt.refuse": "{to} returned {card}, a rank you do not hold: keep it, or refuse it and {to} must return another.",
+    "gjx.prompt.keep": "Keep it 收下",
+    "gjx.prompt.answer_gouji": "够级 by your 对头 {maker}: only you may answer — beat {words} or pass.",
+    "gjx.prompt.answer": "Beat {maker}'s {words} with {n} cards, or pass.",
+    "gjx.note.lead": "Your lead: pick cards of one rank (2s and jokers may be added) and play.",
+    "gjx.note.answer": "Beat {maker}'s {words}: {n} cards of a higher rank — or pass.",
+    "gjx.note.answer_gouji": "够级 by your 对头 {maker}: only you may answer — beat {words} with {n} cards or pass.",
+    "gjx.note.tribute": "进贡 ({kind}): you owe {to} {n} card(s) — pick your {n} highest and give them.",
+    "gjx.note.return": "还贡: {from} paid you {n} card(s) ({kind}); return a card of your choice to {from}, one at a time.",
+    "gjx.kind.stuck": "闷贡",
+    "gjx.kind.burn": "烧贡",
+    "gjx.kind.point": "点贡",
+    "gjx.kind.place": "落贡",
+    "gjx.waiting.tribute": "进贡: {from} pays {to} {n} card(s) ({kind})",
+    "gjx.waiting.return": "还贡: {to} returns {n} card(s) to {from}",
+    "gjx.waiting.revolution": "Before play: any seat dealt no 2 and no joker may declare 革命",
+    "gjx.waiting.buy": "买三: {name} buys a 3",
+    "gjx.waiting.head": "{name} chooses 要头 or 无头",
+    "gjx.waiting.declare": "宣点: {name} may declare",
+    "gjx.counter": "记牌器 · still out",
+    "gjx.counter_hint": "not yet played and not in your hand",
+    "gjx.counter_row": "played {p} · yours {m}",
+    "gjx.standing": "Series",
+    "gjx.series_game": "Game {n} of {of}",
+    "gjx.rank": "Rank",
+    "gjx.total": "Total",
+    "gjx.before": "before this game",
+    "gjx.advice": "挑牌 · teammate's hand",
+    "gjx.advice_help": "Pick cards of {name}'s hand and send them as advice.",
+    "gjx.advise": "挑牌 → {name}",
+    "gjx.advice_sent": "Your advice to {name}: {cards}",
+    "gjx.advice_from": "挑牌 from {name}: {cards}",
+    "gjx.use_advice": "Select these",
+    "gjx.ev.point_opened": "{name} opened the point 开点",
+    "gjx.ev.burn_succeeded": "烧成功: {burner} burnt {burnt}",
+    "gjx.ev.burn_broken": "解烧: {by} broke {burner}'s burn",
+    "gjx.ev.ranked_last": "{name} is ranked last at once ({why})",
+    "gjx.ev.failed_burn": "烧失败",
+    "gjx.ev.stuck_why": "被闷",
+    "gjx.ev.stuck": "{name} is stuck 被闷 by {by}",
+    "gjx.ev.chaos": "四户乱缠: the last four play without 对头, yield or burn rules",
+    "gjx.ev.revolution": "{name} is in revolution 革命",
+    "gjx.ev.redeal": "Two revolutions: the cards are dealt again",
+    "gjx.res.place": "Place",
+    "gjx.res.seat": "Seat",
+    "gjx.res.team": "Team",
+    "gjx.res.points": "Points",
+    "gjx.res.score": "Score",
+    "gjx.res.total": "Total",
+    "gjx.res.title": "Title",
+    "gjx.res.teams": "{a}: {x} · {b}: {y}",
+    "gjx.res.chuan": "串三户! One team took 头科, 二科 and 三科: points double, no tribute",
+    "gjx.res.burns": "烧成功: {list}",
+    "gjx.res.failed": "烧失败: {list}",
+    "gjx.res.tributes": "Tribute before the next game: {list}",
+    "gjx.res.tribute": "{from} → {to}: {n} card(s) ({kind})",
+    "gjx.res.redeal": "Two revolutions: this game is dealt again",
+    "gjx.res.series": "Game {n} of {of}",
+    "phase.revolution": "revolution 革命",
+    "phase.buy": "buying 买三",
+    "phase.head": "要头 / 无头",
+    "phase.declare": "宣点",
+  },
+  zh: {
+    "gjx.duitou": "对头",
+    "gjx.your_duitou": "你的对头",
+    "gjx.you": "你",
+    "gjx.team_a": "联邦 0·2·4",
+    "gjx.team_b": "联邦 1·3·5",
+    "gjx.over_ten": "> 10",
+    "gjx.cards_left": "剩 {n} 张",
+    "gjx.gouji": "够级",
+    "gjx.dead": "够死级",
+    "gjx.headless": "无头",
+    "gjx.opened": "开点",
+    "gjx.stuck": "被闷",
+    "gjx.rev": "革命",
+    "gjx.tokens": "够死级 ×{n}",
+    "gjx.only_duitou": "够级！只有 {maker} 的对头 {opp} 能管：上牌或不要",
+    "gjx.only_you": "你的对头 {maker} 出了够级牌！只有你能管：上牌或不要",
+    "gjx.burn_first": "—— 其他人可能先烧",
+    "gjx.dead_play": "够死级：{maker} 这手牌谁也不能管",
+    "gjx.headless_play": "无头：{maker} 的对头已走，谁都可以管这手牌",
+    "gjx.burning": "{burner} 正在烧牌：只有 {burner} 的对头能管，管上即解烧",
+    "gjx.yielding": "{name} 让牌：下两家先出",
+    "gjx.claimed": "{name} 申请接风",
+    "gjx.chaos": "四户乱缠：不再有对头、让牌、烧牌的规矩，依次出牌",
+    "gjx.leads": "{name} 发牌",
+    "gjx.log_gouji": "{maker} 出够级牌 → 只有对头 {opp} 能管",
+    "gjx.prompt.burn": "烧吗？{maker} 的够级牌可以烧：现在管上，之后每手都带王，直到最后一手出完。",
+    "gjx.prompt.burn_pass": "不烧",
+    "gjx.prompt.yield": "让牌：你的对头 {maker} 出牌，中间两家都不要。让牌后下两家先出；两家都不要，再由你管。",
+    "gjx.prompt.claim": "申请接风：{maker} 走科了。可以不管而申请接风：其他人都不要，你发牌。",
+    "gjx.prompt.revolution": "革命吗？你没有 2 也没有王：革命后退出本局，记四科（队友拿头科二科则三科）。两人革命则重新发牌。",
+    "gjx.prompt.revolution_pass": "不革命",
+    "gjx.prompt.buy": "买三：你没有 3，憋三要求最后一手是 3：用一张 2 或王向对头买一张（或由队友送一张）。",
+    "gjx.prompt.head": "{rev} 革命了。要头：你的前三手够级牌是够死级（谁也不能管），之后无头；或者直接无头。",
+    "gjx.prompt.declare": "宣点：开牌前宣点（影响点贡）。",
+    "gjx.prompt.declare_pass": "不宣点",
+    "gjx.prompt.refuse": "{to} 还了你 {card}，这个点数你没有：收下，或拒收让 {to} 另还一张。",
+    "gjx.prompt.keep": "收下",
+    "gjx.prompt.answer_gouji": "你的对头 {maker} 出够级牌：只有你能管——管上 {words} 或不要。",
+    "gjx.prompt.answer": "用 {n} 张管上 {maker} 的 {words}，或不要。",
+    "gjx.note.lead": "你发牌：选同一点数的牌（可贴 2、挂王）出牌。",
+    "gjx.note.answer": "管上 {maker} 的 {words}：{n} 张更大的牌——或不要。",
+    "gjx.note.answer_gouji": "你的对头 {maker} 出够级牌：只有你能管——用 {n} 张管上 {words}，或不要。",
+    "gjx.note.tribute": "进贡（{kind}）：选出你最大的 {n} 张牌给 {to}。",
+    "gjx.note.return": "还贡：{from} 向你进贡 {n} 张（{kind}）；选一张牌还给 {from}，一次一张。",
+    "gjx.kind.stuck": "闷贡",
+    "gjx.kind.burn": "烧贡",
+    "gjx.kind.point": "点贡",
+    "gjx.kind.place": "落贡",
+    "gjx.waiting.tribute": "进贡：{from} 给 {to} {n} 张（{kind}）",
+    "gjx.waiting.return": "还贡：{to} 还给 {from} {n} 张",
+    "gjx.waiting.revolution": "开牌前：没有 2 也没有王的人可以革命",
+    "gjx.waiting.buy": "买三：{name} 买 3",
+    "gjx.waiting.head": "{name} 选择要头或无头",
+    "gjx.waiting.declare": "宣点：{name}",
+    "gjx.counter": "记牌器 · 外面还有",
+    "gjx.counter_hint": "未出且不在你手里",
+    "gjx.counter_row": "已出 {p} · 你有 {m}",
+    "gjx.standing": "本轮战况",
+    "gjx.series_game": "第 {n} 局 / 共 {of} 局",
+    "gjx.rank": "名次",
+    "gjx.total": "总分",
+    "gjx.before": "本局前",
+    "gjx.advice": "挑牌 · 队友的牌",
+    "gjx.advice_help": "从 {name} 的牌里选牌，发给他作建议。",
+    "gjx.advise": "挑牌 → {name}",
+    "gjx.advice_sent": "你给 {name} 的建议：{cards}",
+    "gjx.advice_from": "{name} 挑牌：{cards}",
+    "gjx.use_advice": "选中这些牌",
+    "gjx.ev.point_opened": "{name} 开点了",
+    "gjx.ev.burn_succeeded": "烧成功：{burner} 烧了 {burnt}",
+    "gjx.ev.burn_broken": "解烧：{by} 管住了 {burner}",
+    "gjx.ev.ranked_last": "{name} 直接大落（{why}）",
+    "gjx.ev.failed_burn": "烧失败",
+    "gjx.ev.stuck_why": "被闷",
+    "gjx.ev.stuck": "{name} 被 {by} 闷住了",
+    "gjx.ev.chaos": "四户乱缠：剩下四家不再有对头、让牌、烧牌的规矩",
+    "gjx.ev.revolution": "{name} 革命",
+    "gjx.ev.redeal": "两人革命：重新发牌",
+    "gjx.res.place": "名次",
+    "gjx.res.seat": "座位",
+    "gjx.res.team": "联邦",
+    "gjx.res.points": "得分",
+    "gjx.res.score": "本局",
+    "gjx.res.total": "总分",
+    "gjx.res.title": "军衔",
+    "gjx.res.teams": "{a}：{x} · {b}：{y}",
+    "gjx.res.chuan": "串三户！一方拿了头科、二科、三科：分数翻倍，不进贡",
+    "gjx.res.burns": "烧成功：{list}",
+    "gjx.res.failed": "烧失败：{list}",
+    "gjx.res.tributes": "下一局进贡：{list}",
+    "gjx.res.tribute": "{from} → {to} {n} 张（{kind}）",
+    "gjx.res.redeal": "两人革命：本局重新发牌",
+    "gjx.res.series": "第 {n} 局 / 共 {of} 局",
+    "phase.revolution": "革命",
+    "phase.buy": "买三",
+    "phase.head": "要头 / 无头",
+    "phase.declare": "宣点",
+  },
+});
+
+const SEATS = 6;
+const GOUJI_MIN = { A: 2, K: 2, Q: 3, J: 4, T: 5 };
+// 4 decks: 4 big and 4 small jokers, 16 of each rank (the 198 deck removes only 3s and 4s)
+const COUNTED = [["BJ", 4], ["SJ", 4], ["2", 16], ["A", 16]];
+
+export const opp = (seat) => (seat + 3) % SEATS;
+const isJokerCard = (c) => c === "SJ" || c === "BJ" || c === "BJ*";
+const rankKey = (c) => (c === "BJ*" ? "BJ" : isJokerCard(c) ? c : c[0]);
+
+/** GJ-4: a play with a joker, 2s alone, or at least A×2 K×2 Q×3 J×4 T×5 (money counting as
+ * its rank), merged with the table's `gouji_table` option. */
+export function isGoujiPlay(cards, options) {
+  const cs = splitCards(cards);
+  if (!cs.length) return false;
+  if (cs.some(isJokerCard)) return true;
+  const base = cs.filter((c) => c[0] !== "2");
+  if (!base.length) return true;
+  const table = { ...GOUJI_MIN, ...((options && options.gouji_table) || {}) };
+  const need = table[base[0][0]];
+  return need !== undefined && cs.length >= need;
+}
+
+function active(d, seat) {
+  return !(d.finished || []).includes(seat) && !(d.ranked_last || []).includes(seat) &&
+    !(d.revolution || []).includes(seat);
+}
+
+function name(ctx, seat) {
+  return seat === ctx.s.seat ? `${ctx.seatName(seat)} (${t("gjx.you")})` : ctx.seatName(seat);
+}
+
+function kindText(kind) {
+  const k = `gjx.kind.${kind}`;
+  const s = t(k);
+  return s === k ? kind : s;
+}
+
+/** What the rules say about the play on the table now: [text, rule id] or null. */
+function roundRule(ctx) {
+  const d = ctx.details();
+  const r = d.round;
+  if (!r || r.stage === "over") return null;
+  if (r.chaos) return [t("gjx.chaos"), "GJ-8"];
+  if (r.leader_to_play || r.maker === null || r.maker === undefined) return null;
+  const m = r.maker;
+  if (r.yielding !== null && r.yielding !== undefined) {
+    return [t("gjx.yielding", { name: name(ctx, r.yielding) }), "GJ-5.3"];
+  }
+  if (r.claim !== null && r.claim !== undefined) {
+    return [t("gjx.claimed", { name: name(ctx, r.claim) }), "GJ-7"];
+  }
+  if (r.burner === m) {
+    return [t("gjx.burning", { burner: name(ctx, m) }), "GJ-6"];
+  }
+  if (!r.gouji) return null;
+  if (r.dead) return [t("gjx.dead_play", { maker: name(ctx, m) }), "GJ-7"];
+  if (!active(d, opp(m)) || (d.headless || []).includes(m)) {
+    return [t("gjx.headless_play", { maker: name(ctx, m) }), "GJ-7"];
+  }
+  let text = opp(m) === ctx.s.seat ? t("gjx.only_you", { maker: ctx.seatName(m) })
+    : t("gjx.only_duitou", { maker: name(ctx, m), opp: name(ctx, opp(m)) });
+  if (d.waiting === "burn_window" && d.your_decision !== "answer") text += ` ${t("gjx.burn_first")}`;
+  return [text, "GJ-5.2"];
+}
+
+function waitingLine(ctx) {
+  const d = ctx.details();
+  const obs = ctx.obs();
+  const first = obs && obs.to_act && obs.to_act.length ? obs.to_act[0] : null;
+  const tr = d.tribute;
+  if ((d.waiting === "tribute" || d.waiting === "return") && tr) {
+    return t(`gjx.waiting.${d.waiting}`, { from: name(ctx, tr.from), to: name(ctx, tr.to), n: tr.cards,
+                                           kind: kindText(tr.kind) });
+  }
+  if (d.waiting === "revolution") return t("gjx.waiting.revolution");
+  if (["buy", "head", "declare"].includes(d.waiting) && first !== null) {
+    return t(`gjx.waiting.${d.waiting}`, { name: name(ctx, first) });
+  }
+  return null;
+}
+
+function adviceState(ctx) {
+  if (!ctx.s.gjAdvice) ctx.s.gjAdvice = {};
+  return ctx.s.gjAdvice;
+}
+
+function counterRows(ctx) {
+  const d = ctx.details();
+  const played = d.played || {};
+  const mine = {};
+  for (const c of ctx.s.hand) mine[rankKey(c)] = (mine[rankKey(c)] || 0) + 1;
+  return COUNTED.map(([rank, total]) => {
+    const p = played[rank] || 0;
+    const m = mine[rank] || 0;
+    return { rank, total, played: p, mine: m, out: Math.max(0, total - p - m) };
+  });
+}
+
+function rankLabel(rank, lang) {
+  if (rank === "BJ") return lang === "zh" ? "大王" : "大王 BJ";
+  if (rank === "SJ") return lang === "zh" ? "小王" : "小王 SJ";
+  return rank;
+}
+
+function signed(x) {
+  const n = Number(x || 0);
+  return (n > 0 ? "+" : "") + String(n);
+}
 
 export const gouji = {
+  // a burn 烧 is a play over the 够级 play: its cards are picked from the hand like a play
+  selectVerbs: ["burn"],
+
   badges(ctx, i) {
     const d = ctx.details();
     const me = ctx.s.seat;
     const badges = [];
-    if (me !== null && i !== me) {
-      if ((me + 3) % 6 === i) badges.push(["duitou", t("gj.duitou")]);
+    if (me !== null && me !== undefined && i !== me) {
+      if (opp(me) === i) badges.push(["duitou", t("gjx.duitou")]);
       else if ((me - i) % 2 === 0) badges.push(["side", t("gj.team")]);
     }
-    if (d.ranks && d.ranks[String(i)]) badges.push(["rank", d.ranks[String(i)]]);
-    if (d.revolution && d.revolution.includes(i)) badges.push(["rank", t("verb.revolution")]);
+    if (d.ranks && d.ranks[String(i)]) badges.push(["gjrank", d.ranks[String(i)]]);
+    if (d.revolution && d.revolution.includes(i)) badges.push(["gjrev", t("gjx.rev")]);
+    if (d.headless && d.headless.includes(i)) badges.push(["gjflag", t("gjx.headless")]);
+    if (d.opened && d.opened.includes(i)) badges.push(["gjopen", t("gjx.opened")]);
+    if (d.stuck && d.stuck.includes(i)) badges.push(["gjflag", t("gjx.stuck")]);
+    if (d.dead_gouji && d.dead_gouji[i]) badges.push(["gjflag", t("gjx.tokens", { n: d.dead_gouji[i] })]);
     return badges;
+  },
+
+  myBadges(ctx) {
+    const me = ctx.s.seat;
+    if (me === null || me === undefined) return [];
+    return [["duitou", `${t("gjx.your_duitou")}: ${ctx.seatName(opp(me))}`]];
   },
 
   info(ctx) {
     const d = ctx.details();
     const items = [];
-    if (d.series_game) items.push(["够级", t("gj.series", { n: d.series_game })]);
+    const of = (d.options && d.options.series) || 5;
+    if (d.series_game) items.push(["够级", t("gjx.series_game", { n: d.series_game, of })]);
+    if (ctx.s.seat !== null && ctx.s.seat !== undefined) {
+      items.push([t("gjx.your_duitou"), ctx.seatName(opp(ctx.s.seat))]);
+    }
     if (d.round && d.round.play) {
       items.push([t("gj.round"), `${ctx.seatName(d.round.maker)}: ${cardsText(d.round.play, ctx.lang())}`]);
     }
     return items;
   },
 
+  seatExtra(ctx, i) {
+    const obs = ctx.obs();
+    const d = ctx.details();
+    if (!obs || ctx.s.table.status !== "playing") return null;
+    if (d.ranks && d.ranks[String(i)] && !active(d, i)) {
+      return ctx.h("div", { class: "gj-count gj-done", dataset: { count: "0" } }, d.ranks[String(i)]);
+    }
+    const size = obs.hand_sizes ? obs.hand_sizes[i] : null;
+    if (size === null || size === undefined) {
+      return ctx.h("div", { class: "gj-count many", dataset: { count: "" } }, t("gjx.over_ten"));
+    }
+    return ctx.h("div", { class: `gj-count low ${size <= 5 ? "very" : ""}`, dataset: { count: String(size) } },
+      ctx.h("b", {}, String(size)), ctx.h("span", {}, ctx.lang() === "zh" ? " 张" : " cards"));
+  },
+
+  playMark(ctx, ev) {
+    if (ev.verb !== "play" && ev.verb !== "burn") return null;
+    const d = ctx.details();
+    const r = d.round || {};
+    const current = r.maker === ev.seat && r.play === ev.cards;
+    if (current && r.dead) return t("gjx.dead");
+    const gouji = current ? r.gouji : isGoujiPlay(ev.cards, d.options);
+    return gouji ? t("gjx.gouji") : null;
+  },
+
+  center(ctx) {
+    const d = ctx.details();
+    const r = d.round;
+    const box = ctx.h("div", { class: "gj-center", id: "gj-center" });
+    const wait = waitingLine(ctx);
+    if (wait) box.append(ctx.h("div", { class: "gj-wait" }, wait));
+    if (r && r.play && !r.leader_to_play) {
+      box.append(ctx.h("div", { class: `gj-play ${r.gouji ? "gouji" : ""}` },
+        r.gouji ? ctx.h("span", { class: "gj-chip" }, r.dead ? t("gjx.dead") : t("gjx.gouji")) : null,
+        ctx.h("span", {}, `${ctx.seatName(r.maker)}: ${r.play_words || cardsText(r.play, ctx.lang())}`)));
+    }
+    const rule = roundRule(ctx);
+    if (rule) {
+      const [text, id] = rule;
+      box.append(ctx.h("div", { class: `gj-rule ${id === "GJ-5.2" ? "duitou" : ""}`, id: "gj-rule",
+                                dataset: { rule: id } }, ctx.h("span", {}, text), " ", ctx.ruleLink(id)));
+      // log each 够级 play's consequence once, as it happens
+      if (id === "GJ-5.2" && r) {
+        const key = `${ctx.s.deal}:${r.maker}:${r.play}:${d.finished ? d.finished.length : 0}`;
+        if (ctx.s.gjLogged !== key) {
+          ctx.s.gjLogged = key;
+          ctx.addLog("event", `${t("gjx.log_gouji", { maker: name(ctx, r.maker), opp: name(ctx, opp(r.maker)) })} (GJ-5.2)`);
+        }
+      }
+    }
+    return box.childNodes.length ? box : null;
+  },
+
+  decision(ctx, actions) {
+    if (!actions.length) return null;
+    const d = ctx.details();
+    const r = d.round || {};
+    const m = r.maker;
+    const verbs = new Set(actions.map((a) => a[1]));
+    const dec = d.your_decision;
+    let prompt = null;
+    let rule = null;
+    let passLabel = null;
+    if (dec === "burn") {
+      prompt = t("gjx.prompt.burn", { maker: ctx.seatName(m) });
+      rule = "GJ-6";
+      passLabel = t("gjx.prompt.burn_pass");
+    } else if (verbs.has("yield")) {
+      prompt = t("gjx.prompt.yield", { maker: ctx.seatName(m) });
+      rule = "GJ-5.3";
+    } else if (verbs.has("claim")) {
+      prompt = t("gjx.prompt.claim", { maker: ctx.seatName(m) });
+      rule = "GJ-7";
+    } else if (verbs.has("revolution")) {
+      prompt = t("gjx.prompt.revolution");
+      rule = "GJ-9";
+      passLabel = t("gjx.prompt.revolution_pass");
+    } else if (verbs.has("buy")) {
+      prompt = t("gjx.prompt.buy");
+      rule = "GJ-9";
+    } else if (verbs.has("keep_head") || verbs.has("no_head")) {
+      prompt = t("gjx.prompt.head", { rev: (d.revolution || []).map((s) => ctx.seatName(s)).join(", ") });
+      rule = "GJ-9";
+    } else if (verbs.has("declare")) {
+      prompt = t("gjx.prompt.declare");
+      rule = "GJ-10";
+      passLabel = t("gjx.prompt.declare_pass");
+    } else if (verbs.has("refuse") || dec === "refuse") {
+      const tr = d.tribute || {};
+      prompt = t("gjx.prompt.refuse", { to: ctx.seatName(tr.to), card: cardsText(tr.offered || "", ctx.lang()) });
+      rule = "GJ-10";
+      passLabel = t("gjx.prompt.keep");
+    } else if (dec === "answer" && r.play) {
+      const n = splitCards(r.play).length;
+      const mine = r.gouji && !r.chaos && opp(m) === ctx.s.seat;
+      prompt = mine ? t("gjx.prompt.answer_gouji", { maker: ctx.seatName(m), words: r.play_words || r.play })
+        : t("gjx.prompt.answer", { maker: ctx.seatName(m), words: r.play_words || r.play, n });
+      rule = mine ? "GJ-5.2" : "GJ-5";
+    }
+    const wrap = ctx.h("div", { class: "gj-decision", id: "gj-decision", dataset: { decision: dec || "" } });
+    if (prompt) {
+      wrap.append(ctx.h("div", { class: "gj-prompt", id: "gj-prompt" }, ctx.h("span", {}, prompt), " ",
+        rule ? ctx.ruleLink(rule) : null));
+    }
+    const row = ctx.h("div", { class: "gj-buttons" });
+    for (const a of actions) {
+      const v = a[1];
+      let label = ctx.actionLabel(a);
+      if (v === "pass" && passLabel) label = passLabel;
+      const cls = { burn: "danger", yield: "gold", claim: "gold", revolution: "danger" }[v] || "";
+      row.append(ctx.h("button", { type: "button", class: `btn action-button ${cls}`, dataset: { verb: v },
+                                   disabled: ctx.s.busy, onclick: () => ctx.act(a) }, label));
+    }
+    wrap.append(row);
+    return wrap;
+  },
+
+  note(ctx, verb) {
+    const d = ctx.details();
+    const r = d.round || {};
+    const tr = d.tribute;
+    if (verb === "tribute" && tr) {
+      return t("gjx.note.tribute", { kind: kindText(tr.kind), n: tr.cards, to: ctx.seatName(tr.to) });
+    }
+    if (verb === "return" && tr) {
+      return t("gjx.note.return", { kind: kindText(tr.kind), n: tr.cards, from: ctx.seatName(tr.from) });
+    }
+    if (verb === "burn") return t("gjx.prompt.burn", { maker: ctx.seatName(r.maker) });
+    if (verb !== "play") return null;
+    if (r.leader_to_play || !r.play) return t("gjx.note.lead");
+    const n = splitCards(r.play).length;
+    const words = r.play_words || r.play;
+    if (r.gouji && !r.chaos && opp(r.maker) === ctx.s.seat) {
+      return t("gjx.note.answer_gouji", { maker: ctx.seatName(r.maker), words, n });
+    }
+    return t("gjx.note.answer", { maker: ctx.seatName(r.maker), words, n });
+  },
+
+  handArea(ctx) {
+    const d = ctx.details();
+    const me = ctx.s.seat;
+    const got = d.advice && me !== null ? d.advice[String(me)] : null;
+    if (!got) return null;
+    return ctx.h("div", { class: "gj-advice-in", id: "gj-advice-in" },
+      ctx.h("span", {}, t("gjx.advice_from", { name: ctx.seatName(got.from), cards: cardsText(got.cards, ctx.lang()) })),
+      ctx.h("button", { type: "button", class: "btn small", id: "gj-use-advice",
+                        onclick: () => { ctx.selectCards(splitCards(got.cards)); ctx.render(); } }, t("gjx.use_advice")));
+  },
+
+  panels(ctx) {
+    const d = ctx.details();
+    const h = ctx.h;
+    const lang = ctx.lang();
+    const out = [];
+    if (ctx.s.table.status === "playing" && ctx.obs()) {
+      out.push(h("section", { class: "panel gj-counter", id: "gj-counter" },
+        h("h3", {}, t("gjx.counter")),
+        h("div", { class: "gj-counter-grid" }, counterRows(ctx).map((x) => h("div", {
+          class: `gj-tile ${x.rank === "BJ" || x.rank === "SJ" ? "joker" : ""} ${x.out === 0 ? "none" : ""}`,
+          dataset: { rank: x.rank, out: String(x.out), played: String(x.played), mine: String(x.mine) },
+        }, h("div", { class: "gj-tile-rank" }, rankLabel(x.rank, lang)),
+        h("div", { class: "gj-tile-out" }, String(x.out)),
+        h("div", { class: "gj-tile-sub" }, t("gjx.counter_row", { p: x.played, m: x.mine }))))),
+        h("p", { class: "muted gj-small" }, t("gjx.counter_hint"))));
+    }
+    // the series and the ranks so far
+    if (d.series_game) {
+      const of = (d.options && d.options.series) || 5;
+      const rows = [];
+      for (let i = 0; i < SEATS; i++) {
+        rows.push(h("tr", { class: i === ctx.s.seat ? "mine" : "", dataset: { seat: String(i) } },
+          h("td", {}, ctx.seatName(i)),
+          h("td", {}, i % 2 === 0 ? "A" : "B"),
+          h("td", { class: "gj-rank-cell" }, (d.ranks && d.ranks[String(i)]) || (active(d, i) ? "" : "—")),
+          h("td", { class: "num" }, signed(d.totals ? d.totals[i] : 0))));
+      }
+      out.push(h("section", { class: "panel gj-standing", id: "gj-standing" },
+        h("h3", {}, `${t("gjx.standing")} · ${t("gjx.series_game", { n: d.series_game, of })}`),
+        h("table", { class: "gj-table" },
+          h("thead", {}, h("tr", {}, h("th", {}, t("gjx.res.seat")), h("th", {}, t("gjx.res.team")),
+            h("th", {}, t("gjx.rank")), h("th", { class: "num" }, `${t("gjx.total")}*`))),
+          h("tbody", {}, rows)),
+        h("p", { class: "muted gj-small" }, `* ${t("gjx.before")} · A = ${t("gjx.team_a")} · B = ${t("gjx.team_b")}`)));
+    }
+    // a teammate's hand the rules let me see, and advice 挑牌
+    const mates = Object.entries(d.teammate_hands || {});
+    if (mates.length && ctx.s.seat !== null) {
+      const st = adviceState(ctx);
+      const section = h("section", { class: "panel gj-advice", id: "gj-advice" }, h("h3", {}, t("gjx.advice")));
+      for (const [seatKey, cardsStr] of mates) {
+        const seat = Number(seatKey);
+        const cards = splitCards(cardsStr);
+        const picked = (st[seatKey] || new Set());
+        // forget picks of cards the teammate no longer holds
+        const valid = new Set([...picked].filter((k) => k < cards.length && st[`${seatKey}:hand`] === cardsStr));
+        st[seatKey] = valid;
+        st[`${seatKey}:hand`] = cardsStr;
+        const sent = d.advice ? Object.entries(d.advice).find(([to, a]) => to === seatKey && a.from === ctx.s.seat) : null;
+        section.append(h("div", { class: "gj-mate", dataset: { seat: seatKey } },
+          h("div", { class: "gj-mate-name" }, `${ctx.seatName(seat)} · ${t("gjx.cards_left", { n: cards.length })}`),
+          h("div", { class: "gj-mate-hand" }, cards.map((c, k) => h("button", {
+            type: "button", class: `card mini ${valid.has(k) ? "selected" : ""}`, dataset: { card: c, index: String(k) },
+            "aria-pressed": valid.has(k) ? "true" : "false",
+            onclick: () => { if (valid.has(k)) valid.delete(k); else valid.add(k); ctx.render(); },
+          }, cardFace(c)))),
+          h("div", { class: "gj-mate-actions" },
+            h("button", { type: "button", class: "btn small primary gj-advise", dataset: { to: seatKey },
+                          disabled: !valid.size || ctx.s.busy,
+                          onclick: () => {
+                            const chosen = [...valid].sort((a, b) => a - b).map((k) => cards[k]);
+                            st[seatKey] = new Set();
+                            ctx.act([ctx.s.seat, "advise", chosen.join(" "), { to: seat }]);
+                          } }, t("gjx.advise", { name: ctx.seatName(seat) })),
+            sent ? h("span", { class: "muted gj-sent" }, t("gjx.advice_sent",
+              { name: ctx.seatName(seat), cards: cardsText(sent[1].cards, lang) })) : null)));
+      }
+      section.append(h("p", { class: "muted gj-small" }, t("gjx.advice_help", { name: mates.map(([s]) => ctx.seatName(Number(s))).join(", ") })));
+      out.push(section);
+    }
+    return out;
+  },
+
+  event(ctx, ev) {
+    const n = (s) => ctx.seatName(s);
+    switch (ev.type) {
+      case "point_opened": ctx.addLog("event", t("gjx.ev.point_opened", { name: n(ev.seat) })); return true;
+      case "burn_succeeded":
+        ctx.addLog("event gj-burn", t("gjx.ev.burn_succeeded", { burner: n(ev.burner), burnt: n(ev.burnt) })); return true;
+      case "burn_broken":
+        ctx.addLog("event gj-burn", t("gjx.ev.burn_broken", { burner: n(ev.burner), by: n(ev.by) })); return true;
+      case "ranked_last":
+        ctx.addLog("event", t("gjx.ev.ranked_last", { name: n(ev.seat),
+          why: ev.why === "failed_burn" ? t("gjx.ev.failed_burn") : t("gjx.ev.stuck_why") })); return true;
+      case "stuck": ctx.addLog("event", t("gjx.ev.stuck", { name: n(ev.seat), by: n(ev.by) })); return true;
+      case "chaos": ctx.addLog("event", t("gjx.ev.chaos")); return true;
+      case "revolution": ctx.addLog("event", t("gjx.ev.revolution", { name: n(ev.seat) })); return true;
+      case "redeal": ctx.addLog("event", t("gjx.ev.redeal")); return true;
+      default: return false;
+    }
+  },
+
   dealOver(ctx, m) {
     const r = m.result || {};
-    return { lines: [], extra: (i) => (r.ranks ? [r.ranks[i]] : []) };
+    const h = ctx.h;
+    const lines = [];
+    const of = r.series || 5;
+    if (r.game) lines.push(t("gjx.res.series", { n: r.game, of }));
+    if (r.redeal) {
+      lines.push(t("gjx.res.redeal"));
+      return { lines, extra: () => [] };
+    }
+    const order = r.order || [];
+    if (order.length) {
+      lines.push(h("table", { class: "results gj-results", id: "gj-results" },
+        h("thead", {}, h("tr", {}, [t("gjx.res.place"), t("gjx.res.seat"), t("gjx.res.team"), t("gjx.res.points"),
+          t("gjx.res.score"), t("gjx.res.total"), r.titles ? t("gjx.res.title") : null]
+          .filter((x) => x !== null).map((x, k) => h("th", { class: k >= 3 && k <= 5 ? "num" : "" }, x)))),
+        h("tbody", {}, order.map((s) => h("tr", { class: s === ctx.s.seat ? "mine" : "", dataset: { seat: String(s) } },
+          h("td", { class: "gj-rank-cell" }, r.ranks ? r.ranks[s] : ""),
+          h("td", {}, ctx.seatName(s)),
+          h("td", {}, s % 2 === 0 ? "A" : "B"),
+          h("td", { class: "num" }, signed(r.points ? r.points[s] : 0)),
+          h("td", { class: "num" }, signed(r.scores ? r.scores[s] : 0)),
+          h("td", { class: "num" }, signed(r.totals ? r.totals[s] : 0)),
+          r.titles ? h("td", {}, r.titles[s]) : null)))));
+    }
+    if (r.team_scores) {
+      lines.push(t("gjx.res.teams", { a: t("gjx.team_a"), b: t("gjx.team_b"), x: signed(r.team_scores[0]), y: signed(r.team_scores[1]) }));
+    }
+    if (r.chuan_san_hu) lines.push(t("gjx.res.chuan"));
+    if (r.burns && r.burns.length) {
+      lines.push(t("gjx.res.burns", { list: r.burns.map((b) => `${ctx.seatName(b.burner)} → ${ctx.seatName(b.burnt)}`).join(", ") }));
+    }
+    if (r.failed_burns && r.failed_burns.length) {
+      lines.push(t("gjx.res.failed", { list: r.failed_burns.map((s) => ctx.seatName(typeof s === "object" ? s.seat : s)).join(", ") }));
+    }
+    if (r.tributes_next && r.tributes_next.length) {
+      lines.push(t("gjx.res.tributes", { list: r.tributes_next.map((x) => t("gjx.res.tribute",
+        { from: ctx.seatName(x.from), to: ctx.seatName(x.to), n: x.cards, kind: kindText(x.kind) })).join(" · ") }));
+    }
+    return { lines, extra: (i) => [r.ranks ? r.ranks[i] : null, r.titles ? r.titles[i] : null] };
   },
 };

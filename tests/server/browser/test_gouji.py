@@ -1,0 +1,239 @@
+"""Gouji 够级 at the browser table, by clicking: the 对头 and its rule (only the 对头 answers a
+够级 play, GJ-5.2), a yield 让牌, the card counter 记牌器 against the engine (also after a
+reload), card counts at ≤ 10 cards (报牌), advice 挑牌 to a teammate, ranks and the results.
+
+The deal is known (``settings.seed``): seed 24's first deal, searched offline with the engine
+and the greedy bots, gives seat 0 the first lead with A A (a 够级 play), seat 3 (its 对头)
+answers it, and a yield is offered within the seat's first decisions. The bots choose among
+equal plays at random, but those differ only in suits, so the flow below holds; where bots act
+the test waits, and it loops rather than counting on an exact turn.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..procs import Client, ServerProcess
+from .helpers import Page, click_card, hand, make_table, root, sit, wait_moved, wait_turn
+
+SEED = 24
+TOTALS = {"BJ": 4, "SJ": 4, "2": 16, "A": 16}
+
+RECORD_RULES = """() => {
+  window.__gjRules = [];
+  const note = () => {
+    const e = document.querySelector('#gj-rule');
+    if (!e) return;
+    const text = e.dataset.rule + '|' + e.textContent;
+    if (window.__gjRules[window.__gjRules.length - 1] !== text) window.__gjRules.push(text);
+  };
+  note();
+  new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+def rank_key(card: str) -> str:
+    return "BJ" if card == "BJ*" else card if card in ("SJ", "BJ") else card[0]
+
+
+def spectator_state(server: ServerProcess, code: str) -> dict[str, Any]:
+    """The engine's public observation now (a spectator's), over the websocket."""
+    c = Client(f"{server.ws_url}/ws/{code}")
+    try:
+        msg = c.until(lambda m: m.get("type") == "state" and m.get("observation") is not None)
+    finally:
+        c.close()
+    return msg
+
+
+def counter(page: Page) -> dict[str, dict[str, int]]:
+    tiles: list[dict[str, str]] = page.eval_on_selector_all(
+        "#gj-counter .gj-tile", "es => es.map(e => ({...e.dataset}))")
+    return {x["rank"]: {k: int(x[k]) for k in ("out", "played", "mine")} for x in tiles}
+
+
+def check_counter(page: Page, server: ServerProcess, code: str) -> dict[str, int]:
+    """The page's 记牌器 agrees with the engine's played cards and the seat's own hand."""
+    played = spectator_state(server, code)["observation"]["details"]["played"]
+    mine = Counter(rank_key(c) for c in hand(page))
+    shown = counter(page)
+    assert set(shown) == set(TOTALS)
+    for rank, total in TOTALS.items():
+        assert shown[rank]["played"] == played[rank]
+        assert shown[rank]["mine"] == mine[rank]
+        assert shown[rank]["out"] == total - played[rank] - mine[rank]
+    return {rank: shown[rank]["out"] for rank in TOTALS}
+
+
+def shot(page: Page, name: str) -> None:
+    out = os.environ.get("PAIZHUO_SCREENSHOTS")
+    if out:
+        Path(out).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(out) / f"{name}.png"))
+
+
+def take_turn(page: Page) -> str:
+    """One decision by clicking, the way the offline search played seat 0: yield when offered,
+    else pass, else lead the lowest card. Returns the verb."""
+    r = root(page)
+    sid = r["stateId"]
+    yielding = page.locator(".action-button[data-verb='yield']")
+    passing = page.locator(".action-button[data-verb='pass']")
+    if yielding.count():
+        assert "让牌" in page.locator("#gj-prompt").inner_text()
+        yielding.click()
+        verb = "yield"
+    elif passing.count():
+        passing.first.click()
+        verb = "pass"
+    else:
+        assert r["selectVerb"] == "play"
+        click_card(page, 0)
+        page.wait_for_function("document.querySelector('#table-page').dataset.check === 'ok'")
+        page.click("#play-button")
+        verb = "play"
+    wait_moved(page, sid)
+    return verb
+
+
+def test_gouji_duitou_yield_counter_counts_and_results(server: ServerProcess,
+                                                       new_page: Callable[[], Page]) -> None:
+    made = make_table(server, "gouji", bots=[1, 2, 3, 4, 5], seats=6, seed=SEED)
+    code = made["code"]
+    page = new_page()
+    sit(page, server, code, 0, "Ann")
+    page.evaluate(RECORD_RULES)
+    wait_turn(page)
+
+    # the 对头 is marked on its seat and named on the player's own line
+    assert page.locator(".seat[data-seat='3'] .tag.role-duitou").count() == 1
+    assert page.locator(".seat .tag.role-duitou").count() == 1
+    assert "对头" in page.locator(".me-line").inner_text()
+    # > 10 cards: no count is public; the counter starts with nothing played
+    assert page.locator(".seat[data-seat='1'] .gj-count.many").inner_text() == "> 10"
+    assert {r: x["played"] for r, x in counter(page).items()} == dict.fromkeys(TOTALS, 0)
+    check_counter(page, server, code)
+
+    # seat 0 leads A A: a 够级 play; only its 对头 (seat 3) may answer it
+    assert root(page)["selectVerb"] == "play"
+    cards = hand(page)
+    aces = [i for i, c in enumerate(cards) if c[0] == "A"][:2]
+    assert len(aces) == 2
+    for i in aces:
+        click_card(page, i)
+    page.wait_for_function("document.querySelector('#table-page').dataset.check === 'ok'")
+    sid = root(page)["stateId"]
+    page.click("#play-button")
+    wait_moved(page, sid)
+    wait_turn(page)
+    # the rule was shown as it happened, and the log keeps it
+    seen = page.evaluate("window.__gjRules")
+    assert any(x.startswith("GJ-5.2|") and "对头" in x and "Ann" in x for x in seen), seen
+    assert "only 对头" in page.locator("#log").inner_text()
+    # seat 3 beat it and nobody else played: seat 0 faces its 对头's 够级 play, alone
+    spots = page.eval_on_selector_all(
+        ".play-spot",
+        "es => es.filter(e => e.querySelector('.played-cards')).map(e => e.dataset.seat)")
+    assert sorted(spots) == ["0", "3"]
+    assert page.locator(".play-spot[data-seat='0'] .played-mark").inner_text() == "够级"
+    assert page.locator("#gj-rule").get_attribute("data-rule") == "GJ-5.2"
+    assert "Only you may answer" in page.locator("#gj-rule").inner_text()
+    assert page.locator("#gj-rule a.rule-link").get_attribute("href").endswith("#GJ-5.2")
+    assert "only you may answer" in page.locator("#gj-prompt").inner_text()
+    shot(page, "gouji-duitou")
+
+    # play on by clicking until a yield 让牌 is offered, and take it
+    verbs: list[str] = []
+    for _ in range(12):
+        wait_turn(page)
+        verbs.append(take_turn(page))
+        if verbs[-1] == "yield":
+            break
+    assert verbs[-1] == "yield", verbs
+    page.wait_for_function(
+        "[...document.querySelectorAll('#log li')].some(e => e.textContent.includes('Ann: Yield'))")
+    seen = page.evaluate("window.__gjRules")
+    assert any(x.startswith("GJ-5.3|") and "yields 让牌" in x for x in seen), seen
+
+    # the counter agrees with the engine after plays, and after a reload
+    wait_turn(page)
+    before = check_counter(page, server, code)
+    page.reload()
+    wait_turn(page)
+    assert check_counter(page, server, code) == before
+
+    # on until a teammate is down to 10 cards or fewer: counts at ≤ 10 show, large, and the
+    # teammate's hand shows in the advice panel
+    mates = page.locator("#gj-advice .gj-mate")
+    for _ in range(20):
+        if mates.count():
+            break
+        take_turn(page)
+        wait_turn(page)
+    assert mates.count(), "no teammate came down to 10 cards"
+    sizes = spectator_state(server, code)["observation"]["hand_sizes"]
+    low = [i for i in range(1, 6) if sizes[i] is not None and sizes[i] > 0]
+    assert low, sizes
+    for i in range(1, 6):
+        box = page.locator(f".seat[data-seat='{i}'] .gj-count")
+        if sizes[i] is None:
+            assert box.inner_text() == "> 10"
+        elif sizes[i] > 0:
+            assert box.get_attribute("data-count") == str(sizes[i])
+            big = page.locator(f".seat[data-seat='{i}'] .gj-count.low b")
+            assert big.inner_text() == str(sizes[i])
+    shot(page, "gouji-counts")
+
+    # advice 挑牌: pick a card of the teammate's hand and send it; the page shows it was sent
+    mate = mates.first.get_attribute("data-seat")
+    assert mate in ("2", "4")
+    first = mates.first.locator(".card.mini").first
+    card = first.get_attribute("data-card")
+    first.click()
+    sid = root(page)["stateId"]
+    page.click(f"#gj-advice .gj-advise[data-to='{mate}']")
+    wait_moved(page, sid)
+    page.locator("#gj-advice .gj-sent").wait_for()
+    assert "Your advice to" in page.locator("#gj-advice .gj-sent").inner_text()
+    assert page.locator(f"#gj-advice .gj-mate[data-seat='{mate}'] .card.mini.selected").count() == 0
+    assert card
+
+    # play the deal out: ranks appear as players go out (in the standing panel too), then
+    # the results table
+    checked_ranks = False
+    for _ in range(60):
+        if not wait_turn(page, stop_at_deal_over=True):
+            break
+        if not checked_ranks:
+            ranks_now = spectator_state(server, code)["observation"]["details"].get("ranks") or {}
+            if ranks_now and page.query_selector("#deal-over") is None:
+                for seat, rank in ranks_now.items():
+                    assert page.locator(
+                        f"#gj-standing tr[data-seat='{seat}'] .gj-rank-cell").inner_text() == rank
+                    assert rank in page.locator(f".seat[data-seat='{seat}']").inner_text() \
+                        or seat == "0"
+                checked_ranks = True
+        take_turn(page)
+    assert checked_ranks
+    page.locator("#deal-over").wait_for()
+    rows = page.locator("#gj-results tbody tr")
+    assert rows.count() == 6
+    result = server.get(f"/api/tables/{code}/results")
+    assert result, result
+    ranks = [rows.nth(k).locator(".gj-rank-cell").inner_text() for k in range(6)]
+    assert ranks == ["头科", "二科", "三科", "四科", "二落", "大落"]
+    deal = result["deals"][0]["result"]
+    order = [rows.nth(k).get_attribute("data-seat") for k in range(6)]
+    assert order == [str(x) for x in deal["order"]]
+    assert ranks == [deal["ranks"][x] for x in deal["order"]]
+    points = [rows.nth(k).locator("td").nth(3).inner_text() for k in range(6)]
+    assert points == [f"{deal['points'][x]:+d}".replace("+0", "0") for x in deal["order"]]
+    text = page.locator("#deal-over").inner_text()
+    assert "联邦 0·2·4" in text and "Game 1 of 5" in text
+    if deal["tributes_next"]:
+        assert "Tribute before the next game" in text
+    shot(page, "gouji-results")
