@@ -409,7 +409,7 @@ export function showReplay(root, key, navigate) {
       h("h2", {}, t("replay.result")),
       line ? h("p", { class: "replay-result-line" }, line) : null,
       lines.map((x) => (x instanceof Node ? x : h("p", { class: "replay-result-line" }, String(x)))),
-      h("table", { class: "results" },
+      h("table", { class: "results", id: "replay-scores" },
         h("thead", {}, h("tr", {}, h("th", {}, t("table.seat")), hasRank ? h("th", {}, t("replay.rank")) : null,
           h("th", {}, ""), h("th", { class: "num" }, t("replay.returns")))),
         h("tbody", {}, Array.from({ length: s.data.seats }, (_, i) => h("tr", { dataset: { seat: String(i) } },
