@@ -77,6 +77,9 @@ def observe(st: BaohuangState, seat: int | None, to_act: list[int]) -> View:
             "alone": visible_alone(st, seat),
             "seized": st.seized,
             "open": st.open,
+            # public: whether the guard is known to all (declared, shown by the called card,
+            # the end; a seizure has none to hide) — the guard himself needs it to know
+            "revealed": st.revealed,
             "role": role_of(st, seat),
             "finished": list(st.finished),
             "current": None if st.current is None else {
