@@ -94,6 +94,26 @@ def test_hide_points_sj14() -> None:
     assert details(g, 1)["attackers_points"] == 30
 
 
+@pytest.mark.parametrize(("preset", "total", "step", "need"), [
+    ("tractor", 200, 40, 80), ("single-deck", 100, 20, 40), ("friends-5", 300, 60, 120)])
+def test_what_the_attackers_play_for_sj9(preset: str, total: int, step: int, need: int) -> None:
+    """Every viewer sees the deal's card points, the level step and the attackers' goal."""
+    g = seeded({"preset": preset}, seed=2)
+    for seat in (0, None):
+        d = g.observation(seat)["details"]
+        assert (d["points_total"], d["step"], d["attackers_need"]) == (total, step, need)
+
+
+def test_the_attackers_goal_is_the_bid_target_sj12() -> None:
+    g = seeded({"preset": "bidding-3"}, seed=2)
+    rng = random.Random(2)
+    assert details(g, 0)["attackers_need"] is None  # no target bid yet
+    while g.phase != "play" and not g.is_over:
+        g.apply(g.sample_action(rng))
+    assert g.phase == "play" and g.state.target is not None
+    assert details(g, 1)["attackers_need"] == g.state.target
+
+
 def test_bids_and_friends_are_public_sj13() -> None:
     g = seeded({"preset": "friends-5"}, seed=4)
     rng = random.Random(4)

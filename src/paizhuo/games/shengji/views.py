@@ -76,6 +76,11 @@ def observe(st: RoundState, seat: int | None) -> View:
                           "trump": st.standing.trump_name}),
         "stakes": st.stakes,
         "kitty_size": len(st.kitty),
+        # SJ-9: what the attackers play for — every card point of the decks, the level step
+        # and the points that win them the deal (two steps; the bid target in SJ-12)
+        "points_total": 100 * opts.decks,
+        "step": opts.step,
+        "attackers_need": (st.target if opts.teams == "bidding" else 2 * opts.step),
     }
     if st.phase == "bid":
         details["stage"] = st.stage
