@@ -26,9 +26,12 @@ class ServerProcess:
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
+    def start(self, timeout: float = 30.0, port: int = 0) -> ServerProcess:
+        """Start it (``port`` 0: any free port; a restart passes the last one, so clients
+        that reconnect find it again)."""
+        self.url = ""
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "paizhuo", "serve", "--port", "0", "--db", self.db,
+            [sys.executable, "-m", "paizhuo", "serve", "--port", str(port), "--db", self.db,
              "--log-level", "warning"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env)
         assert self.proc.stdout is not None
@@ -51,6 +54,10 @@ class ServerProcess:
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(0.05)
         raise RuntimeError("the server never answered /healthz")
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
 
     @property
     def ws_url(self) -> str:

@@ -4,6 +4,7 @@ per module, and pages whose console and page errors fail the test."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -41,18 +42,22 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Callable[[], Page]]:
     """Pages, each in a browser context of its own (its own storage: its own seat tokens);
-    every console error and page error of any of them fails the test."""
+    every console error and page error of any of them fails the test, except console errors
+    matching ``allow`` (a regular expression: what a test provokes on purpose)."""
     errors: list[str] = []
     contexts: list[Any] = []
 
-    def make() -> Page:
+    def make(allow: str | None = None) -> Page:
         ctx = browser.new_context(locale="en-US", viewport={"width": 1360, "height": 900})
         contexts.append(ctx)
         page = ctx.new_page()
         page.set_default_timeout(TIMEOUT)
         page.on("console", lambda m: errors.append(f"console: {m.text}")
-                if m.type == "error" else None)
+                if m.type == "error" and not (allow and re.search(allow, m.text)) else None)
         page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+        # the console says only "Failed to load resource": name what failed
+        page.on("response", lambda r: errors.append(f"HTTP {r.status}: {r.url}")
+                if r.status >= 400 else None)
         return page
 
     yield make

@@ -13,6 +13,7 @@ import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -221,3 +222,169 @@ def test_every_game_in_both_languages(server: ServerProcess, new_page: Callable[
     page.screenshot(path=str(target / f"{game}-{lang}.png"))
     if out is None:
         shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+def test_the_turn_timer_counts_down(server: ServerProcess, new_page: Callable[[], Page]) -> None:
+    """With a turn timer, the person to act sees their seconds run down, and the others see
+    them on that person's seat (bots have no timer)."""
+    made = make_table(server, "baohuang", [2, 3, 4], seats=5, settings={"timer": 40})
+    ann, bo = new_page(), new_page()
+    sit(ann, server, made["code"], 0, "Ann")
+    sit(bo, server, made["code"], 1, "Bo")
+    seen_mine = seen_other = False
+    for _ in range(60):
+        if seen_mine and seen_other:
+            break
+        ann.wait_for_function("""() => [...document.querySelectorAll('.timer')].length > 0""")
+        if root(ann)["yourTurn"] == "1" and not seen_mine:
+            first = int(re.sub(r"\D", "", ann.locator("#my-timer").inner_text()))
+            assert 0 < first <= 40
+            ann.wait_for_function(
+                "(n) => { const e = document.querySelector('#my-timer');"
+                " return !e || parseInt(e.textContent.replace(/[^0-9]/g, '')) < n; }", arg=first)
+            seen_mine = True
+        elif root(bo)["yourTurn"] == "1":
+            assert ann.locator(".seat[data-seat='1'] .timer").count() == 1
+            assert ann.query_selector("#my-timer") is None
+            seen_other = True
+        for page in (ann, bo):
+            if root(page)["yourTurn"] == "1" and root(page)["busy"] == "0":
+                play_turn(page)
+                break
+    assert seen_mine and seen_other
+
+
+def test_a_spectator_sees_the_table_but_no_hand(server: ServerProcess,
+                                               new_page: Callable[[], Page]) -> None:
+    made = make_table(server, "gouji", [1, 2, 3, 4, 5], seats=6)
+    player, watcher = new_page(), new_page()
+    sit(player, server, made["code"], 0, "Ann")
+    watcher.goto(f"{server.url}/?t={made['code']}")
+    watcher.wait_for_selector("#spectating")
+    # every seat is taken: no seat picker, all six seats on the felt, no hand, no buttons
+    assert watcher.query_selector("#seat-picker") is None
+    assert watcher.locator(".seat").count() == 6
+    assert watcher.query_selector("#hand") is None
+    assert watcher.query_selector("#play-button") is None
+    # plays reach the spectator as they happen
+    while not watcher.query_selector(".played-cards"):
+        wait_turn(player)
+        play_turn(player)
+    assert watcher.query_selector("#hand .card") is None
+    assert "Ann" in watcher.locator(".seat[data-seat='0'] .seat-name").inner_text()
+
+
+def test_a_decision_with_many_options_opens_a_chooser(server: ServerProcess,
+                                                      new_page: Callable[[], Page]) -> None:
+    # bidding-3 (叫分): the first bidder may name any target of a long list
+    made = make_table(server, "shengji", [1, 2], "bidding-3", seats=3)
+    page = new_page()
+    sit(page, server, made["code"], 0, "Ann")
+    for _ in range(100):
+        wait_turn(page)
+        if page.query_selector(".chooser-open"):
+            break
+        play_turn(page)
+    opener = page.locator(".chooser-open").first
+    verb = opener.get_attribute("data-verb")
+    count = int(opener.inner_text().rsplit("(", 1)[1].rstrip(")"))
+    assert count > 4
+    opener.click()
+    options = page.locator("#chooser .action-button")
+    assert options.count() == count
+    label = options.nth(count - 1).inner_text()
+    page.fill("#chooser-filter", label.split()[-1])
+    assert 1 <= options.count() < count
+    sid = root(page)["stateId"]
+    options.first.click()
+    page.wait_for_function(
+        "(sid) => document.querySelector('#table-page').dataset.stateId !== sid", arg=sid)
+    assert page.query_selector("#chooser") is None
+    assert verb
+
+
+def test_the_last_trick_on_demand(server: ServerProcess, new_page: Callable[[], Page]) -> None:
+    made = make_table(server, "shengji", [1, 2, 3], "tractor")
+    page = new_page()
+    sit(page, server, made["code"], 0, "Ann")
+    while not page.query_selector("#last-trick-button"):
+        wait_turn(page)
+        play_turn(page)
+    page.click("#last-trick-button")
+    rows = page.locator("#last-trick li")
+    assert rows.count() == 4
+    token = page.evaluate(f"localStorage.getItem('paizhuo.token.{made['id']}')")
+    client = Client(f"{server.ws_url}/ws/{made['id']}")
+    client.send(type="join", token=token)
+    state = client.until(lambda m: m["type"] == "state" and m["observation"]["seat"] == 0)
+    client.close()
+    tricks = state["observation"]["details"]["tricks"]
+    shown = page.eval_on_selector_all(
+        "#last-trick li", "es => es.map(e => [Number(e.dataset.seat), "
+        "[...e.querySelectorAll('.card')].length])")
+    last = tricks[-1] if tricks else None
+    assert last is not None
+    # the page may have moved on one trick since: it shows the newest trick it knows
+    wanted = sorted([p["seat"], len(p["cards"].split())] for p in last["plays"])
+    assert sorted(shown) == wanted or len(tricks) > 1
+    page.click("#last-trick")
+    assert page.query_selector("#last-trick") is None
+
+
+def test_a_lost_connection_comes_back_to_the_seat(tmp_path: Path,
+                                                   new_page: Callable[[], Page]) -> None:
+    """The server goes away mid-deal (killed) and comes back on the same address: the page
+    says it is reconnecting, then rejoins the same seat and the same state by itself."""
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'lost.db'}").start()
+    try:
+        made = make_table(srv, "shengji", [1, 2, 3], "tractor")
+        # while the server is away the browser logs each refused reconnection
+        page = new_page(allow=r"WebSocket connection to .* failed")  # type: ignore[call-arg]
+        sit(page, srv, made["code"], 0, "Ann")
+        while True:
+            wait_turn(page)
+            if root(page)["phase"] == "play":
+                break
+            play_turn(page)
+        before = root(page)
+        cards = hand(page)
+        port = srv.port
+        srv.kill()
+        page.wait_for_selector("#reconnecting")
+        srv.start(port=port)
+        page.wait_for_function(
+            """(sid) => { const r = document.querySelector('#table-page');
+              return !document.querySelector('#reconnecting') && r.dataset.seat === '0'
+                && r.dataset.stateId === sid; }""", arg=before["stateId"], timeout=40_000)
+        assert hand(page) == cards
+        assert root(page)["yourTurn"] == "1"
+        play_turn(page)
+    finally:
+        srv.stop()
+
+
+def test_a_phone_sized_screen(server: ServerProcess, browser: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True, device_scale_factor=2)
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        made = make_table(server, "gouji", [1, 2, 3, 4, 5], seats=6)
+        sit(page, server, made["code"], 0, "Ann")
+        wait_turn(page)
+        # nothing wider than the screen but the hand, which scrolls on its own
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, width
+        for sel in ("#play-button", "#hint-button", "#felt"):
+            box = page.locator(sel).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, sel
+        for i in range(1, 6):
+            box = page.locator(f".seat[data-seat='{i}']").bounding_box()
+            assert box is not None and box["x"] >= -1 and box["x"] + box["width"] <= 391, i
+        page.eval_on_selector("#hand", "e => e.scrollIntoView({block: 'center'})")
+        page.locator("#hand .card").first.tap(position={"x": 8, "y": 30})
+        page.wait_for_function(WAIT_CHECK)
+    finally:
+        ctx.close()
+    assert errors == []

@@ -17,9 +17,12 @@ import { currentLang, onLang, t } from "./i18n.js";
 import { dropPlan, planFor, savedName } from "./lobby.js";
 import { ruleHref } from "./links.js";
 
-// verbs whose cards the player picks from the hand; every other legal action is a button
+// verbs whose cards the player picks from the hand (a game adds its own with `selectVerbs`);
+// every other legal action is a button
 const SELECT_VERBS = ["play", "bury", "tribute", "return"];
 const LOG_LIMIT = 200;
+const BUTTONS_SHOWN = 12; // more button actions than this are grouped by verb into choosers
+const GROUP_SHOWN = 4; // a verb with more options than this opens a chooser
 
 function tokenKey(id) {
   return `paizhuo.token.${id}`;
@@ -32,6 +35,7 @@ export function showTable(root, key, navigate) {
     state: null, deal: null, hand: [], handKey: "", selected: new Set(),
     check: null, checkRef: null, hinted: null, message: null, busy: false,
     lastPlays: {}, clearPending: false, log: [], chat: [], dealOver: null, copied: false,
+    prevTrick: null, showLast: false, chooser: null, chooserFilter: "", skew: 0,
   };
   let refCount = 0;
   const view = h("div", { class: "table-page", id: "table-page" });
@@ -58,6 +62,7 @@ export function showTable(root, key, navigate) {
     setMessage: (kind, text, rule) => { s.message = { kind, text, rule }; },
   };
   const game = () => gameView(s.table ? s.table.game : "");
+  const isSelectVerb = (verb) => SELECT_VERBS.includes(verb) || (game().selectVerbs || []).includes(verb);
 
   // -- the socket ------------------------------------------------------------------------
   function connect() {
@@ -65,6 +70,7 @@ export function showTable(root, key, navigate) {
     const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(key)}`);
     s.ws = ws;
     ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "ping", ref: "clock" }));
       s.connected = true;
       s.everConnected = true;
       s.retry = 0;
@@ -115,6 +121,7 @@ export function showTable(root, key, navigate) {
       case "hinted": onHinted(msg); break;
       case "chat": pushChat(msg); break;
       case "ok": s.busy = false; break;
+      case "pong": if (typeof msg.time === "number") s.skew = msg.time - Date.now() / 1000; return;
       case "error": onError(msg); break;
       default: break;
     }
@@ -168,6 +175,8 @@ export function showTable(root, key, navigate) {
     s.state = msg;
     s.busy = false;
     const obs = msg.observation;
+    if (!Object.keys(s.lastPlays).length && !s.clearPending) s.lastPlays = playsOnTable(obs);
+    if (!s.chooser || !buttonActions().some((a) => a[1] === s.chooser)) s.chooser = null;
     const gameName = s.table ? s.table.game : obs && obs.game;
     const hand = obs && obs.hand ? sortHand(gameName, splitCards(obs.hand)) : [];
     const handKey = hand.join(" ");
@@ -188,7 +197,9 @@ export function showTable(root, key, navigate) {
     if (i === null || i === undefined) return t("table.spectator");
     const seat = s.table && s.table.seats[i];
     if (!seat || !seat.name) return `${t("table.seat")} ${i + 1}`;
-    return seat.name;
+    // several seats of one name (bots are all "greedy bot"): the seat number tells them apart
+    const same = s.table.seats.some((x, j) => j !== i && x.name === seat.name);
+    return same ? `${seat.name} #${i + 1}` : seat.name;
   }
 
   function onEvents(msg) {
@@ -203,6 +214,8 @@ export function showTable(root, key, navigate) {
         addLog("action", describeAction(ev), ev.seat);
       } else if (ev.type === "trick" || ev.type === "round_won") {
         s.clearPending = true;
+        s.prevTrick = { plays: { ...s.lastPlays }, winner: ev.type === "trick" ? ev.winner : ev.seat,
+                        points: ev.points };
         const name = seatName(ev.type === "trick" ? ev.winner : ev.seat);
         addLog("event", t(`event.${ev.type}`, { name, points: ev.points ?? 0 }));
       } else if (ev.type === "out") {
@@ -213,6 +226,59 @@ export function showTable(root, key, navigate) {
       } else if (ev.type === "over") {
         addLog("event", t("event.over"));
       }
+    }
+  }
+
+  /** The plays lying on the table as the observation tells them (after a reload or a
+   * reconnect, before any new event): a Shengji trick, a Gouji round, a Baohuang play. */
+  function playsOnTable(obs) {
+    const d = (obs && obs.details) || {};
+    const out = {};
+    if (Array.isArray(d.current_trick)) {
+      for (const p of d.current_trick) out[p.seat] = { seat: p.seat, verb: "play", cards: p.cards };
+    } else if (d.round && d.round.play && d.round.maker !== null && d.round.maker !== undefined) {
+      out[d.round.maker] = { seat: d.round.maker, verb: "play", cards: d.round.play };
+      for (const i of d.round.passed || []) out[i] = { seat: i, verb: "pass" };
+    } else if (d.current && d.current.cards && d.current.seat !== null && d.current.seat !== undefined) {
+      out[d.current.seat] = { seat: d.current.seat, verb: "play", cards: d.current.cards };
+    }
+    return out;
+  }
+
+  /** The trick (or round) before the current one: Shengji's from the observation, the
+   * others' as this page saw it end. */
+  function lastTrick() {
+    const d = (s.state && s.state.observation && s.state.observation.details) || {};
+    if (Array.isArray(d.tricks)) {
+      if (!d.tricks.length) return null;
+      const tr = d.tricks[d.tricks.length - 1];
+      const plays = {};
+      for (const p of tr.plays) plays[p.seat] = { seat: p.seat, verb: "play", cards: p.cards };
+      return { plays, winner: tr.winner, points: tr.points };
+    }
+    return s.prevTrick;
+  }
+
+  /** Seconds until the turn timer hands the seats to act to a bot (null: no timer). */
+  function secondsLeft() {
+    const dl = s.state && s.state.deadline;
+    if (!dl || typeof dl.at !== "number") return null;
+    return Math.max(0, Math.ceil(dl.at - (Date.now() / 1000 + s.skew)));
+  }
+
+  function timerNode(id) {
+    const left = secondsLeft();
+    if (left === null) return null;
+    return h("span", { class: `timer ${left <= 5 ? "low" : ""}`, id, dataset: { timer: "1" } },
+      `⏱ ${left}s`);
+  }
+
+  function tickTimers() {
+    const left = secondsLeft();
+    for (const el of view.querySelectorAll("[data-timer]")) {
+      if (left === null) continue;
+      el.textContent = `⏱ ${left}s`;
+      el.classList.toggle("low", left <= 5);
     }
   }
 
@@ -231,7 +297,7 @@ export function showTable(root, key, navigate) {
     const action = hint.action;
     const verb = action[1];
     const cards = splitCards(action[2]);
-    if (cards.length && SELECT_VERBS.includes(verb)) {
+    if (cards.length && isSelectVerb(verb)) {
       selectCards(cards);
     } else {
       s.hinted = JSON.stringify(action);
@@ -284,7 +350,7 @@ export function showTable(root, key, navigate) {
     const st = s.state;
     if (!st || !myTurn()) return null;
     if (st.legal) {
-      const verbs = st.legal.filter((a) => a[2] && SELECT_VERBS.includes(a[1])).map((a) => a[1]);
+      const verbs = st.legal.filter((a) => a[2] && isSelectVerb(a[1])).map((a) => a[1]);
       return verbs.length ? verbs[0] : null;
     }
     if (st.legal_count) return st.hint ? st.hint[1] : "play";
@@ -297,12 +363,11 @@ export function showTable(root, key, navigate) {
     const seen = new Set();
     const out = [];
     for (const a of st.legal) {
-      if (SELECT_VERBS.includes(a[1]) && a[2]) continue;
+      if (isSelectVerb(a[1]) && a[2]) continue;
       const k = JSON.stringify(a);
       if (seen.has(k)) continue;
       seen.add(k);
       out.push(a);
-      if (out.length >= 16) break;
     }
     return out;
   }
@@ -378,6 +443,13 @@ export function showTable(root, key, navigate) {
     return parts.join(" ");
   }
 
+  /** A phase's name: the game's own (`phase.<game>.<phase>`) where two games share a name. */
+  function phaseLabel(phase) {
+    const game = s.table ? s.table.game : "";
+    const own = t(`phase.${game}.${phase}`);
+    return own === `phase.${game}.${phase}` ? t(`phase.${phase}`) : own;
+  }
+
   function verbLabel(verb) {
     const game = s.table ? s.table.game : "";
     const own = t(`verb.${game}.${verb}`);
@@ -398,7 +470,7 @@ export function showTable(root, key, navigate) {
   function infoItems() {
     const obs = s.state && s.state.observation;
     if (!obs) return [];
-    const items = [[t("table.deal", { n: (s.state.deal ?? 0) + 1 }), t(`phase.${obs.phase}`)]];
+    const items = [[t("table.deal", { n: (s.state.deal ?? 0) + 1 }), phaseLabel(obs.phase)]];
     if (game().info) items.push(...game().info(ctx));
     if (s.table && s.table.totals && s.table.deals_played) {
       items.push([t("table.totals"), s.table.totals.map((x, i) => `${seatName(i)} ${fmt(x)}`).join(" · ")]);
@@ -445,6 +517,7 @@ export function showTable(root, key, navigate) {
     const main = h("div", { class: "table-main" }, renderFelt(nameValue), renderHandArea());
     view.append(h("div", { class: "table-layout" }, main, renderSide()));
     if (s.dealOver) view.append(renderDealOver());
+    else if (s.chooser && myTurn()) view.append(renderChooser());
     const input = view.querySelector("#chat-input");
     if (input) {
       input.value = chatValue;
@@ -491,6 +564,12 @@ export function showTable(root, key, navigate) {
       felt.append(renderPlay(i, px, py));
     }
     felt.append(renderCenter(obs, nameValue));
+    if (tb.status === "playing" && lastTrick()) {
+      felt.append(h("button", { type: "button", class: `btn small last-trick-button ${s.showLast ? "on" : ""}`,
+                                id: "last-trick-button", "aria-pressed": s.showLast ? "true" : "false",
+                                onclick: () => { s.showLast = !s.showLast; render(); } }, t("table.last_trick")));
+      if (s.showLast) felt.append(renderLastTrick() || "");
+    }
     if (game().felt && s.table.status === "playing") felt.append(game().felt(ctx) || "");
     return felt;
   }
@@ -504,7 +583,7 @@ export function showTable(root, key, navigate) {
     const teammate = obs && obs.details && obs.details.teammate_hands
       ? obs.details.teammate_hands[String(i)] : null;
     return h("div", { class: cls, style: `left:${x}%;top:${y}%`, dataset: { seat: String(i) } },
-      h("div", { class: "seat-name" }, seat.kind === "empty" ? t("table.empty") : seat.name || "?"),
+      h("div", { class: "seat-name" }, seat.kind === "empty" ? t("table.empty") : seatName(i)),
       h("div", { class: "seat-tags" },
         seat.kind === "bot" ? h("span", { class: "tag bot" }, t("table.bot")) : null,
         seat.trustee ? h("span", { class: "tag trustee" }, t("table.trustee_on")) : null,
@@ -515,6 +594,7 @@ export function showTable(root, key, navigate) {
           t("table.cards", { n: size })) : null,
       teammate ? h("div", { class: "seat-teammate" }, cardsText(teammate, currentLang())) : null,
       game().seatExtra ? game().seatExtra(ctx, i) : null,
+      s.state && s.state.deadline && (s.state.deadline.seats || []).includes(i) ? timerNode(null) : null,
       toAct ? h("div", { class: "seat-turn" }, t("table.to_act")) : null);
   }
 
@@ -564,7 +644,7 @@ export function showTable(root, key, navigate) {
     let line;
     if (myTurn()) line = t("table.your_turn");
     else if (obs.to_act && obs.to_act.length) line = t("table.wait", { name: obs.to_act.map(seatName).join(", ") });
-    else line = t(`phase.${obs.phase}`);
+    else line = phaseLabel(obs.phase);
     center.append(h("div", { class: `center-status ${myTurn() ? "mine" : ""}`, id: "turn-line" }, line));
     if (game().center) center.append(game().center(ctx) || "");
     return center;
@@ -589,7 +669,9 @@ export function showTable(root, key, navigate) {
       myTurn() ? h("span", { class: "tag turn" }, t("table.your_turn")) : null));
     const hand = h("div", { class: "hand", id: "hand" });
     const n = s.hand.length;
-    hand.style.setProperty("--overlap", n > 36 ? "-46px" : n > 27 ? "-42px" : n > 18 ? "-36px" : "-28px");
+    // how much of each card the next one covers: more cards, more covered; style.css keeps a
+    // strip wide enough to click or tap
+    hand.style.setProperty("--cover", n > 36 ? "0.72" : n > 27 ? "0.66" : n > 18 ? "0.56" : "0.44");
     s.hand.forEach((c, i) => {
       const trump = !!(game().isTrump && game().isTrump(ctx, c));
       hand.append(h("button", {
@@ -616,15 +698,11 @@ export function showTable(root, key, navigate) {
                              onclick: () => { s.selected = new Set(); runCheck(); render(); } }, t("table.clear")));
     bar.append(h("button", { type: "button", class: "btn primary play", id: "play-button", disabled: !canPlay,
                              onclick: playSelection }, verbLabel(verb || "play")));
-    const own = mine && game().decision ? game().decision(ctx, buttonActions()) : null;
+    const actions = buttonActions();
+    const own = mine && game().decision ? game().decision(ctx, actions) : null;
     if (own) bar.append(own);
-    for (const a of own ? [] : buttonActions()) {
-      const k = JSON.stringify(a);
-      bar.append(h("button", {
-        type: "button", class: `btn action-button ${s.hinted === k ? "hinted" : ""}`,
-        dataset: { verb: a[1] }, disabled: s.busy, onclick: () => act(a),
-      }, actionLabel(a)));
-    }
+    else bar.append(...actionButtons(actions));
+    if (mine) bar.append(timerNode("my-timer") || "");
     const seat = s.table.seats[s.seat];
     const on = !!(seat && seat.trustee);
     bar.append(h("button", { type: "button", class: `btn toggle ${on ? "on" : ""}`, id: "trustee-button",
@@ -651,6 +729,74 @@ export function showTable(root, key, navigate) {
     }
     wrap.append(note);
     return wrap;
+  }
+
+  function actionButton(a) {
+    const k = JSON.stringify(a);
+    return h("button", {
+      type: "button", class: `btn action-button ${s.hinted === k ? "hinted" : ""}`,
+      dataset: { verb: a[1] }, disabled: s.busy, onclick: () => { s.chooser = null; act(a); },
+    }, actionLabel(a));
+  }
+
+  /** A button per legal action; when there are many, a verb with many options gets one
+   * button that opens a chooser listing them all (a hinted action is still marked there). */
+  function actionButtons(actions) {
+    if (actions.length <= BUTTONS_SHOWN) return actions.map(actionButton);
+    const groups = new Map();
+    for (const a of actions) {
+      if (!groups.has(a[1])) groups.set(a[1], []);
+      groups.get(a[1]).push(a);
+    }
+    const out = [];
+    for (const [verb, list] of groups) {
+      if (list.length <= GROUP_SHOWN) out.push(...list.map(actionButton));
+      else {
+        const hinted = list.some((a) => JSON.stringify(a) === s.hinted);
+        out.push(h("button", {
+          type: "button", class: `btn chooser-open ${hinted ? "hinted" : ""}`, dataset: { verb },
+          disabled: s.busy, onclick: () => { s.chooser = verb; s.chooserFilter = ""; render(); },
+        }, `${verbLabel(verb)} … (${list.length})`));
+      }
+    }
+    return out;
+  }
+
+  function renderChooser() {
+    const verb = s.chooser;
+    const all = buttonActions().filter((a) => a[1] === verb);
+    const filter = s.chooserFilter.trim().toLowerCase();
+    const shown = filter ? all.filter((a) => actionLabel(a).toLowerCase().includes(filter)) : all;
+    const close = () => { s.chooser = null; render(); };
+    return h("div", { class: "overlay", id: "chooser", onclick: (ev) => { if (ev.target.id === "chooser") close(); } },
+      h("div", { class: "panel chooser" },
+        h("div", { class: "panel-head" }, h("h2", {}, verbLabel(verb)),
+          h("button", { type: "button", class: "btn ghost small", id: "chooser-close", onclick: close }, "✕")),
+        h("input", { id: "chooser-filter", placeholder: t("table.filter"), value: s.chooserFilter,
+                     autocomplete: "off",
+                     oninput: (ev) => { s.chooserFilter = ev.target.value; render();
+                                        const i = view.querySelector("#chooser-filter");
+                                        if (i) { i.focus(); i.setSelectionRange(i.value.length, i.value.length); } } }),
+        h("div", { class: "chooser-list" }, shown.map(actionButton)),
+        h("p", { class: "muted" }, t("table.choices", { n: shown.length, all: all.length }))));
+  }
+
+  function renderLastTrick() {
+    const tr = lastTrick();
+    if (!tr) return null;
+    const order = s.table.seats.map((_, i) => i).filter((i) => tr.plays[i]);
+    return h("div", { class: "last-trick panel", id: "last-trick", onclick: () => { s.showLast = false; render(); } },
+      h("h3", {}, t("table.last_trick")),
+      h("ol", {}, order.map((i) => {
+        const p = tr.plays[i];
+        const cards = splitCards(p.cards);
+        return h("li", { class: i === tr.winner ? "winner" : "", dataset: { seat: String(i) } },
+          h("span", { class: "last-name" }, seatName(i)),
+          cards.length ? h("span", { class: "played-cards" }, cards.map((c) => h("span", { class: "card small" }, cardFace(c))))
+            : h("span", { class: "played-verb" }, verbLabel(p.verb)));
+      })),
+      tr.winner !== null && tr.winner !== undefined
+        ? h("p", { class: "muted" }, t("event.trick", { name: seatName(tr.winner), points: tr.points ?? 0 })) : null);
   }
 
   function renderSide() {
@@ -717,12 +863,14 @@ export function showTable(root, key, navigate) {
   window.addEventListener("pointerup", onUp, true);
   window.addEventListener("pointercancel", onUp, true);
   const offLang = onLang(render);
+  const ticker = setInterval(tickTimers, 250);
   connect();
   render();
   return {
     destroy() {
       s.destroyed = true;
       offLang();
+      clearInterval(ticker);
       window.removeEventListener("pointerup", onUp, true);
       window.removeEventListener("pointercancel", onUp, true);
       if (s.ws) s.ws.close();
