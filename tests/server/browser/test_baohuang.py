@@ -78,6 +78,24 @@ ROLE_TAGS = ("es => es.flatMap(e => [...e.classList].filter(c => c.startsWith('r
              ".map(c => c.slice(5))")
 
 
+@cache
+def alone_seed() -> tuple[int, str, int]:
+    """A deal where seat 0 holds the emperor card and a call makes him his own guard 独:
+    (seed, that card, how many of it he holds)."""
+    for seed in range(1, 5000):
+        g = _deal(seed)
+        if g.phase != "crown" or g.st.holder != 0:
+            continue
+        for a in g.legal_actions(0):
+            if a.verb != "call" or a.to_json()[2] == "BJ":
+                continue
+            after = g.clone()
+            after.apply(a)
+            if after.st.guard == 0:
+                return seed, a.to_json()[2], g.st.hands[0][a.cards[0]]
+    raise AssertionError("no seed found")
+
+
 def seat_tags(page: Page, seat: int) -> list[str]:
     """The role tags on a seat's box (``role-*`` classes without the prefix)."""
     tags: list[str] = page.eval_on_selector_all(f".seat[data-seat='{seat}'] .tag", ROLE_TAGS)
@@ -97,8 +115,9 @@ def number(text: str) -> float:
 def test_emperor_calls_the_guard_card_and_the_deal_over_shows_the_scoring(
         server: ServerProcess, new_page: Callable[[], Page]) -> None:
     seed, calls, card, guard = emperor_seed()
+    # no yields (the same deal: options do not change the cards): a shorter deal to play out
     made = make_table(server, "baohuang", [1, 2, 3, 4], seats=5, seed=seed,
-                      options=OPTIONS, settings={"deals": 1})
+                      options={**OPTIONS, "yield": False}, settings={"deals": 1})
     page = new_page()
     sit(page, server, made["code"], 0, "Ann")
     # the crown phase on the felt and the chooser: one face per card that may be called
@@ -176,3 +195,49 @@ def test_guard_reveals_by_clicking_and_the_seats_show_it(
     watcher.wait_for_selector(".seat[data-seat='0'] .tag.role-guard")
     assert "open" in seat_tags(watcher, 0)
     assert "reveals: the guard" in watcher.inner_text("#log")
+
+
+def test_emperor_alone_declares_open_alone_at_his_first_lead(
+        server: ServerProcess, new_page: Callable[[], Page]) -> None:
+    seed, card, held = alone_seed()
+    made = make_table(server, "baohuang", [1, 2, 3, 4], seats=5, seed=seed,
+                      options=OPTIONS, settings={"deals": 1})
+    page = new_page()
+    sit(page, server, made["code"], 0, "Ann")
+    page.wait_for_selector("#bh-decision[data-kind='call']")
+    choice = page.locator(f"#bh-call-grid .bh-call-card[data-card='{card}']")
+    assert (choice.locator(".bh-alone-mark").count() == 1) == (held == 4)
+    choice.click()
+    # the emperor learns at once that he is alone (BH-2); the others do not
+    page.wait_for_selector(".me-line .tag.role-alone")
+    assert "You are the emperor 皇帝 and alone 独" in page.inner_text("#log")
+    assert page.get_attribute("#bh-stakes .bh-table-name", "data-table") == "alone"
+    # every other seat passes its declaration; at his lead the emperor may declare 明独
+    page.wait_for_selector("#bh-decision[data-kind='alone']")
+    assert root(page)["phase"] == "play" and root(page)["selectVerb"] == "play"
+    page.click("#bh-decision .action-button[data-verb='reveal']")
+    page.wait_for_function("""() => [...document.querySelectorAll('.me-line .tag.role-alone')]
+      .some(e => e.textContent.includes('明独'))""")
+    page.wait_for_selector("#bh-stakes .bh-double")
+    assert all("rebel" in seat_tags(page, i) for i in range(1, 5))
+    assert page.locator("#bh-decision").count() == 0  # now he leads with the hand's cards
+
+
+def test_holder_seizes_the_crown_by_clicking(
+        server: ServerProcess, new_page: Callable[[], Page]) -> None:
+    seed = emperor_seed()[0]
+    # seizing on (the default); slow bots, so that none seizes before the person does
+    made = make_table(server, "baohuang", [1, 2, 3, 4], seats=5, seed=seed,
+                      settings={"deals": 1, "bot_delay": 10})
+    page = new_page()
+    sit(page, server, made["code"], 0, "Ann")
+    page.wait_for_selector("#bh-decision[data-kind='call']")
+    seize = page.locator(".bh-choice", has=page.locator("[data-verb='seize']"))
+    assert "+40" in seize.inner_text() and "one against four" in seize.inner_text()
+    page.click(".bh-choice .action-button[data-verb='seize']")
+    page.wait_for_selector(".me-line .tag.role-seized")
+    assert "emperor" in my_tags(page)
+    assert page.get_attribute("#bh-stakes .bh-table-name", "data-table") == "seized"
+    assert "none (seized)" in page.inner_text("#info")
+    assert all("rebel" in seat_tags(page, i) for i in range(1, 5))
+    assert root(page)["phase"] == "play"  # no guard, no declarations: the seizer leads

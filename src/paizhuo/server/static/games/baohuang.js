@@ -72,6 +72,8 @@ addStrings({
     "bh.alone.title": "You are alone 独: declare it openly 明独?",
     "bh.alone.help": "明独 doubles every score before your first lead; or simply lead (暗独) and keep it hidden.",
     "bh.alone.reveal": "Declare 明独",
+    "bh.last_play": "{name}'s last cards 底牌: if unbeaten, the next seat leads 接风",
+    "bh.mark.called": "called card 叫牌",
     "bh.yield.help": "Yield 让牌: pass for now but keep the right to beat this play in a second circle",
     "bh.claim.help": "Claim the lead 接风 over the last play of a player who went out",
     "bh.note.lead": "Lead: pick cards of one rank (jokers may be added 挂花), then Play",
@@ -162,6 +164,8 @@ addStrings({
     "bh.alone.title": "你是独保：明独吗？",
     "bh.alone.help": "首出之前明独，所有分数翻倍；也可以直接出牌（暗独）。",
     "bh.alone.reveal": "明独",
+    "bh.last_play": "{name} 的底牌：没人管就由下家接风",
+    "bh.mark.called": "叫牌",
     "bh.yield.help": "让牌：这次不出，但第二圈还可以管这手牌",
     "bh.claim.help": "申请接风：出完的人最后一手没人管时，由你接着出",
     "bh.note.lead": "首出：选同一点数的牌（可以挂花带王），再点出牌",
@@ -272,7 +276,9 @@ function crownDecision(ctx, actions) {
   if (!calls.length && !passCrown) {
     if (!seize) return null;
     const holder = known(d.forced_seat) ? d.forced_seat : d.emperor_card_holder;
-    return panel(ctx, "seize", t("bh.seize.title", { name: who(ctx, holder) }),
+    const title = known(d.forced_seat) ? t("bh.crown.forced", { name: who(ctx, holder) })
+      : t("bh.seize.title", { name: who(ctx, holder) });
+    return panel(ctx, "seize", title,
       t("bh.seize.watch"), choice(ctx, seize, ctx.verbLabel("seize"), t("bh.seize.help"), "danger"));
   }
   const forced = d.forced_seat === me;
@@ -414,7 +420,9 @@ export const baohuang = {
       h("span", { class: "bh-emperor-line" }, t("bh.felt.emperor", { name: who(ctx, d.emperor) })),
       guard ? h("span", {}, guard) : h("span", {}, t("bh.seized")),
       d.open ? h("span", { class: "bh-double" }, "×2") : null,
-      obs.phase === "play" && d.current && d.circle === 2 ? h("span", {}, t("bh.circle.2")) : null);
+      obs.phase === "play" && d.current && d.circle === 2 ? h("span", {}, t("bh.circle.2")) : null,
+      obs.phase === "play" && d.current && d.current.last_play
+        ? h("span", { class: "bh-last-play" }, t("bh.last_play", { name: who(ctx, d.current.seat) })) : null);
   },
 
   felt(ctx) {
@@ -456,6 +464,14 @@ export const baohuang = {
         h("ol", {}, d.finished.map((s, k) => h("li", {}, h("b", {}, t(`bh.place.${k}`)), " ", who(ctx, s))))));
     }
     return out;
+  },
+
+  // a play holding the called card: the guard's shows him (BH-4), the emperor's is his copy
+  playMark(ctx, ev) {
+    const d = ctx.details();
+    if (!d.called || ev.verb !== "play") return null;
+    const cards = splitCards(ev.cards);
+    return cards.some((c) => c === d.called || (d.called === "BJ" && c === "BJ*")) ? t("bh.mark.called") : null;
   },
 
   decision(ctx, actions) {
