@@ -38,7 +38,8 @@ addStrings({
     "replay.to_act": "to act",
     "replay.error": "This record cannot be replayed: {message}",
     "replay.where.field": "at {field}",
-    "replay.where.index": "action #{n}, seat {seat}",
+    "replay.where.top": "the record as a whole",
+    "replay.where.index": "at actions[{n}], seat {seat}",
     "replay.lobby": "Lobby",
     "replay.rules": "Rules",
     "replay.record": "Record (JSON)",
@@ -72,7 +73,8 @@ addStrings({
     "replay.to_act": "出牌中",
     "replay.error": "无法回放此牌谱：{message}",
     "replay.where.field": "位置 {field}",
-    "replay.where.index": "第 {n} 个动作，{seat} 号位",
+    "replay.where.top": "整个牌谱",
+    "replay.where.index": "位置 actions[{n}]，{seat} 号位",
     "replay.lobby": "大厅",
     "replay.rules": "规则",
     "replay.record": "牌谱 (JSON)",
@@ -228,7 +230,8 @@ export function showReplay(root, key, navigate) {
     clear(view);
     view.append(header());
     if (s.error) {
-      view.append(h("div", { class: "panel replay-error", id: "replay-error" }, s.error));
+      view.append(h("div", { class: "panel replay-error", id: "replay-error" },
+        typeof s.error === "string" ? s.error : failed(s.error.data, s.error.status)));
       return;
     }
     if (!s.data) {
@@ -276,10 +279,7 @@ export function showReplay(root, key, navigate) {
       const a = angles[i];
       felt.append(playSpot(frame, i, 50 + 30 * Math.cos(a), 50 + 29 * Math.sin(a)));
     }
-    const act = frame.action;
     felt.append(h("div", { class: "felt-center replay-center" },
-      h("div", { class: "center-status", id: "replay-now" },
-        act ? `${seatName(act[0])}: ${describe(act)}` : t("replay.start")),
       h("div", { class: "center-info" }, t(`phase.${frame.phase}`) !== `phase.${frame.phase}`
         ? t(`phase.${frame.phase}`) : frame.phase)));
     grid.append(h("div", { class: "ring-felt" }, felt));
@@ -319,6 +319,11 @@ export function showReplay(root, key, navigate) {
     return spot;
   }
 
+  function now() {
+    const act = frames()[s.step].action;
+    return act ? `${seatName(act[0])}: ${describe(act)}` : t("replay.start");
+  }
+
   function controls() {
     const n = last();
     const slider = h("input", {
@@ -340,6 +345,7 @@ export function showReplay(root, key, navigate) {
         btn("replay-next", "▶", t("replay.next"), () => go(s.step + 1), s.step >= n),
         btn("replay-last", "▶|", t("replay.last"), () => go(n), s.step >= n),
         h("span", { class: "replay-step", id: "replay-step" }, t("replay.step", { k: s.step, n })),
+        h("span", { class: "replay-now", id: "replay-now" }, now()),
         h("label", { class: "replay-speed" }, t("replay.speed"),
           h("select", { id: "replay-speed", onchange: (e) => {
             s.speed = e.target.value;
@@ -419,13 +425,22 @@ export function showReplay(root, key, navigate) {
   }
 
   // -- loading ------------------------------------------------------------------------
+  /** The server's refusal of a record: the engine's message, where, and the rule. */
   function failed(data, status) {
-    let where = "";
-    if (data && data.field) where = ` (${t("replay.where.field", { field: data.field })})`;
-    else if (data && data.index !== undefined && data.index !== null) {
-      where = ` (${t("replay.where.index", { n: data.index, seat: (data.seat ?? 0) + 1 })}${data.rule ? `, ${data.rule}` : ""})`;
+    const lines = [h("p", { id: "replay-error-message" },
+      t("replay.error", { message: (data && data.message) || String(status) }))];
+    if (data && typeof data.field === "string") {
+      lines.push(h("p", { class: "muted" }, data.field ? t("replay.where.field", { field: data.field })
+        : t("replay.where.top")));
+    } else if (data && data.index !== undefined && data.index !== null) {
+      const href = data.rule ? ruleHref(data.rule) : null;
+      lines.push(h("p", { class: "muted" },
+        t("replay.where.index", { n: data.index, seat: (data.seat ?? 0) + 1 }),
+        data.rule ? " · " : null,
+        data.rule ? (href ? h("a", { class: "rule-id rule-link", href }, t("rule", { rule: data.rule }))
+          : h("span", { class: "rule-id" }, t("rule", { rule: data.rule }))) : null));
     }
-    return t("replay.error", { message: `${(data && data.message) || status}${where}` });
+    return lines;
   }
 
   async function load() {
@@ -442,7 +457,7 @@ export function showReplay(root, key, navigate) {
     }
     const data = await res.json().catch(() => null);
     if (!res.ok || !data) {
-      s.error = failed(data, res.status);
+      s.error = { data, status: res.status };
       return;
     }
     s.data = data;

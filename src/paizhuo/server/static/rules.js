@@ -436,6 +436,9 @@ export function showRules(root, doc, navigate) {
     }
     const section = target.closest("section") || target;
     section.classList.add("rule-target");
+    for (const a of view.querySelectorAll("#rules-toc a")) {
+      a.classList.toggle("current", a.dataset.target === id);
+    }
     view.dataset.target = id;
     target.scrollIntoView({ block: "start" });
   }
