@@ -226,3 +226,35 @@ def test_every_rule_id_the_engine_raises_has_an_anchor(client: TestClient) -> No
         # rules.js makes a heading that starts with a rule id that id's anchor
         heading = re.compile(rf"^#{{1,6}}\s+{re.escape(rule)}(?![\w.-])", re.M)
         assert heading.search(text), f"{rule} has no heading in {DOC_OF[rule[:2]]}.md"
+
+
+def test_the_sdist_holds_the_rules_text_as_files(tmp_path: Path) -> None:
+    """An sdist (what a wheel and ``pip install`` are built from) holds the rules reference's
+    text under the package, as plain files: the link is followed, not kept."""
+    import subprocess
+    import sys
+    import tarfile
+
+    tree = tmp_path / "tree"
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+                           check=True).stdout.decode().split("\0")
+    for name in filter(None, files):
+        src, dst = ROOT / name, tree / name
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if src.is_symlink():
+            dst.symlink_to(src.readlink())
+        elif src.is_file():
+            dst.write_bytes(src.read_bytes())
+    out = tmp_path / "dist"
+    subprocess.run([sys.executable, "-c", "import sys; from setuptools import build_meta as b; "
+                    "b.build_sdist(sys.argv[1])", str(out)], cwd=tree, check=True,
+                   capture_output=True)
+    (sdist,) = out.glob("*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        members = {m.name.split("/", 1)[1]: m for m in tar.getmembers() if "/" in m.name}
+        for doc in RULES_DOCS:
+            member = members[f"src/paizhuo/rules/{doc}.md"]
+            assert member.isfile()
+            extracted = tar.extractfile(member)
+            assert extracted is not None
+            assert extracted.read() == (RULES / f"{doc}.md").read_bytes()
