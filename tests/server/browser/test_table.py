@@ -388,3 +388,34 @@ def test_a_phone_sized_screen(server: ServerProcess, browser: Any) -> None:
     finally:
         ctx.close()
     assert errors == []
+
+
+def test_a_drag_across_the_hand_selects_every_card_it_passes(
+        server: ServerProcess, new_page: Callable[[], Page]) -> None:
+    made = make_table(server, "gouji", [1, 2, 3, 4, 5], seats=6)
+    page = new_page()
+    sit(page, server, made["code"], 0, "Ann")
+    page.wait_for_selector("#hand .card")
+    cards = page.locator("#hand .card")
+    first, fourth = cards.nth(0).bounding_box(), cards.nth(3).bounding_box()
+    assert first is not None and fourth is not None
+    y = first["y"] + 40
+    page.mouse.move(first["x"] + 8, y)
+    page.mouse.down()
+    page.mouse.move(fourth["x"] + 8, y, steps=6)
+    page.mouse.up()
+    picked = page.eval_on_selector_all("#hand .card.selected", "es => es.map(e => e.dataset.index)")
+    assert picked == ["0", "1", "2", "3"]
+    # a drag back from the last over the first two unselects them
+    second = cards.nth(1).bounding_box()
+    assert second is not None
+    page.mouse.move(second["x"] + 8, y)
+    page.mouse.down()
+    page.mouse.move(first["x"] + 8, y, steps=4)
+    page.mouse.up()
+    picked = page.eval_on_selector_all("#hand .card.selected", "es => es.map(e => e.dataset.index)")
+    assert picked == ["2", "3"]
+    # the keyboard: Enter on a focused card toggles it
+    cards.nth(5).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hand .card[data-index='5'].selected")

@@ -429,6 +429,55 @@ export function showTable(root, key, navigate) {
     render();
   }
 
+  function setSelected(i, on) {
+    if (on) s.selected.add(i);
+    else s.selected.delete(i);
+    const el = view.querySelector(`#hand .card[data-index="${i}"]`);
+    if (el) {
+      el.classList.toggle("selected", on);
+      el.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+  }
+
+  function startDrag(i, ev) {
+    if (ev.button !== 0 || s.seat === null) return;
+    if (ev.pointerType === "touch") {
+      // a finger may be starting to scroll the hand: the card is taken when it lifts
+      s.drag = { touch: true, start: i };
+      return;
+    }
+    s.drag = { mode: !s.selected.has(i), last: i };
+    setSelected(i, s.drag.mode);
+  }
+
+  function cardIndexAt(x, y) {
+    const el = document.elementFromPoint(x, y);
+    const card = el && el.closest && el.closest("#hand .card");
+    return card ? Number(card.dataset.index) : null;
+  }
+
+  function onDragMove(ev) {
+    if (!s.drag || s.drag.touch) return;
+    const j = cardIndexAt(ev.clientX, ev.clientY);
+    if (j === null || j === s.drag.last) return;
+    const [a, b] = j > s.drag.last ? [s.drag.last, j] : [j, s.drag.last];
+    for (let k = a; k <= b; k++) setSelected(k, s.drag.mode);
+    s.drag.last = j;
+  }
+
+  function endDrag(cancelled) {
+    if (!s.drag) return;
+    const { touch, start } = s.drag;
+    s.drag = null;
+    if (touch) {
+      if (cancelled) return;
+      setSelected(start, !s.selected.has(start));
+    }
+    s.hinted = null;
+    runCheck();
+    s.renderPending = true;
+  }
+
   // -- labels ----------------------------------------------------------------------------
   function describeAction(a, bare = false) {
     const lang = currentLang();
@@ -676,7 +725,11 @@ export function showTable(root, key, navigate) {
       const trump = !!(game().isTrump && game().isTrump(ctx, c));
       hand.append(h("button", {
         type: "button", class: `card ${s.selected.has(i) ? "selected" : ""}`,
-        dataset: { card: c, index: String(i) }, onclick: () => toggleCard(i),
+        dataset: { card: c, index: String(i) },
+        // a mouse or a finger selects on press, and a press dragged across the hand selects
+        // (or unselects) every card it passes; a keyboard's Enter or Space is a click
+        onpointerdown: (ev) => startDrag(i, ev),
+        onclick: (ev) => { if (ev.detail === 0) toggleCard(i); },
         "aria-pressed": s.selected.has(i) ? "true" : "false",
       }, cardFace(c, { trump })));
     });
@@ -852,8 +905,9 @@ export function showTable(root, key, navigate) {
   }
 
   const onDown = () => { s.pointerDown = true; };
-  const onUp = () => {
+  const onUp = (ev) => {
     s.pointerDown = false;
+    endDrag(ev.type === "pointercancel");
     if (s.renderPending) {
       s.renderPending = false;
       setTimeout(render, 0);
@@ -862,6 +916,7 @@ export function showTable(root, key, navigate) {
   view.addEventListener("pointerdown", onDown, true);
   window.addEventListener("pointerup", onUp, true);
   window.addEventListener("pointercancel", onUp, true);
+  window.addEventListener("pointermove", onDragMove, true);
   const offLang = onLang(render);
   const ticker = setInterval(tickTimers, 250);
   connect();
@@ -873,6 +928,7 @@ export function showTable(root, key, navigate) {
       clearInterval(ticker);
       window.removeEventListener("pointerup", onUp, true);
       window.removeEventListener("pointercancel", onUp, true);
+      window.removeEventListener("pointermove", onDragMove, true);
       if (s.ws) s.ws.close();
     },
   };

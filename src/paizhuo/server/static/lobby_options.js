@@ -1,0 +1,183 @@
+// The lobby's rules choice: a preset, the options a host usually changes up front, and every
+// other option of the game under "more rules" — all described by the server
+// (GET /api/games/kinds → options: fields, presets, main; read from the engine's options).
+import { h } from "./dom.js";
+import { addStrings, t } from "./i18n.js";
+import { ruleHref } from "./links.js";
+
+addStrings({
+  en: {
+    "opt.more": "More rules",
+    "opt.reset": "Back to the preset",
+    "opt.changed": "{n} changed",
+    "opt.fixed": "Set by the preset",
+    "opt.on": "on",
+    "opt.off": "off",
+    "preset.shengji.tractor": "拖拉机 Tractor — 4 players, 2 decks",
+    "preset.shengji.single-deck": "Single deck — 4 players, 1 deck",
+    "preset.shengji.titanic": "Titanic — 4 players, 3 decks",
+    "preset.shengji.six-three": "Six players, 3 decks",
+    "preset.shengji.friends-4": "找朋友 Finding friends — 4 players, 2 decks",
+    "preset.shengji.friends-5": "找朋友 Finding friends — 5 players, 3 decks",
+    "preset.shengji.friends-5-2": "找朋友 Finding friends — 5 players, 2 decks",
+    "preset.shengji.bidding-3": "叫分 Bidding — 3 players, 2 decks",
+    "preset.gouji.classic": "Classic 够级 — 4 decks",
+    "preset.gouji.tongyong": "通用规则 common rules — 198 cards",
+    "preset.baohuang.standard": "Standard 保皇",
+    "preset.baohuang.no_extra": "No extra card (215 cards in play)",
+    "preset.baohuang.basic": "Basic — no seizing, yielding or claiming",
+    "optname.start_level": "Starting level",
+    "optname.allow_throws": "Throws 甩牌",
+    "optname.kitty_multiplier": "Kitty multiplier 抠底",
+    "optname.take_backs": "Take-backs 悔牌",
+    "optname.series": "Games in a series",
+    "optname.burn": "Burning 烧牌",
+    "optname.revolution": "Revolution 革命",
+    "optname.tribute": "Tribute 进贡",
+    "optname.advice": "Teammate advice 挑牌",
+    "optname.seize": "Seizing 抢庄",
+    "optname.yield": "Yielding 让牌",
+    "optname.claim": "Claiming the lead 接风",
+    "optname.extra_card": "The 216th card",
+  },
+  zh: {
+    "opt.more": "更多规则",
+    "opt.reset": "恢复预设",
+    "opt.changed": "已改 {n} 项",
+    "opt.fixed": "由预设决定",
+    "opt.on": "开",
+    "opt.off": "关",
+    "preset.shengji.tractor": "拖拉机 — 4人 2副牌",
+    "preset.shengji.single-deck": "单副 — 4人 1副牌",
+    "preset.shengji.titanic": "三副 — 4人 3副牌",
+    "preset.shengji.six-three": "6人 3副牌",
+    "preset.shengji.friends-4": "找朋友 — 4人 2副牌",
+    "preset.shengji.friends-5": "找朋友 — 5人 3副牌",
+    "preset.shengji.friends-5-2": "找朋友 — 5人 2副牌",
+    "preset.shengji.bidding-3": "叫分 — 3人 2副牌",
+    "preset.gouji.classic": "经典够级 — 4副牌",
+    "preset.gouji.tongyong": "通用规则 — 198张",
+    "preset.baohuang.standard": "标准保皇",
+    "preset.baohuang.no_extra": "去掉第216张",
+    "preset.baohuang.basic": "简单 — 不抢庄、不让牌、不接风",
+    "optname.start_level": "起始级",
+    "optname.allow_throws": "甩牌",
+    "optname.kitty_multiplier": "抠底倍数",
+    "optname.take_backs": "悔牌",
+    "optname.series": "一轮局数",
+    "optname.burn": "烧牌",
+    "optname.revolution": "革命",
+    "optname.tribute": "进贡",
+    "optname.advice": "挑牌",
+    "optname.seize": "抢庄",
+    "optname.yield": "让牌",
+    "optname.claim": "接风",
+    "optname.extra_card": "第216张牌",
+  },
+});
+
+/** The label of a preset ("拖拉机 Tractor — 4 players, 2 decks"); its id when none is known. */
+export function presetLabel(game, preset) {
+  const key = `preset.${game}.${preset}`;
+  const label = t(key);
+  return label === key ? preset : label;
+}
+
+function optionName(name) {
+  const key = `optname.${name}`;
+  const label = t(key);
+  return label === key ? name.replace(/_/g, " ") : label;
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function parseValue(field, text) {
+  if (field.kind === "int") {
+    const n = Number(text);
+    return Number.isInteger(n) ? n : text; // the server names what is wrong
+  }
+  if (field.kind === "list") return text.split(/[\s,]+/).filter(Boolean);
+  if (field.kind === "map") {
+    const out = {};
+    for (const pair of text.split(/[\s,]+/).filter(Boolean)) {
+      const [k, v] = pair.split(/[:=]/);
+      out[k] = Number(v);
+    }
+    return out;
+  }
+  return text;
+}
+
+function showValue(field, value) {
+  if (field.kind === "list") return (value || []).join(", ");
+  if (field.kind === "map") return Object.entries(value || {}).map(([k, v]) => `${k}:${v}`).join(" ");
+  if (field.kind === "bool") return value ? t("opt.on") : t("opt.off");
+  return String(value);
+}
+
+/**
+ * The rules part of the create form. `kind` is the game's entry of /api/games/kinds,
+ * `state` `{preset, options, open}` (options: the changed values only); `onChange()` after
+ * every change. Returns a node.
+ */
+export function optionsForm(kind, state, onChange) {
+  const desc = kind && kind.options;
+  const wrap = h("div", { class: "rules-choice", id: "lobby-rules" });
+  if (!desc) return wrap;
+  const base = desc.presets[state.preset] || Object.values(desc.presets)[0] || {};
+  const value = (f) => (f.name in state.options ? state.options[f.name] : base[f.name]);
+
+  function set(f, v) {
+    if (same(v, base[f.name])) delete state.options[f.name];
+    else state.options[f.name] = v;
+    onChange();
+  }
+
+  function control(f) {
+    const id = `opt-${f.name}`;
+    const v = value(f);
+    if (f.kind === "bool") {
+      return h("input", { type: "checkbox", id, checked: !!v, onchange: (e) => set(f, e.target.checked) });
+    }
+    if (f.choices) {
+      const sel = h("select", { id, onchange: (e) => set(f, e.target.value) },
+        f.choices.map((c) => h("option", { value: c, selected: c === v }, c.replace(/_/g, " "))));
+      sel.value = v;
+      return sel;
+    }
+    return h("input", { id, type: f.kind === "int" ? "number" : "text", value: showValue(f, v),
+                        onchange: (e) => set(f, parseValue(f, e.target.value)) });
+  }
+
+  function row(f) {
+    const href = ruleHref(f.rule);
+    const changed = f.name in state.options;
+    return h("div", { class: `opt-row ${changed ? "changed" : ""}`, dataset: { option: f.name } },
+      h("label", { class: "opt-label", for: `opt-${f.name}`, title: f.help }, optionName(f.name)),
+      control(f),
+      href ? h("a", { class: "opt-rule", href, target: "_blank", rel: "noopener", title: f.help }, f.rule) : null,
+      h("div", { class: "opt-help muted" }, f.help));
+  }
+
+  const fields = desc.fields.filter((f) => !f.preset_only);
+  const main = desc.main.map((n) => fields.find((f) => f.name === n)).filter(Boolean);
+  const rest = fields.filter((f) => !desc.main.includes(f.name));
+  const fixed = desc.fields.filter((f) => f.preset_only);
+  const changed = Object.keys(state.options).length;
+  wrap.append(h("div", { class: "opt-main" }, main.map(row)));
+  const more = h("details", { class: "opt-more", id: "more-rules", open: state.open || null,
+                              ontoggle: (e) => { state.open = e.target.open; } },
+    h("summary", {}, t("opt.more"), changed ? ` · ${t("opt.changed", { n: changed })}` : ""),
+    fixed.length ? h("p", { class: "muted opt-fixed" }, `${t("opt.fixed")}: ` +
+      fixed.map((f) => `${optionName(f.name)} ${showValue(f, base[f.name])}`).join(" · ")) : null,
+    rest.map(row),
+    changed ? h("button", { type: "button", class: "btn small", id: "opt-reset",
+                            onclick: () => { for (const k of Object.keys(state.options)) delete state.options[k]; onChange(); } },
+      t("opt.reset")) : null);
+  wrap.append(more);
+  return wrap;
+}
+
+
