@@ -85,13 +85,11 @@ addStrings({
 const SPEEDS = { "0.5×": 1600, "1×": 800, "2×": 400, "4×": 200 };
 
 /** Where each seat sits around the felt, as the table draws it (seat 0 at the bottom, then
- * on round the ring): its place in the grid (top, left, right, bottom) and its angle. */
+ * on round the ring): its side of the grid (top, left, right, bottom), in order along it. */
 function layout(n) {
   const places = { top: [], left: [], right: [], bottom: [] };
-  const angles = [];
   for (let i = 0; i < n; i++) {
     const a = Math.PI / 2 - (i * 2 * Math.PI) / n;
-    angles.push(a);
     const x = Math.cos(a);
     const y = Math.sin(a);
     const where = y > 0.7 ? "bottom" : y < -0.7 ? "top" : x > 0 ? "right" : "left";
@@ -101,7 +99,7 @@ function layout(n) {
   places.bottom.sort((p, q) => p.x - q.x);
   places.left.sort((p, q) => p.y - q.y);
   places.right.sort((p, q) => p.y - q.y);
-  return { places, angles };
+  return { places };
 }
 
 export function showReplay(root, key, navigate) {
@@ -268,16 +266,21 @@ export function showReplay(root, key, navigate) {
 
   function ring(frame) {
     const n = s.data.seats;
-    const { places, angles } = layout(n);
+    const { places } = layout(n);
     const details = (frame.public && frame.public.details) || {};
     const grid = h("div", { class: `replay-ring seats-${n}`, id: "replay-ring" });
     for (const where of ["top", "left", "right", "bottom"]) {
       grid.append(h("div", { class: `ring-${where}` }, places[where].map((p) => seatBox(frame, p.i, details))));
     }
     const felt = h("div", { class: "felt replay-felt", id: "replay-felt" });
-    for (let i = 0; i < n; i++) {
-      const a = angles[i];
-      felt.append(playSpot(frame, i, 50 + 30 * Math.cos(a), 50 + 29 * Math.sin(a)));
+    // each seat's plays on the felt's side facing its box
+    for (const [where, list] of Object.entries(places)) {
+      list.forEach((p, j) => {
+        const f = (j + 1) / (list.length + 1);
+        const [x, y] = where === "top" ? [22 + 56 * f, 24] : where === "bottom" ? [22 + 56 * f, 76]
+          : where === "left" ? [21, 22 + 56 * f] : [79, 22 + 56 * f];
+        felt.append(playSpot(frame, p.i, x, y));
+      });
     }
     felt.append(h("div", { class: "felt-center replay-center" },
       h("div", { class: "center-info" }, t(`phase.${frame.phase}`) !== `phase.${frame.phase}`

@@ -443,7 +443,9 @@ export function showRules(root, doc, navigate) {
     target.scrollIntoView({ block: "start" });
   }
 
-  fetch(`/api/rules/${encodeURIComponent(doc)}`).then(async (res) => {
+  const load = RULE_DOCS.includes(doc) ? fetch(`/api/rules/${encodeURIComponent(doc)}`)
+    : Promise.reject(new Error(t("rules.missing", { doc })));
+  load.then(async (res) => {
     if (!res.ok) throw new Error(t("rules.missing", { doc }));
     text = await res.text();
   }).catch((e) => {
