@@ -82,18 +82,30 @@ def test_two_people_see_only_their_own_hands(server: ServerProcess,
     assert "Bo" in first.locator(".seat[data-seat='1'] .seat-name").inner_text()
 
 
+def felt_plays(page: Page) -> dict[str, list[str]]:
+    """The cards lying in front of each seat on the felt."""
+    plays: dict[str, list[str]] = page.eval_on_selector_all(
+        ".play-spot", """es => Object.fromEntries(es.filter(e => e.querySelector('.card'))
+          .map(e => [e.dataset.seat, [...e.querySelectorAll('.card svg')]
+            .map(s => s.getAttribute('aria-label'))]))""")
+    return plays
+
+
 def test_reload_returns_to_the_seat_and_state(server: ServerProcess,
                                               new_page: Callable[[], Page]) -> None:
     made = make_table(server, "shengji", [1, 2, 3], "tractor")
     page = new_page()
     sit(page, server, made["code"], 0, "Ann")
+    # in the middle of a trick: somebody else has led, and it is the seat's turn to follow
     while True:
         wait_turn(page)
-        if root(page)["phase"] == "play" and len(hand(page)) < 23:
+        if root(page)["phase"] == "play" and len(hand(page)) < 23 and felt_plays(page) \
+                and "0" not in felt_plays(page):
             break
         play_turn(page)
     before = root(page)
     cards = hand(page)
+    on_table = felt_plays(page)
     page.reload()
     page.wait_for_function(
         """(sid) => { const r = document.querySelector('#table-page');
@@ -102,6 +114,8 @@ def test_reload_returns_to_the_seat_and_state(server: ServerProcess,
     page.wait_for_function(f"document.querySelectorAll('#hand .card').length === {len(cards)}")
     assert hand(page) == cards
     assert root(page)["yourTurn"] == "1"
+    # the trick on the table is the same: rebuilt from the state, not from what was seen
+    assert felt_plays(page) == on_table
     assert page.query_selector("#seat-picker") is None
     # and the seat still plays on
     play_turn(page)
