@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from paizhuo.engine.judge import judge_text
 from paizhuo.server.app import create_app
-from paizhuo.server.replay import MAX_RECORD_BYTES, RULES_DOCS
+from paizhuo.server.replay import MAX_RECORD_BYTES, MAX_STEPS, RULES_DOCS
 
 from .helpers import create_table, wait_for_game
 
@@ -161,6 +161,11 @@ def test_a_record_over_the_size_cap_is_refused(client: TestClient) -> None:
     r = client.post("/api/replay", content=big.encode())
     assert r.status_code == 413
     assert r.json()["error"] == "too_large"
+    # and one with more actions than a replay steps through, refused before any is replayed
+    many = {"game": "gouji", "deal": {"seed": 1}, "actions": [[0, "pass"]] * (MAX_STEPS + 1)}
+    r = client.post("/api/replay", content=json.dumps(many).encode())
+    assert r.status_code == 413
+    assert r.json()["error"] == "too_large" and r.json()["field"] == "actions"
 
 
 def test_unknown_and_unfinished_deals(client: TestClient) -> None:

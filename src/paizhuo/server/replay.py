@@ -25,8 +25,8 @@ from paizhuo.server.protocol import ProtocolError
 
 MAX_RECORD_BYTES = 2_000_000
 """The largest record ``POST /api/replay`` reads (a long Baohuang deal is about 30 kB)."""
-MAX_STEPS = 5_000
-"""The most actions a replay steps through (deals have a few hundred)."""
+MAX_STEPS = 3_000
+"""The most actions a replay steps through (a deal has a few hundred; each step is a frame)."""
 RULES_DOCS = ("README", "shengji", "gouji", "baohuang", "records")
 """The rules reference's documents, served at ``/api/rules/{doc}``."""
 _FELT_VERBS = {"play", "burn", "pass", "yield"}
