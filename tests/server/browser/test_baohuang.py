@@ -165,6 +165,8 @@ def test_emperor_calls_the_guard_card_and_the_deal_over_shows_the_scoring(
     assert sum(scores) == 0
     assert scores[0] == 2 * scores[guard]  # BH-5: the emperor 2/3 of his side, the guard 1/3
     assert [number(r[3]) for r in rows] == scores  # the running totals after the first deal
+    outcome = page.get_attribute("#bh-outcome", "class") or ""
+    assert ("emperor_wins" in outcome) == (scores[0] > 0)
     assert len(page.eval_on_selector_all("#bh-order li", "es => es")) == 5
 
 

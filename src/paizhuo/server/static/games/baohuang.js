@@ -97,6 +97,7 @@ addStrings({
     "bh.ev.out": "{name}: {place}",
     "bh.over.emperor_wins": "The emperor's side wins",
     "bh.over.rebels_win": "The rebels 革命党 win",
+    "bh.over.even": "Even: no points change hands",
     "bh.over.void": "Void deal 黄庄: nobody could call",
     "bh.over.roles": "Emperor {emperor} · guard {guard} · called {card}",
     "bh.over.order": "Places",
@@ -189,6 +190,7 @@ addStrings({
     "bh.ev.out": "{name}：{place}",
     "bh.over.emperor_wins": "皇帝方胜",
     "bh.over.rebels_win": "革命党胜",
+    "bh.over.even": "平局：不输不赢",
     "bh.over.void": "黄庄：没人能叫",
     "bh.over.roles": "皇帝 {emperor} · 保子 {guard} · 叫牌 {card}",
     "bh.over.order": "名次",
@@ -544,7 +546,9 @@ export const baohuang = {
         const r = ev.result || {};
         if (r.void) ctx.addLog("event", t("bh.over.void"));
         else if (r.roles && r.display) {
-          ctx.addLog("event", `${t("event.over")} · ${t(r.display[r.roles.emperor] > 0 ? "bh.over.emperor_wins" : "bh.over.rebels_win")}`);
+          const mine = r.display[r.roles.emperor];
+          const outcome = mine > 0 ? "emperor_wins" : mine < 0 ? "rebels_win" : "even";
+          ctx.addLog("event", `${t("event.over")} · ${t(`bh.over.${outcome}`)}`);
         } else return false;
         return true;
       }
@@ -559,18 +563,19 @@ export const baohuang = {
     if (r.void || !r.roles) return { lines: [t("bh.over.void")], extra: () => [] };
     const lang = ctx.lang();
     const roles = r.roles;
-    const emperorWins = r.display[roles.emperor] > 0;
+    const mine = r.display[roles.emperor];
+    const outcome = mine > 0 ? "emperor_wins" : mine < 0 ? "rebels_win" : "even";
     const guard = roles.seized ? t("bh.guard_none") : roles.alone ? t("bh.alone_tag")
       : `${who(ctx, roles.guard)} (${roles.open ? t("bh.open_guard") : t("bh.secret")})`;
     const lines = [
-      h("p", { class: `bh-outcome ${emperorWins ? "emperor" : "rebels"}`, id: "bh-outcome" },
-        t(emperorWins ? "bh.over.emperor_wins" : "bh.over.rebels_win")),
+      h("p", { class: `bh-outcome ${outcome}`, id: "bh-outcome" }, t(`bh.over.${outcome}`)),
       h("div", { class: "bh-over-meta" },
         h("span", { class: "bh-over-label" }, t("bh.over.table")),
         h("span", { class: "bh-table-name", id: "bh-over-table", dataset: { table: r.table } },
           t(`bh.table.${r.table}`)),
         r.multiplier && r.multiplier > 1 ? h("span", { class: "bh-double", id: "bh-over-multiplier" },
-          `×${r.multiplier} ${roles.alone ? t("bh.open_alone") : t("bh.open_guard")}`) : null),
+          `×${r.multiplier} ${roles.alone ? t("bh.open_alone") : t("bh.open_guard")}`) : null,
+        r.redeals ? h("span", { class: "muted" }, `${t("bh.redeals")} ${r.redeals}`) : null),
       h("p", { class: "muted bh-points-help" }, t(`bh.points.${r.table}`)),
       h("p", { class: "bh-over-roles" }, t("bh.over.roles", {
         emperor: who(ctx, roles.emperor), guard, card: roles.called ? cardsText(roles.called, lang) : "—" })),
