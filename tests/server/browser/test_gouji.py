@@ -36,6 +36,23 @@ RECORD_RULES = """() => {
 }"""
 
 
+RECORD_LOG = """(selectors) => {
+  window.__gjLog = new Set();
+  window.__gjSeen = {};
+  const note = () => {
+    for (const li of document.querySelectorAll('#log li')) window.__gjLog.add(li.textContent);
+    for (const sel of selectors) {
+      for (const e of document.querySelectorAll(sel)) {
+        (window.__gjSeen[sel] = window.__gjSeen[sel] || new Set()).add(e.textContent);
+      }
+    }
+  };
+  note();
+  new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+}"""
+SEEN = "(sel) => [...(window.__gjSeen[sel] || [])]"
+
+
 def rank_key(card: str) -> str:
     return "BJ" if card == "BJ*" else card if card in ("SJ", "BJ") else card[0]
 
@@ -237,3 +254,60 @@ def test_gouji_duitou_yield_counter_counts_and_results(server: ServerProcess,
     if deal["tributes_next"]:
         assert "Tribute before the next game" in text
     shot(page, "gouji-results")
+
+    # game 2 of the series begins with tribute 进贡: seat 0 (大落, and not opened) owes; the
+    # prompt says to whom and how many, and the hint picks the cards (the highest)
+    owed = [x for x in deal["tributes_next"] if x["from"] == 0]
+    assert owed, deal["tributes_next"]
+    page.click("#deal-over-close")
+    for x in owed:
+        wait_turn(page)
+        r = root(page)
+        if r["selectVerb"] != "tribute":
+            break  # a refusable return came back between two tributes (decided below)
+        note = page.locator("#action-note").inner_text()
+        assert "you owe" in note and f"{x['cards']} card(s)" in note and f"#{x['to'] + 1}" in note
+        assert "进贡" in page.locator("#gj-center").inner_text()
+        page.click("#hint-button")
+        page.wait_for_function("document.querySelector('#table-page').dataset.check === 'ok'")
+        sid = r["stateId"]
+        page.click("#play-button")
+        wait_moved(page, sid)
+        assert "Tribute" in page.locator("#log").inner_text()
+
+
+REVOLUTION_SEED = 63  # deal 0: seat 0 alone is dealt no 2 and no joker
+
+
+def test_gouji_revolution_by_clicking(server: ServerProcess,
+                                      new_page: Callable[[], Page]) -> None:
+    """革命: the prompt says what is decided and why; declaring it puts the seat out (ranked
+    四科, or 三科), its 对头 chooses 要头 / 无头, and the results table shows the ranks."""
+    made = make_table(server, "gouji", bots=[1, 2, 3, 4, 5], seats=6, seed=REVOLUTION_SEED)
+    page = new_page()
+    sit(page, server, made["code"], 0, "Ann")
+    page.evaluate(RECORD_LOG, [".me-line .tag", ".seat[data-seat='3'] .tag"])
+    wait_turn(page)
+    assert root(page)["phase"] == "revolution"
+    prompt = page.locator("#gj-prompt").inner_text()
+    assert "革命" in prompt and "no 2 and no joker" in prompt
+    assert page.locator("#gj-prompt a.rule-link").get_attribute("href").endswith("#GJ-9")
+    assert page.locator(".action-button[data-verb='pass']").inner_text() == "No revolution 不革命"
+    sid = root(page)["stateId"]
+    page.click(".action-button[data-verb='revolution']")
+    wait_moved(page, sid)
+    # the seat is out of this game at once; its 对头 (seat 3) chooses 要头 or 无头, and the
+    # other five play the game out (the page saw each step; the bots are quick)
+    page.locator("#deal-over").wait_for(timeout=60_000)
+    log = "\n".join(page.evaluate("[...window.__gjLog]"))
+    assert "Ann: Revolution 革命" in log
+    assert ("要头" in log) != ("无头" in log)
+    assert "革命" in page.evaluate(SEEN, ".me-line .tag")
+    # 要头: three dead 够级 plays (够死级 ×3) for seat 3; 无头: seat 3 is headless at once
+    tags = page.evaluate(SEEN, ".seat[data-seat='3'] .tag")
+    assert ("够死级 ×3" if "要头" in log else "无头") in tags, tags
+    result = server.get(f"/api/tables/{made['code']}/results")["deals"][0]["result"]
+    assert result["revolution"] == [0] and result["ranks"][0] in ("三科", "四科")
+    row = page.locator("#gj-results tbody tr[data-seat='0']")
+    assert row.locator(".gj-rank-cell").inner_text() == result["ranks"][0]
+    assert page.locator("#gj-results tbody tr").count() == 6

@@ -234,8 +234,17 @@ function active(d, seat) {
     !(d.revolution || []).includes(seat);
 }
 
+/** A seat's name in the game's own lines: numbered when two seats share a name (bots). */
 function name(ctx, seat) {
-  return seat === ctx.s.seat ? `${ctx.seatName(seat)} (${t("gjx.you")})` : ctx.seatName(seat);
+  if (seat === ctx.s.seat) return `${ctx.seatName(seat)} (${t("gjx.you")})`;
+  return seatLabel(ctx, seat);
+}
+
+function seatLabel(ctx, seat) {
+  const base = ctx.seatName(seat);
+  const seats = (ctx.s.table && ctx.s.table.seats) || [];
+  const same = seats.some((x, j) => j !== seat && ctx.seatName(j) === base);
+  return same ? `${base} #${seat + 1}` : base;
 }
 
 function kindText(kind) {
@@ -340,7 +349,7 @@ export const gouji = {
   myBadges(ctx) {
     const me = ctx.s.seat;
     if (me === null || me === undefined) return [];
-    return [["duitou", `${t("gjx.your_duitou")}: ${ctx.seatName(opp(me))}`]];
+    return [["duitou", `${t("gjx.your_duitou")}: ${seatLabel(ctx, opp(me))}`]];
   },
 
   info(ctx) {
@@ -349,10 +358,10 @@ export const gouji = {
     const of = (d.options && d.options.series) || 5;
     if (d.series_game) items.push(["够级", t("gjx.series_game", { n: d.series_game, of })]);
     if (ctx.s.seat !== null && ctx.s.seat !== undefined) {
-      items.push([t("gjx.your_duitou"), ctx.seatName(opp(ctx.s.seat))]);
+      items.push([t("gjx.your_duitou"), seatLabel(ctx, opp(ctx.s.seat))]);
     }
     if (d.round && d.round.play) {
-      items.push([t("gj.round"), `${ctx.seatName(d.round.maker)}: ${cardsText(d.round.play, ctx.lang())}`]);
+      items.push([t("gj.round"), `${seatLabel(ctx, d.round.maker)}: ${cardsText(d.round.play, ctx.lang())}`]);
     }
     return items;
   },
@@ -391,7 +400,7 @@ export const gouji = {
     if (r && r.play && !r.leader_to_play) {
       box.append(ctx.h("div", { class: `gj-play ${r.gouji ? "gouji" : ""}` },
         r.gouji ? ctx.h("span", { class: "gj-chip" }, r.dead ? t("gjx.dead") : t("gjx.gouji")) : null,
-        ctx.h("span", {}, `${ctx.seatName(r.maker)}: ${r.play_words || cardsText(r.play, ctx.lang())}`)));
+        ctx.h("span", {}, `${seatLabel(ctx, r.maker)}: ${r.play_words || cardsText(r.play, ctx.lang())}`)));
     }
     const rule = roundRule(ctx);
     if (rule) {
@@ -421,14 +430,14 @@ export const gouji = {
     let rule = null;
     let passLabel = null;
     if (dec === "burn") {
-      prompt = t("gjx.prompt.burn", { maker: ctx.seatName(m) });
+      prompt = t("gjx.prompt.burn", { maker: seatLabel(ctx, m) });
       rule = "GJ-6";
       passLabel = t("gjx.prompt.burn_pass");
     } else if (verbs.has("yield")) {
-      prompt = t("gjx.prompt.yield", { maker: ctx.seatName(m) });
+      prompt = t("gjx.prompt.yield", { maker: seatLabel(ctx, m) });
       rule = "GJ-5.3";
     } else if (verbs.has("claim")) {
-      prompt = t("gjx.prompt.claim", { maker: ctx.seatName(m) });
+      prompt = t("gjx.prompt.claim", { maker: seatLabel(ctx, m) });
       rule = "GJ-7";
     } else if (verbs.has("revolution")) {
       prompt = t("gjx.prompt.revolution");
@@ -438,7 +447,7 @@ export const gouji = {
       prompt = t("gjx.prompt.buy");
       rule = "GJ-9";
     } else if (verbs.has("keep_head") || verbs.has("no_head")) {
-      prompt = t("gjx.prompt.head", { rev: (d.revolution || []).map((s) => ctx.seatName(s)).join(", ") });
+      prompt = t("gjx.prompt.head", { rev: (d.revolution || []).map((s) => seatLabel(ctx, s)).join(", ") });
       rule = "GJ-9";
     } else if (verbs.has("declare")) {
       prompt = t("gjx.prompt.declare");
@@ -446,14 +455,14 @@ export const gouji = {
       passLabel = t("gjx.prompt.declare_pass");
     } else if (verbs.has("refuse") || dec === "refuse") {
       const tr = d.tribute || {};
-      prompt = t("gjx.prompt.refuse", { to: ctx.seatName(tr.to), card: cardsText(tr.offered || "", ctx.lang()) });
+      prompt = t("gjx.prompt.refuse", { to: seatLabel(ctx, tr.to), card: cardsText(tr.offered || "", ctx.lang()) });
       rule = "GJ-10";
       passLabel = t("gjx.prompt.keep");
     } else if (dec === "answer" && r.play) {
       const n = splitCards(r.play).length;
       const mine = r.gouji && !r.chaos && opp(m) === ctx.s.seat;
-      prompt = mine ? t("gjx.prompt.answer_gouji", { maker: ctx.seatName(m), words: r.play_words || r.play })
-        : t("gjx.prompt.answer", { maker: ctx.seatName(m), words: r.play_words || r.play, n });
+      prompt = mine ? t("gjx.prompt.answer_gouji", { maker: seatLabel(ctx, m), words: r.play_words || r.play })
+        : t("gjx.prompt.answer", { maker: seatLabel(ctx, m), words: r.play_words || r.play, n });
       rule = mine ? "GJ-5.2" : "GJ-5";
     }
     const wrap = ctx.h("div", { class: "gj-decision", id: "gj-decision", dataset: { decision: dec || "" } });
@@ -479,20 +488,20 @@ export const gouji = {
     const r = d.round || {};
     const tr = d.tribute;
     if (verb === "tribute" && tr) {
-      return t("gjx.note.tribute", { kind: kindText(tr.kind), n: tr.cards, to: ctx.seatName(tr.to) });
+      return t("gjx.note.tribute", { kind: kindText(tr.kind), n: tr.cards, to: seatLabel(ctx, tr.to) });
     }
     if (verb === "return" && tr) {
-      return t("gjx.note.return", { kind: kindText(tr.kind), n: tr.cards, from: ctx.seatName(tr.from) });
+      return t("gjx.note.return", { kind: kindText(tr.kind), n: tr.cards, from: seatLabel(ctx, tr.from) });
     }
-    if (verb === "burn") return t("gjx.prompt.burn", { maker: ctx.seatName(r.maker) });
+    if (verb === "burn") return t("gjx.prompt.burn", { maker: seatLabel(ctx, r.maker) });
     if (verb !== "play") return null;
     if (r.leader_to_play || !r.play) return t("gjx.note.lead");
     const n = splitCards(r.play).length;
     const words = r.play_words || r.play;
     if (r.gouji && !r.chaos && opp(r.maker) === ctx.s.seat) {
-      return t("gjx.note.answer_gouji", { maker: ctx.seatName(r.maker), words, n });
+      return t("gjx.note.answer_gouji", { maker: seatLabel(ctx, r.maker), words, n });
     }
-    return t("gjx.note.answer", { maker: ctx.seatName(r.maker), words, n });
+    return t("gjx.note.answer", { maker: seatLabel(ctx, r.maker), words, n });
   },
 
   handArea(ctx) {
@@ -501,7 +510,7 @@ export const gouji = {
     const got = d.advice && me !== null ? d.advice[String(me)] : null;
     if (!got) return null;
     return ctx.h("div", { class: "gj-advice-in", id: "gj-advice-in" },
-      ctx.h("span", {}, t("gjx.advice_from", { name: ctx.seatName(got.from), cards: cardsText(got.cards, ctx.lang()) })),
+      ctx.h("span", {}, t("gjx.advice_from", { name: seatLabel(ctx, got.from), cards: cardsText(got.cards, ctx.lang()) })),
       ctx.h("button", { type: "button", class: "btn small", id: "gj-use-advice",
                         onclick: () => { ctx.selectCards(splitCards(got.cards)); ctx.render(); } }, t("gjx.use_advice")));
   },
@@ -528,7 +537,7 @@ export const gouji = {
       const rows = [];
       for (let i = 0; i < SEATS; i++) {
         rows.push(h("tr", { class: i === ctx.s.seat ? "mine" : "", dataset: { seat: String(i) } },
-          h("td", {}, ctx.seatName(i)),
+          h("td", {}, seatLabel(ctx, i)),
           h("td", {}, i % 2 === 0 ? "A" : "B"),
           h("td", { class: "gj-rank-cell" }, (d.ranks && d.ranks[String(i)]) || (active(d, i) ? "" : "—")),
           h("td", { class: "num" }, signed(d.totals ? d.totals[i] : 0))));
@@ -556,7 +565,7 @@ export const gouji = {
         st[`${seatKey}:hand`] = cardsStr;
         const sent = d.advice ? Object.entries(d.advice).find(([to, a]) => to === seatKey && a.from === ctx.s.seat) : null;
         section.append(h("div", { class: "gj-mate", dataset: { seat: seatKey } },
-          h("div", { class: "gj-mate-name" }, `${ctx.seatName(seat)} · ${t("gjx.cards_left", { n: cards.length })}`),
+          h("div", { class: "gj-mate-name" }, `${seatLabel(ctx, seat)} · ${t("gjx.cards_left", { n: cards.length })}`),
           h("div", { class: "gj-mate-hand" }, cards.map((c, k) => h("button", {
             type: "button", class: `card mini ${valid.has(k) ? "selected" : ""}`, dataset: { card: c, index: String(k) },
             "aria-pressed": valid.has(k) ? "true" : "false",
@@ -569,18 +578,18 @@ export const gouji = {
                             const chosen = [...valid].sort((a, b) => a - b).map((k) => cards[k]);
                             st[seatKey] = new Set();
                             ctx.act([ctx.s.seat, "advise", chosen.join(" "), { to: seat }]);
-                          } }, t("gjx.advise", { name: ctx.seatName(seat) })),
+                          } }, t("gjx.advise", { name: seatLabel(ctx, seat) })),
             sent ? h("span", { class: "muted gj-sent" }, t("gjx.advice_sent",
-              { name: ctx.seatName(seat), cards: cardsText(sent[1].cards, lang) })) : null)));
+              { name: seatLabel(ctx, seat), cards: cardsText(sent[1].cards, lang) })) : null)));
       }
-      section.append(h("p", { class: "muted gj-small" }, t("gjx.advice_help", { name: mates.map(([s]) => ctx.seatName(Number(s))).join(", ") })));
+      section.append(h("p", { class: "muted gj-small" }, t("gjx.advice_help", { name: mates.map(([s]) => seatLabel(ctx, Number(s))).join(", ") })));
       out.push(section);
     }
     return out;
   },
 
   event(ctx, ev) {
-    const n = (s) => ctx.seatName(s);
+    const n = (s) => seatLabel(ctx, s);
     switch (ev.type) {
       case "point_opened": ctx.addLog("event", t("gjx.ev.point_opened", { name: n(ev.seat) })); return true;
       case "burn_succeeded":
@@ -616,7 +625,7 @@ export const gouji = {
           .filter((x) => x !== null).map((x, k) => h("th", { class: k >= 3 && k <= 5 ? "num" : "" }, x)))),
         h("tbody", {}, order.map((s) => h("tr", { class: s === ctx.s.seat ? "mine" : "", dataset: { seat: String(s) } },
           h("td", { class: "gj-rank-cell" }, r.ranks ? r.ranks[s] : ""),
-          h("td", {}, ctx.seatName(s)),
+          h("td", {}, seatLabel(ctx, s)),
           h("td", {}, s % 2 === 0 ? "A" : "B"),
           h("td", { class: "num" }, signed(r.points ? r.points[s] : 0)),
           h("td", { class: "num" }, signed(r.scores ? r.scores[s] : 0)),
@@ -628,14 +637,14 @@ export const gouji = {
     }
     if (r.chuan_san_hu) lines.push(t("gjx.res.chuan"));
     if (r.burns && r.burns.length) {
-      lines.push(t("gjx.res.burns", { list: r.burns.map((b) => `${ctx.seatName(b.burner)} → ${ctx.seatName(b.burnt)}`).join(", ") }));
+      lines.push(t("gjx.res.burns", { list: r.burns.map((b) => `${seatLabel(ctx, b.burner)} → ${seatLabel(ctx, b.burnt)}`).join(", ") }));
     }
     if (r.failed_burns && r.failed_burns.length) {
-      lines.push(t("gjx.res.failed", { list: r.failed_burns.map((s) => ctx.seatName(typeof s === "object" ? s.seat : s)).join(", ") }));
+      lines.push(t("gjx.res.failed", { list: r.failed_burns.map((s) => seatLabel(ctx, typeof s === "object" ? s.seat : s)).join(", ") }));
     }
     if (r.tributes_next && r.tributes_next.length) {
       lines.push(t("gjx.res.tributes", { list: r.tributes_next.map((x) => t("gjx.res.tribute",
-        { from: ctx.seatName(x.from), to: ctx.seatName(x.to), n: x.cards, kind: kindText(x.kind) })).join(" · ") }));
+        { from: seatLabel(ctx, x.from), to: seatLabel(ctx, x.to), n: x.cards, kind: kindText(x.kind) })).join(" · ") }));
     }
     return { lines, extra: (i) => [r.ranks ? r.ranks[i] : null, r.titles ? r.titles[i] : null] };
   },
