@@ -52,6 +52,11 @@ def wait_root(page: Page, key: str, value: str) -> None:
                            arg=[key, value])
 
 
+def wait_text(page: Page, selector: str, text: str) -> None:
+    page.wait_for_function("([sel, want]) => document.querySelector(sel)?.textContent === want",
+                           arg=[selector, text])
+
+
 def bid_through_the_deal(page: Page) -> None:
     """Seat 0 declares at its first chance, while the cards are still being dealt, then
     passes every later chance (a reinforcement) until the kitty comes to it."""
@@ -105,12 +110,13 @@ def test_bid_bury_failed_throw_and_summary(server: ServerProcess,
     chosen = [c for c in cards if c not in THROW][:8]
     for k, c in enumerate(chosen[:7]):
         click(page, c, chosen[:k].count(c))
+    # the page redraws (and checks the selection) as the press ends
+    wait_text(page, "#sj-bury-prompt", "Bury 扣底: pick 8 — 7 chosen")
     page.wait_for_function(WAIT_CHECK)
-    assert prompt.inner_text() == "Bury 扣底: pick 8 — 7 chosen"
     assert root(page)["check"] == "bad" and not page.is_enabled("#play-button")
     click(page, chosen[7], chosen[:7].count(chosen[7]))
+    wait_text(page, "#sj-bury-prompt", "Bury 扣底: pick 8 — 8 chosen")
     page.wait_for_function(WAIT_CHECK)
-    assert prompt.inner_text() == "Bury 扣底: pick 8 — 8 chosen"
     assert root(page)["check"] == "ok" and page.is_enabled("#play-button")
     assert page.locator("#play-button").inner_text() == "Bury"
     sid = root(page)["stateId"]
@@ -126,8 +132,7 @@ def test_bid_bury_failed_throw_and_summary(server: ServerProcess,
     blocker = page.locator(f".seat[data-seat='{failed['blocked_by']}'] .seat-name").inner_text()
     for c in THROW:
         click(page, c)
-    page.wait_for_function(WAIT_CHECK)
-    assert root(page)["check"] == "ok"
+    page.wait_for_function("document.querySelector('#table-page').dataset.check === 'ok'")
     sid = root(page)["stateId"]
     page.click("#play-button")
     wait_moved(page, sid)

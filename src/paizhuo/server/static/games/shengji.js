@@ -42,6 +42,7 @@ addStrings({
     "sj.result.points": "Attackers 闲家 {points} of {need} needed",
     "sj.result.breakdown": "cards {cards} + kitty {added}",
     "sj.result.kitty": "Kitty 底牌 · {points} points × {mult} = {added}",
+    "sj.result.kitty_kept": "Kitty 底牌 · {points} points × {mult}: the dealer's side won the last trick, the kitty does not score",
     "sj.result.kitty_hidden": "Kitty 底牌 hidden · multiplier × {mult}",
     "sj.result.next": "Next dealer 下一庄: {name}",
     "sj.result.levels": "{from} → {to}",
@@ -86,6 +87,7 @@ addStrings({
     "sj.result.points": "闲家得 {points} 分，需要 {need} 分",
     "sj.result.breakdown": "牌分 {cards} + 底分 {added}",
     "sj.result.kitty": "底牌 · {points} 分 × {mult} = {added}",
+    "sj.result.kitty_kept": "底牌 · {points} 分 × {mult}：庄家方赢了最后一轮，底分不算",
     "sj.result.kitty_hidden": "底牌不公开 · 倍数 × {mult}",
     "sj.result.next": "下一庄：{name}",
     "sj.result.levels": "{from} → {to}",
@@ -304,7 +306,7 @@ function callChooser(ctx, actions) {
   const hintCard = hinted && hinted[1] === "call" ? hinted[3].card : null;
   const held = (c) => ctx.s.hand.filter((x) => x === c).length;
   const rows = [...SUITS.map((su) => [suitSymbol(su), [...byCard.keys()].filter((c) => c[1] === su && c.length === 2)]),
-                ["🃏", [...byCard.keys()].filter((c) => c === "SJ" || c === "BJ")]].filter(([, cs]) => cs.length);
+                [lang === "zh" ? "王" : "J", [...byCard.keys()].filter((c) => c === "SJ" || c === "BJ")]].filter(([, cs]) => cs.length);
   const pick = m.callCard && byCard.has(m.callCard) ? m.callCard : null;
   const cell = (c) => h("button", {
     type: "button", class: `sj-call-card ${pick === c ? "on" : ""} ${hintCard === c ? "hinted" : ""}`,
@@ -414,7 +416,8 @@ export const shengji = {
   panels(ctx) {
     const h = ctx.h;
     const d = ctx.details();
-    if (!Array.isArray(d.friends) || (!d.friends.length && !(d.options && String(d.options.preset || "").startsWith("friends")))) return [];
+    const obs = ctx.obs();
+    if (!Array.isArray(d.friends) || (!d.friends.length && !(obs && obs.phase === "call"))) return [];
     const list = friendsList(ctx);
     return [h("section", { class: "panel sj-friends", id: "sj-friends" },
       h("h3", {}, t("sj.call_title")),
@@ -422,7 +425,7 @@ export const shengji = {
         h("span", { class: "card tiny" }, cardFace(f.card)),
         h("span", { class: "sj-friend-call" }, f.text),
         h("span", { class: "sj-friend-who" }, `→ ${f.who}`))))
-        : h("p", { class: "muted" }, known(d.dealer) ? t("sj.call_wait", { name: who(ctx, d.dealer) }) : "—"))];
+        : h("p", { class: "muted" }, ctx.myTurn() ? `${t("sj.call_pick")} ←` : t("sj.call_wait", { name: who(ctx, d.dealer) })))];
   },
 
   center(ctx) {
@@ -467,6 +470,9 @@ export const shengji = {
           h("b", { id: "sj-points-text" }, pointsText(d))),
         pointsBar(ctx, d.attackers_points, goal, d.points_total || 200, "sj-points-bar")) : null);
     const out = [board];
+    const calls = ctx.myTurn() && ctx.s.state && Array.isArray(ctx.s.state.legal)
+      ? ctx.s.state.legal.filter((a) => a[1] === "call") : [];
+    if (calls.length) out.push(callChooser(ctx, calls));
     const n = throwNotice(ctx);
     if (n) out.push(h("div", { class: "sj-throw-notice", id: "sj-throw-notice", role: "status" }, throwText(ctx, n)));
     return h("div", { class: "sj-felt" }, out);
@@ -496,7 +502,10 @@ export const shengji = {
   decision(ctx, actions) {
     if (!actions.length) return null;
     const verbs = new Set(actions.map((a) => a[1]));
-    if (verbs.has("call") && [...verbs].every((v) => v === "call")) return callChooser(ctx, actions);
+    if (verbs.has("call") && [...verbs].every((v) => v === "call")) {
+      // the chooser itself lies on the felt (see `felt`), where there is room for it
+      return ctx.h("span", { class: "sj-call-bar", id: "sj-call-bar" }, `↑ ${t("sj.call_pick")}`);
+    }
     if ((verbs.has("bid") || verbs.has("pass")) && [...verbs].every((v) => v === "bid" || v === "pass")) {
       const obs = ctx.obs();
       if (obs && (obs.phase === "bid" || obs.phase === "kitty_fight")) return bidButtons(ctx, actions);
@@ -522,6 +531,7 @@ export const shengji = {
     }
     if (ev.type === "kitty_taken") {
       ctx.addLog("event", t("sj.kitty_taken", { name: who(ctx, ev.seat), n: ev.count }));
+      ctx.s.lastPlays = {}; // the bids' marks leave the felt for the bury
       return true;
     }
     if (ev.type === "throw_failed") {
@@ -565,7 +575,7 @@ export const shengji = {
     const mult = r.kitty_multiplier ?? 0;
     if (r.kitty) {
       lines.push(h("div", { class: "sj-result-kitty", id: "sj-result-kitty" },
-        h("p", {}, t("sj.result.kitty", { points: r.kitty_points ?? 0, mult, added: r.kitty_points_added ?? 0 })),
+        h("p", {}, t(mult ? "sj.result.kitty" : "sj.result.kitty_kept", { points: r.kitty_points ?? 0, mult, added: r.kitty_points_added ?? 0 })),
         h("div", { class: "sj-kitty-cards" }, splitCards(r.kitty).map((c) => h("span", { class: "card small", dataset: { card: c } }, cardFace(c))))));
     } else {
       lines.push(h("p", { class: "sj-result-kitty", id: "sj-result-kitty" }, t("sj.result.kitty_hidden", { mult })));
