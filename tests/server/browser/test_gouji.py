@@ -1,10 +1,12 @@
 """Gouji 够级 at the browser table, by clicking: the 对头 and its rule (only the 对头 answers a
 够级 play, GJ-5.2), a yield 让牌, the card counter 记牌器 against the engine (also after a
-reload), card counts at ≤ 10 cards (报牌), advice 挑牌 to a teammate, ranks and the results.
+reload), card counts at ≤ 10 cards (报牌), advice 挑牌 to a teammate; a revolution 革命, ranks
+as players go out, the results table and the next game's tribute 进贡.
 
-The deal is known (``settings.seed``): seed 24's first deal, searched offline with the engine
-and the greedy bots, gives seat 0 the first lead with A A (a 够级 play), seat 3 (its 对头)
-answers it, and a yield is offered within the seat's first decisions. The bots choose among
+The deals are known (``settings.seed``), searched offline with the engine and the greedy bots:
+seed 24's first deal gives seat 0 the first lead with A A (a 够级 play), seat 3 (its 对头)
+answers it, and a yield is offered within the seat's first decisions; in seed 63's seat 0 alone
+is dealt no 2 and no joker. The bots choose among
 equal plays at random, but those differ only in suits, so the flow below holds; where bots act
 the test waits, and it loops rather than counting on an exact turn.
 """
@@ -117,8 +119,8 @@ def take_turn(page: Page) -> str:
     return verb
 
 
-def test_gouji_duitou_yield_counter_counts_and_results(server: ServerProcess,
-                                                       new_page: Callable[[], Page]) -> None:
+def test_gouji_duitou_yield_counter_counts_and_advice(server: ServerProcess,
+                                                      new_page: Callable[[], Page]) -> None:
     made = make_table(server, "gouji", bots=[1, 2, 3, 4, 5], seats=6, seed=SEED)
     code = made["code"]
     page = new_page()
@@ -219,62 +221,6 @@ def test_gouji_duitou_yield_counter_counts_and_results(server: ServerProcess,
     assert page.locator(f"#gj-advice .gj-mate[data-seat='{mate}'] .card.mini.selected").count() == 0
     assert card
 
-    # play the deal out: ranks appear as players go out (in the standing panel too), then
-    # the results table
-    checked_ranks = False
-    for _ in range(60):
-        if not wait_turn(page, stop_at_deal_over=True):
-            break
-        if not checked_ranks:
-            ranks_now = spectator_state(server, code)["observation"]["details"].get("ranks") or {}
-            if ranks_now and page.query_selector("#deal-over") is None:
-                for seat, rank in ranks_now.items():
-                    assert page.locator(
-                        f"#gj-standing tr[data-seat='{seat}'] .gj-rank-cell").inner_text() == rank
-                    assert rank in page.locator(f".seat[data-seat='{seat}']").inner_text() \
-                        or seat == "0"
-                checked_ranks = True
-        take_turn(page)
-    assert checked_ranks
-    page.locator("#deal-over").wait_for()
-    rows = page.locator("#gj-results tbody tr")
-    assert rows.count() == 6
-    result = server.get(f"/api/tables/{code}/results")
-    assert result, result
-    ranks = [rows.nth(k).locator(".gj-rank-cell").inner_text() for k in range(6)]
-    assert ranks == ["头科", "二科", "三科", "四科", "二落", "大落"]
-    deal = result["deals"][0]["result"]
-    order = [rows.nth(k).get_attribute("data-seat") for k in range(6)]
-    assert order == [str(x) for x in deal["order"]]
-    assert ranks == [deal["ranks"][x] for x in deal["order"]]
-    points = [rows.nth(k).locator("td").nth(3).inner_text() for k in range(6)]
-    assert points == [f"{deal['points'][x]:+d}".replace("+0", "0") for x in deal["order"]]
-    text = page.locator("#deal-over").inner_text()
-    assert "联邦 0·2·4" in text and "Game 1 of 5" in text
-    if deal["tributes_next"]:
-        assert "Tribute before the next game" in text
-    shot(page, "gouji-results")
-
-    # game 2 of the series begins with tribute 进贡: seat 0 (大落, and not opened) owes; the
-    # prompt says to whom and how many, and the hint picks the cards (the highest)
-    owed = [x for x in deal["tributes_next"] if x["from"] == 0]
-    assert owed, deal["tributes_next"]
-    page.click("#deal-over-close")
-    for x in owed:
-        wait_turn(page)
-        r = root(page)
-        if r["selectVerb"] != "tribute":
-            break  # a refusable return came back between two tributes (decided below)
-        note = page.locator("#action-note").inner_text()
-        assert "you owe" in note and f"{x['cards']} card(s)" in note and f"#{x['to'] + 1}" in note
-        assert "进贡" in page.locator("#gj-center").inner_text()
-        page.click("#hint-button")
-        page.wait_for_function("document.querySelector('#table-page').dataset.check === 'ok'")
-        sid = r["stateId"]
-        page.click("#play-button")
-        wait_moved(page, sid)
-        assert "Tribute" in page.locator("#log").inner_text()
-
 
 REVOLUTION_SEED = 63  # deal 0: seat 0 alone is dealt no 2 and no joker
 
@@ -282,11 +228,15 @@ REVOLUTION_SEED = 63  # deal 0: seat 0 alone is dealt no 2 and no joker
 def test_gouji_revolution_by_clicking(server: ServerProcess,
                                       new_page: Callable[[], Page]) -> None:
     """革命: the prompt says what is decided and why; declaring it puts the seat out (ranked
-    四科, or 三科), its 对头 chooses 要头 / 无头, and the results table shows the ranks."""
+    四科, or 三科) and its 对头 chooses 要头 / 无头; the others play on, ranks show as they go
+    out, the results table holds the game, and game 2's tribute 进贡 prompt says to whom and
+    how many."""
     made = make_table(server, "gouji", bots=[1, 2, 3, 4, 5], seats=6, seed=REVOLUTION_SEED)
+    code = made["code"]
     page = new_page()
-    sit(page, server, made["code"], 0, "Ann")
-    page.evaluate(RECORD_LOG, [".me-line .tag", ".seat[data-seat='3'] .tag"])
+    sit(page, server, code, 0, "Ann")
+    page.evaluate(RECORD_LOG,
+                  [".me-line .tag", ".seat[data-seat='3'] .tag", "#gj-standing .gj-rank-cell"])
     wait_turn(page)
     assert root(page)["phase"] == "revolution"
     prompt = page.locator("#gj-prompt").inner_text()
@@ -299,15 +249,53 @@ def test_gouji_revolution_by_clicking(server: ServerProcess,
     # the seat is out of this game at once; its 对头 (seat 3) chooses 要头 or 无头, and the
     # other five play the game out (the page saw each step; the bots are quick)
     page.locator("#deal-over").wait_for(timeout=60_000)
-    log = "\n".join(page.evaluate("[...window.__gjLog]"))
+    lines = page.evaluate("[...window.__gjLog]")
+    log = "\n".join(lines)
     assert "Ann: Revolution 革命" in log
     assert ("要头" in log) != ("无头" in log)
     assert "革命" in page.evaluate(SEEN, ".me-line .tag")
     # 要头: three dead 够级 plays (够死级 ×3) for seat 3; 无头: seat 3 is headless at once
     tags = page.evaluate(SEEN, ".seat[data-seat='3'] .tag")
     assert ("够死级 ×3" if "要头" in log else "无头") in tags, tags
-    result = server.get(f"/api/tables/{made['code']}/results")["deals"][0]["result"]
-    assert result["revolution"] == [0] and result["ranks"][0] in ("三科", "四科")
-    row = page.locator("#gj-results tbody tr[data-seat='0']")
-    assert row.locator(".gj-rank-cell").inner_text() == result["ranks"][0]
-    assert page.locator("#gj-results tbody tr").count() == 6
+    # ranks as players went out: in the log, on the seats and in the standing panel
+    deal = server.get(f"/api/tables/{code}/results")["deals"][0]["result"]
+    assert deal["revolution"] == [0] and deal["ranks"][0] in ("三科", "四科")
+    for seat in deal["order"]:
+        if seat != 0 and deal["ranks"][seat] != "大落":
+            assert any(x.endswith(f"is out · {deal['ranks'][seat]}") for x in lines), seat
+    standing = page.evaluate(SEEN, "#gj-standing .gj-rank-cell")
+    assert {deal["ranks"][s] for s in deal["order"][:4]} <= set(standing), standing
+
+    # the results table: places from 头科 to 大落, points, totals, the next tribute
+    rows = page.locator("#gj-results tbody tr")
+    assert rows.count() == 6
+    order = [rows.nth(k).get_attribute("data-seat") for k in range(6)]
+    assert order == [str(x) for x in deal["order"]]
+    ranks = [rows.nth(k).locator(".gj-rank-cell").inner_text() for k in range(6)]
+    assert ranks == ["头科", "二科", "三科", "四科", "二落", "大落"]
+    assert ranks == [deal["ranks"][x] for x in deal["order"]]
+    points = [rows.nth(k).locator("td").nth(3).inner_text() for k in range(6)]
+    assert points == [f"{deal['points'][x]:+d}".replace("+0", "0") for x in deal["order"]]
+    totals = [rows.nth(k).locator("td").nth(5).inner_text() for k in range(6)]
+    assert totals == [f"{deal['totals'][x]:+d}".replace("+0", "0") for x in deal["order"]]
+    text = page.locator("#deal-over").inner_text()
+    assert "联邦 0·2·4" in text and "Game 1 of 5" in text
+    assert "Tribute before the next game" in text
+    shot(page, "gouji-results")
+
+    # game 2 begins with tribute 进贡: seat 0 (a revolutionary counts as not opened) owes its
+    # 对头 点贡; the prompt says to whom and how many, and the hint picks the highest card
+    first = deal["tributes_next"][0]
+    assert first["from"] == 0 and first["to"] == 3 and first["kind"] == "point"
+    page.click("#deal-over-close")
+    wait_turn(page)
+    r = root(page)
+    assert r["selectVerb"] == "tribute"
+    note = page.locator("#action-note").inner_text()
+    assert "进贡 (点贡)" in note and "you owe greedy bot #4 1 card(s)" in note, note
+    assert "进贡: Ann (you) pays greedy bot #4 1 card(s)" in page.locator("#gj-center").inner_text()
+    page.click("#hint-button")
+    page.wait_for_function("document.querySelector('#table-page').dataset.check === 'ok'")
+    page.click("#play-button")
+    page.wait_for_function("""() => window.__gjLog.size &&
+        [...window.__gjLog].some(x => x.startsWith('Ann: Tribute 进贡'))""")

@@ -10,6 +10,7 @@ addStrings({
   en: {
     "gjx.duitou": "对头",
     "gjx.your_duitou": "Your 对头",
+    "gjx.duitou_note": "across: answers your 够级",
     "gjx.you": "you",
     "gjx.team_a": "联邦 0·2·4",
     "gjx.team_b": "联邦 1·3·5",
@@ -109,6 +110,7 @@ addStrings({
   zh: {
     "gjx.duitou": "对头",
     "gjx.your_duitou": "你的对头",
+    "gjx.duitou_note": "对家：只有他能管你的够级牌",
     "gjx.you": "你",
     "gjx.team_a": "联邦 0·2·4",
     "gjx.team_b": "联邦 1·3·5",
@@ -281,6 +283,12 @@ function roundRule(ctx) {
   return [text, "GJ-5.2"];
 }
 
+/** The play on the table in words: the engine's (English) words, or the cards in Chinese. */
+function playWords(ctx, r) {
+  if (ctx.lang() === "zh" || !r.play_words) return cardsText(r.play || "", ctx.lang());
+  return r.play_words;
+}
+
 function waitingLine(ctx) {
   const d = ctx.details();
   const obs = ctx.obs();
@@ -370,15 +378,20 @@ export const gouji = {
     const obs = ctx.obs();
     const d = ctx.details();
     if (!obs || ctx.s.table.status !== "playing") return null;
+    const me = ctx.s.seat;
+    const note = me !== null && me !== undefined && opp(me) === i && active(d, i)
+      ? ctx.h("div", { class: "gj-duitou-note" }, t("gjx.duitou_note")) : null;
+    let count;
     if (d.ranks && d.ranks[String(i)] && !active(d, i)) {
-      return ctx.h("div", { class: "gj-count gj-done", dataset: { count: "0" } }, d.ranks[String(i)]);
+      count = ctx.h("div", { class: "gj-count gj-done", dataset: { count: "0" } }, d.ranks[String(i)]);
+    } else {
+      const size = obs.hand_sizes ? obs.hand_sizes[i] : null;
+      count = size === null || size === undefined
+        ? ctx.h("div", { class: "gj-count many", dataset: { count: "" } }, t("gjx.over_ten"))
+        : ctx.h("div", { class: `gj-count low ${size <= 5 ? "very" : ""}`, dataset: { count: String(size) } },
+          ctx.h("b", {}, String(size)), ctx.h("span", {}, ctx.lang() === "zh" ? " 张" : " cards"));
     }
-    const size = obs.hand_sizes ? obs.hand_sizes[i] : null;
-    if (size === null || size === undefined) {
-      return ctx.h("div", { class: "gj-count many", dataset: { count: "" } }, t("gjx.over_ten"));
-    }
-    return ctx.h("div", { class: `gj-count low ${size <= 5 ? "very" : ""}`, dataset: { count: String(size) } },
-      ctx.h("b", {}, String(size)), ctx.h("span", {}, ctx.lang() === "zh" ? " 张" : " cards"));
+    return note ? [note, count] : count;
   },
 
   playMark(ctx, ev) {
@@ -400,7 +413,7 @@ export const gouji = {
     if (r && r.play && !r.leader_to_play) {
       box.append(ctx.h("div", { class: `gj-play ${r.gouji ? "gouji" : ""}` },
         r.gouji ? ctx.h("span", { class: "gj-chip" }, r.dead ? t("gjx.dead") : t("gjx.gouji")) : null,
-        ctx.h("span", {}, `${seatLabel(ctx, r.maker)}: ${r.play_words || cardsText(r.play, ctx.lang())}`)));
+        ctx.h("span", {}, `${seatLabel(ctx, r.maker)}: ${playWords(ctx, r)}`)));
     }
     const rule = roundRule(ctx);
     if (rule) {
@@ -461,8 +474,8 @@ export const gouji = {
     } else if (dec === "answer" && r.play) {
       const n = splitCards(r.play).length;
       const mine = r.gouji && !r.chaos && opp(m) === ctx.s.seat;
-      prompt = mine ? t("gjx.prompt.answer_gouji", { maker: seatLabel(ctx, m), words: r.play_words || r.play })
-        : t("gjx.prompt.answer", { maker: seatLabel(ctx, m), words: r.play_words || r.play, n });
+      prompt = mine ? t("gjx.prompt.answer_gouji", { maker: seatLabel(ctx, m), words: playWords(ctx, r) })
+        : t("gjx.prompt.answer", { maker: seatLabel(ctx, m), words: playWords(ctx, r), n });
       rule = mine ? "GJ-5.2" : "GJ-5";
     }
     const wrap = ctx.h("div", { class: "gj-decision", id: "gj-decision", dataset: { decision: dec || "" } });
@@ -497,7 +510,7 @@ export const gouji = {
     if (verb !== "play") return null;
     if (r.leader_to_play || !r.play) return t("gjx.note.lead");
     const n = splitCards(r.play).length;
-    const words = r.play_words || r.play;
+    const words = playWords(ctx, r);
     if (r.gouji && !r.chaos && opp(r.maker) === ctx.s.seat) {
       return t("gjx.note.answer_gouji", { maker: seatLabel(ctx, r.maker), words, n });
     }
