@@ -112,6 +112,11 @@ function nthText(n) {
   return own === `sj.nth${n}` ? t("nth", { n }) : own;
 }
 
+/** A level's name as players say it ("T" is 10). */
+function levelText(lv) {
+  return lv === "T" ? "10" : lv || "—";
+}
+
 function known(x) {
   return x !== null && x !== undefined;
 }
@@ -390,7 +395,7 @@ export const shengji = {
     if (!known(d.dealer) && d.standing_bid && d.standing_bid.seat === i) {
       badges.push(["bid", `${t("sj.standing")} ${trumpText(d.standing_bid.trump)}`]);
     }
-    if (d.levels && d.levels[String(i)]) badges.push(["level", `${t("sj.level")} ${d.levels[String(i)]}`]);
+    if (d.levels && d.levels[String(i)]) badges.push(["level", `${t("sj.level")} ${levelText(d.levels[String(i)])}`]);
     return badges;
   },
 
@@ -398,14 +403,14 @@ export const shengji = {
     const d = ctx.details();
     const lang = ctx.lang();
     const items = [];
-    items.push([t("sj.level"), d.level || "—"]);
+    items.push([t("sj.level"), levelText(d.level)]);
     items.push([t("sj.trump"), trumpText(d.trump)]);
     if (known(d.dealer)) items.push([t("sj.dealer"), who(ctx, d.dealer)]);
     if (d.standing_bid && !d.trump) {
       items.push([t("sj.bid"), `${who(ctx, d.standing_bid.seat)} ${cardsText(d.standing_bid.cards, lang)}`]);
     }
     const teams = teamLevels(ctx);
-    if (teams) items.push([t("sj.team_levels"), teams.map(([k, , lv]) => `${k} ${lv}`).join(" · ")]);
+    if (teams) items.push([t("sj.team_levels"), teams.map(([k, , lv]) => `${k} ${levelText(lv)}`).join(" · ")]);
     if (Array.isArray(d.tricks)) {
       items.push([t("sj.points"), pointsText(d)]);
     }
@@ -459,12 +464,12 @@ export const shengji = {
       h("div", { class: "sj-board-row" },
         h("span", { class: `trump-chip sj-trump ${RED.has(d.trump) ? "red" : ""}`, id: "sj-trump" },
           `${t("sj.trump")} ${d.trump ? trumpText(d.trump) : d.standing_bid ? trumpText(d.standing_bid.trump) + "?" : "—"}`),
-        h("span", { class: "sj-level" }, `${t("sj.level")} ${d.level || "—"}`)),
+        h("span", { class: "sj-level" }, `${t("sj.level")} ${levelText(d.level)}`)),
       h("div", { class: "sj-board-row", id: "sj-dealer" },
         h("span", { class: "muted" }, t("sj.dealer")),
         h("b", {}, known(d.dealer) ? who(ctx, d.dealer) : d.standing_bid ? who(ctx, d.standing_bid.seat) + "?" : "—")),
       teams ? h("div", { class: "sj-board-row sj-teams" },
-        teams.map(([k, seats, lv]) => h("span", { title: seats.map((i) => who(ctx, i)).join(", ") }, `${k} ${lv}`))) : null,
+        teams.map(([k, seats, lv]) => h("span", { title: seats.map((i) => who(ctx, i)).join(", ") }, `${k} ${levelText(lv)}`))) : null,
       inPlay ? h("div", { class: "sj-points", id: "sj-points" },
         h("div", { class: "sj-board-row" }, h("span", {}, t("sj.attackers_short")),
           h("b", { id: "sj-points-text" }, pointsText(d))),
@@ -484,7 +489,8 @@ export const shengji = {
     const obs = ctx.obs();
     markHand(ctx);
     if (!obs) return null;
-    if (obs.phase === "bid" && d.stage === "deal") return dealProgress(ctx);
+    // the deal and the chance after it (bidding-3 bids a target instead: the core's buttons)
+    if (obs.phase === "bid" && !("target_bidder" in d)) return dealProgress(ctx);
     if (obs.phase === "bury" && ctx.myTurn()) {
       const n = d.kitty_size || 0;
       const k = ctx.s.selected.size;
@@ -590,7 +596,6 @@ export const shengji = {
     const changes = r.level_changes || {};
     const levels = r.new_levels || {};
     const ORDER = "23456789TJQKAN";
-    const label = (lv) => (lv === "T" ? "10" : lv);
     return {
       lines,
       extra: (i) => {
@@ -600,8 +605,8 @@ export const shengji = {
         const partner = Array.isArray(r.friends) && r.friends.length ? t("sj.friend") : t("sj.defenders");
         const role = i === r.dealer ? t("sj.dealer") : (r.defenders || []).includes(i) ? partner : null;
         const from = ORDER[ORDER.indexOf(to) - delta] || "?";
-        const text = delta ? `${t("sj.level")} ${t("sj.result.levels", { from: label(from), to: label(to) })} (${delta > 0 ? "+" : ""}${delta})`
-          : `${t("sj.level")} ${label(to)}`;
+        const text = delta ? `${t("sj.level")} ${t("sj.result.levels", { from: levelText(from), to: levelText(to) })} (${delta > 0 ? "+" : ""}${delta})`
+          : `${t("sj.level")} ${levelText(to)}`;
         return [role, text];
       },
     };
