@@ -177,10 +177,13 @@ def test_bid_bury_failed_throw_and_summary(server: ServerProcess,
 
 def test_friend_call_through_the_chooser(server: ServerProcess,
                                          new_page: Callable[[], Page]) -> None:
-    made = make_table(server, "shengji", [1, 2, 3], "friends-4", seed=SEED)
+    # 边锋 (friend_by holding): the friend is known as soon as called, so the test sees it found
+    made = make_table(server, "shengji", [1, 2, 3], "friends-4", seed=SEED,
+                      options={"friend_by": "holding"})
     page = new_page()
     sit(page, server, made["code"], 0, "Ann")
-    known_deal("friends-4")  # the same cards: seat 0 declares and deals
+    g = known_deal("friends-4")  # the same cards: seat 0 declares and deals
+    holder = next(s for s in (1, 2, 3) if g.state.hands[s][parse_cards("AH")[0]])
     bid_through_the_deal(page)
     wait_root(page, "selectVerb", "bury")
     page.click("#hint-button")
@@ -196,13 +199,16 @@ def test_friend_call_through_the_chooser(server: ServerProcess,
     assert "not yet" not in page.locator("#sj-friends").inner_text()
     chooser.locator(".sj-call-card[data-card='AH']").click()
     nth = page.locator("#sj-call-nth .sj-nth")
-    assert nth.evaluate_all("es => es.map(e => e.textContent)") == ["1st", "2nd"]
+    assert nth.evaluate_all("es => es.map(e => e.textContent)")[0] == "1st"
     assert "Which A♥?" in page.locator("#sj-call-nth").inner_text()
     nth.first.click()
     called = page.locator("#sj-friends li[data-card='AH'][data-nth='1']")
     called.wait_for()
     assert called.locator(".card svg").get_attribute("aria-label") == "AH"  # its face
     assert called.locator(".sj-friend-call").inner_text() == "A♥ 1st"
-    assert called.locator(".sj-friend-who").inner_text() == "→ not yet found"
-    wait_root(page, "phase", "play")
-    assert "A♥" in page.locator("#log").inner_text()
+    # the first holder after the dealer is the friend: named in the panel, the log and its seat
+    seat = page.locator(f".seat[data-seat='{holder}']")
+    name = seat.locator(".seat-name").inner_text()
+    assert called.locator(".sj-friend-who").inner_text() == f"→ {name}"
+    assert seat.locator(".tag.role-friend").inner_text() == "Friend 朋友"
+    assert f"{name} is the friend 朋友: A♥ 1st" in page.locator("#log").inner_text()
