@@ -104,6 +104,7 @@ def take_turn(page: Page) -> str:
     passing = page.locator(".action-button[data-verb='pass']")
     if yielding.count():
         assert "让牌" in page.locator("#gj-prompt").inner_text()
+        shot(page, "gouji-yield")
         yielding.click()
         verb = "yield"
     elif passing.count():

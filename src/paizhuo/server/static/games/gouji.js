@@ -48,6 +48,9 @@ addStrings({
     "gjx.prompt.keep": "Keep it 收下",
     "gjx.prompt.answer_gouji": "够级 by your 对头 {maker}: only you may answer — beat {words} or pass.",
     "gjx.prompt.answer": "Beat {maker}'s {words} with {n} cards, or pass.",
+    "gjx.note.burn": "烧: pick a play that beats {words} ({n} cards) and press Burn 烧 — or don't burn.",
+    "gjx.me_count": "{n} cards left · shown to all (报牌)",
+    "gjx.btn.yield": "Yield 让牌",
     "gjx.note.lead": "Your lead: pick cards of one rank (2s and jokers may be added) and play.",
     "gjx.note.answer": "Beat {maker}'s {words}: {n} cards of a higher rank — or pass.",
     "gjx.note.answer_gouji": "够级 by your 对头 {maker}: only you may answer — beat {words} with {n} cards or pass.",
@@ -148,6 +151,9 @@ addStrings({
     "gjx.prompt.keep": "收下",
     "gjx.prompt.answer_gouji": "你的对头 {maker} 出够级牌：只有你能管——管上 {words} 或不要。",
     "gjx.prompt.answer": "用 {n} 张管上 {maker} 的 {words}，或不要。",
+    "gjx.note.burn": "烧：选出能管上 {words}（{n} 张）的牌，按「烧」——或不烧。",
+    "gjx.me_count": "剩 {n} 张 · 已报牌",
+    "gjx.btn.yield": "让牌",
     "gjx.note.lead": "你发牌：选同一点数的牌（可贴 2、挂王）出牌。",
     "gjx.note.answer": "管上 {maker} 的 {words}：{n} 张更大的牌——或不要。",
     "gjx.note.answer_gouji": "你的对头 {maker} 出够级牌：只有你能管——用 {n} 张管上 {words}，或不要。",
@@ -357,7 +363,10 @@ export const gouji = {
   myBadges(ctx) {
     const me = ctx.s.seat;
     if (me === null || me === undefined) return [];
-    return [["duitou", `${t("gjx.your_duitou")}: ${seatLabel(ctx, opp(me))}`]];
+    const out = [["duitou", `${t("gjx.your_duitou")}: ${seatLabel(ctx, opp(me))}`]];
+    const n = ctx.s.hand.length;
+    if (ctx.details().round && n > 0 && n <= 10) out.push(["gjcount", t("gjx.me_count", { n })]);
+    return out;
   },
 
   info(ctx) {
@@ -488,6 +497,7 @@ export const gouji = {
       const v = a[1];
       let label = ctx.actionLabel(a);
       if (v === "pass" && passLabel) label = passLabel;
+      if (v === "yield") label = t("gjx.btn.yield");
       const cls = { burn: "danger", yield: "gold", claim: "gold", revolution: "danger" }[v] || "";
       row.append(ctx.h("button", { type: "button", class: `btn action-button ${cls}`, dataset: { verb: v },
                                    disabled: ctx.s.busy, onclick: () => ctx.act(a) }, label));
@@ -506,7 +516,9 @@ export const gouji = {
     if (verb === "return" && tr) {
       return t("gjx.note.return", { kind: kindText(tr.kind), n: tr.cards, from: seatLabel(ctx, tr.from) });
     }
-    if (verb === "burn") return t("gjx.prompt.burn", { maker: seatLabel(ctx, r.maker) });
+    if (verb === "burn") {
+      return t("gjx.note.burn", { words: playWords(ctx, r), n: splitCards(r.play || "").length });
+    }
     if (verb !== "play") return null;
     if (r.leader_to_play || !r.play) return t("gjx.note.lead");
     const n = splitCards(r.play).length;
@@ -547,19 +559,22 @@ export const gouji = {
     // the series and the ranks so far
     if (d.series_game) {
       const of = (d.options && d.options.series) || 5;
+      const titles = d.series_game > 1 ? ctx.s.gjTitles : null;
       const rows = [];
       for (let i = 0; i < SEATS; i++) {
         rows.push(h("tr", { class: i === ctx.s.seat ? "mine" : "", dataset: { seat: String(i) } },
           h("td", {}, seatLabel(ctx, i)),
           h("td", {}, i % 2 === 0 ? "A" : "B"),
           h("td", { class: "gj-rank-cell" }, (d.ranks && d.ranks[String(i)]) || (active(d, i) ? "" : "—")),
-          h("td", { class: "num" }, signed(d.totals ? d.totals[i] : 0))));
+          h("td", { class: "num" }, signed(d.totals ? d.totals[i] : 0)),
+          titles ? h("td", { class: "gj-title" }, titles[i]) : null));
       }
       out.push(h("section", { class: "panel gj-standing", id: "gj-standing" },
         h("h3", {}, `${t("gjx.standing")} · ${t("gjx.series_game", { n: d.series_game, of })}`),
         h("table", { class: "gj-table" },
           h("thead", {}, h("tr", {}, h("th", {}, t("gjx.res.seat")), h("th", {}, t("gjx.res.team")),
-            h("th", {}, t("gjx.rank")), h("th", { class: "num" }, `${t("gjx.total")}*`))),
+            h("th", {}, t("gjx.rank")), h("th", { class: "num" }, `${t("gjx.total")}*`),
+            titles ? h("th", {}, t("gjx.res.title")) : null)),
           h("tbody", {}, rows)),
         h("p", { class: "muted gj-small" }, `* ${t("gjx.before")} · A = ${t("gjx.team_a")} · B = ${t("gjx.team_b")}`)));
     }
@@ -622,6 +637,7 @@ export const gouji = {
 
   dealOver(ctx, m) {
     const r = m.result || {};
+    if (r.titles) ctx.s.gjTitles = r.titles;
     const h = ctx.h;
     const lines = [];
     const of = r.series || 5;
