@@ -54,3 +54,42 @@ def test_an_allowed_seed_deals_that_deal(tmp_path, monkeypatch) -> None:
     assert hand is not None
     expected = game_class("baohuang").new({}, seed=derive_seed(11, number)).observation(0)["hand"]
     assert hand == expected
+
+
+def test_bots_leave_the_crown_to_the_person_holding_it(tmp_path, monkeypatch) -> None:
+    """Baohuang's seize 抢皇 is an optional interruption: the bot seats, which may only seize
+    while the crown holder decides, wait (paizhuo.bots.base.deciding)."""
+    import time
+
+    from paizhuo.games import game_class as cls_of
+
+    monkeypatch.setenv(ALLOW_SEEDS_ENV, "1")
+    seed = number = holder = None
+    for s in range(40):
+        g = cls_of("baohuang").new({}, seed=derive_seed(s, 0))
+        if g.phase == "crown" and g.observation(None)["details"]["emperor_card_holder"] == 0:
+            seed, number, holder = s, 0, 0
+            break
+    assert seed is not None
+    app = create_app(store=Store(f"sqlite:///{tmp_path / 'p.db'}"))
+    with TestClient(app) as client:
+        made = client.post("/api/tables", json={
+            "game": "baohuang", "settings": {"seed": seed, "bot_delay": 0},
+            "bots": {str(i): "greedy" for i in range(1, 5)}}).json()
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json({"type": "sit", "seat": 0, "name": "me"})
+            state = None
+            while state is None:
+                msg = ws.receive_json()
+                if msg["type"] == "state" and (msg["observation"] or {}).get("hand"):
+                    state = msg
+            assert state["deal"] == number and state["observation"]["phase"] == "crown"
+            time.sleep(0.5)  # bots at no delay would have seized by now
+            ws.send_json({"type": "sync"})
+            while True:
+                msg = ws.receive_json()
+                if msg["type"] == "state":
+                    break
+    assert msg["state_id"] == 0
+    assert {a[1] for a in msg["legal"]} >= {"pass_crown"}
+    assert holder == 0

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from paizhuo.bots.base import Bot, bot_action
+from paizhuo.bots.base import Bot, bot_action, deciding
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
@@ -224,13 +224,16 @@ def seat_bots(bot_names: Sequence[str], seats: int, rotation: int) -> list[str]:
 def choose_action(game: Game, bots: Sequence[Bot], rng: random.Random) -> Action:
     """The next action: the acting seat's bot chooses from its observation and legal actions.
 
-    When several seats may act, one of them is drawn at random. A game not over with nobody
+    When several seats may act, one of them is drawn at random, leaving out seats that
+    could only interrupt (:func:`paizhuo.bots.base.deciding`). A game not over with nobody
     to act is an engine bug (``RuntimeError``).
     """
     to_act = game.to_act()
     if not to_act:
         raise RuntimeError(f"nobody may act in phase {game.phase!r} but the game is not over")
-    seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
+    # a seat that may only interrupt (Baohuang's seize) lets the deciding seats act
+    seats = deciding(game, to_act)
+    seat = seats[0] if len(seats) == 1 else rng.choice(seats)
     return bot_action(game, to_act, seat, bots[seat], rng)
 
 

@@ -45,7 +45,7 @@ from paizhuo.arena.table_view import (
     status_line,
     table_plays,
 )
-from paizhuo.bots.base import Bot, bot_action
+from paizhuo.bots.base import Bot, bot_action, deciding
 from paizhuo.bots.registry import make_bot
 from paizhuo.cards import NUM_CARD_IDS
 from paizhuo.engine.actions import Action
@@ -307,6 +307,16 @@ class TerminalPlay:
         self.console.print(f"Record of deal {self.deal + 1} written to {path}", soft_wrap=True,
                            highlight=False, markup=False)
 
+    def _yes_no_default(self, prompt: str) -> bool:
+        """A question whose empty answer is no."""
+        try:
+            answer = self.ask(prompt).strip().lower()
+        except EOFError:
+            return False
+        if answer in QUIT_WORDS:
+            raise Quit
+        return answer in ("y", "yes")
+
     def _yes(self, prompt: str) -> bool:
         try:
             answer = self.ask(prompt).strip().lower()
@@ -317,12 +327,25 @@ class TerminalPlay:
         return answer not in ("n", "no")
 
     def _play_round(self) -> None:
+        asked_at = -1
         while not self.game.is_over:
             to_act = self.game.to_act()
-            if self.seat in to_act:
+            deciders = deciding(self.game, to_act)
+            if self.seat in deciders:
                 self._human_turn()
                 continue
-            self._bot_turn(to_act)
+            if self.seat in to_act and asked_at != self.game.state_id:
+                # the person may only interrupt (Baohuang's seize 抢皇): asked once per state,
+                # never played for them as a forced move
+                asked_at = self.game.state_id
+                legal = self.game.legal_actions(self.seat)
+                verbs = ", ".join(sorted({a.verb for a in legal}))
+                if self._yes_no_default(f"You may {verbs} now, before the others decide. "
+                                        f"{verbs}? [y/N] ") and legal:
+                    self.game.apply(legal[0])
+                    self._report()
+                    continue
+            self._bot_turn([s for s in deciders if s != self.seat] or deciders)
 
     def _others_shown(self, obs: dict[str, Any]) -> list[int]:
         """Other seats that may act now, as far as the person's observation shows them.

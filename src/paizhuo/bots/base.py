@@ -40,6 +40,24 @@ class Bot(Protocol):
         ...
 
 
+def waits(game: Game, to_act: Sequence[int], seat: int) -> bool:
+    """Whether a bot at ``seat`` lets the moment pass: other seats are asked too and every
+    legal action of ``seat`` is an optional interruption (``game.OPTIONAL_VERBS``, Baohuang's
+    seize 抢皇 while the crown holder decides). The seat has nothing it must decide, so the
+    runners (the arena, the server's bot seats) leave it to the seats that do; today's bots
+    never interrupt."""
+    if len(to_act) < 2 or not game.OPTIONAL_VERBS:
+        return False
+    return all(a.verb in game.OPTIONAL_VERBS for a in game.legal_actions(seat))
+
+
+def deciding(game: Game, to_act: Sequence[int]) -> list[int]:
+    """The seats of ``to_act`` that have something to decide (see :func:`waits`); all of
+    them when every seat would wait."""
+    out = [s for s in to_act if not waits(game, to_act, s)]
+    return out or list(to_act)
+
+
 def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
                rng: random.Random) -> Action:
     """The action ``bot`` chooses for ``seat`` (one of ``to_act``, the game's ``to_act()``),

@@ -95,6 +95,10 @@ class Game(ABC):
     """Per verb, the keys its ``extra`` object may hold; a verb not listed takes no extra."""
     PRESETS: ClassVar[tuple[str, ...]]
     """Names of the option presets (the first is the default)."""
+    OPTIONAL_VERBS: ClassVar[frozenset[str]] = frozenset()
+    """Verbs a seat may take while other seats are asked too, but never has to — an
+    interruption such as Baohuang's seize 抢皇 while the crown is open. Such a seat has no
+    decline to make: :func:`paizhuo.bots.base.waits` says a bot lets the window pass."""
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset()
     """Numeric fields of :meth:`result` (dotted paths) that name a seat or count games
     (``dealer``, ``game``): statistics count their values and never average them."""

@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from paizhuo.bots.base import bot_action
+from paizhuo.bots.base import bot_action, deciding
 from paizhuo.bots.registry import bot_names, make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
@@ -566,7 +566,8 @@ class Service:
         if game is None or table.status != "playing":
             return
         delay = float(table.settings.get("bot_delay") or 0)
-        for seat in game.to_act():
+        to_act = game.to_act()
+        for seat in deciding(game, to_act):
             s = table.seats[seat]
             if s.kind == "bot" or s.trustee is not None:
                 task = asyncio.ensure_future(self._bot_turn(table, seat, game.state_id,
@@ -583,8 +584,9 @@ class Service:
         limit = table.settings.get("timer")
         dl = None
         if game is not None and limit is not None and table.status == "playing":
-            people = [s for s in game.to_act() if table.seats[s].kind == "person"
-                      and table.seats[s].trustee is None]
+            # a person who may only interrupt (Baohuang's seize) has nothing to decide
+            people = [s for s in deciding(game, game.to_act())
+                      if table.seats[s].kind == "person" and table.seats[s].trustee is None]
             if people:
                 dl = table.deadline
                 if dl is None or dl.get("state_id") != game.state_id or \
@@ -613,7 +615,7 @@ class Service:
         game = table.game
         if game is None or table.deal_number != deal or game.state_id != state_id:
             return
-        for seat in game.to_act():
+        for seat in deciding(game, game.to_act()):
             if table.seats[seat].kind == "person" and table.seats[seat].trustee is None:
                 with contextlib.suppress(ProtocolError):
                     await self.set_trustee(table, seat, "timeout")

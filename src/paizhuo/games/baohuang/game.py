@@ -59,6 +59,7 @@ class BaohuangGame(FlatEncoding, Game):
     """No Baohuang verb takes extra data."""
     PRESETS: ClassVar[tuple[str, ...]] = PRESET_NAMES
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset({"roles.emperor", "roles.guard"})
+    OPTIONAL_VERBS: ClassVar[frozenset[str]] = frozenset({"seize"})
 
     def __init__(self, record: Record, options: BaohuangOptions) -> None:
         super().__init__(record)
