@@ -96,13 +96,18 @@ def shot(page: Page, name: str) -> None:
 
 
 def take_turn(page: Page) -> str:
-    """One decision by clicking, the way the offline search played seat 0: yield when offered,
-    else pass, else lead the lowest card. Returns the verb."""
+    """One decision by clicking, the way the offline search played seat 0: claim the lead or
+    yield when offered, else pass, else lead the lowest card. Returns the verb."""
     r = root(page)
     sid = r["stateId"]
     yielding = page.locator(".action-button[data-verb='yield']")
+    claiming = page.locator(".action-button[data-verb='claim']")
     passing = page.locator(".action-button[data-verb='pass']")
-    if yielding.count():
+    if claiming.count():
+        assert "申请接风" in page.locator("#gj-prompt").inner_text()
+        claiming.click()
+        verb = "claim"
+    elif yielding.count():
         assert "让牌" in page.locator("#gj-prompt").inner_text()
         shot(page, "gouji-yield")
         yielding.click()
@@ -213,14 +218,27 @@ def test_gouji_duitou_yield_counter_counts_and_advice(server: ServerProcess,
     assert mate in ("2", "4")
     first = mates.first.locator(".card.mini").first
     card = first.get_attribute("data-card")
+    assert card
     first.click()
     sid = root(page)["stateId"]
     page.click(f"#gj-advice .gj-advise[data-to='{mate}']")
     wait_moved(page, sid)
     page.locator("#gj-advice .gj-sent").wait_for()
-    assert "Your advice to" in page.locator("#gj-advice .gj-sent").inner_text()
+    sent = page.locator("#gj-advice .gj-sent").inner_text()
+    suit = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[card[1]]
+    shown = ("10" if card[0] == "T" else card[0]) + suit
+    assert sent.startswith("Your advice to") and sent.endswith(shown), (sent, card)
     assert page.locator(f"#gj-advice .gj-mate[data-seat='{mate}'] .card.mini.selected").count() == 0
-    assert card
+
+    # on until the seat is the heir of a player who just went out: it claims the lead 接风
+    for _ in range(25):
+        wait_turn(page)
+        if take_turn(page) == "claim":
+            break
+    else:
+        raise AssertionError("no claim 接风 was offered")
+    page.wait_for_function(
+        "[...document.querySelectorAll('#log li')].some(e => e.textContent.includes('Ann: Claim'))")
 
 
 REVOLUTION_SEED = 63  # deal 0: seat 0 alone is dealt no 2 and no joker
