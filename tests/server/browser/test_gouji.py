@@ -1,14 +1,14 @@
 """Gouji 够级 at the browser table, by clicking: the 对头 and its rule (only the 对头 answers a
 够级 play, GJ-5.2), a yield 让牌, the card counter 记牌器 against the engine (also after a
-reload), card counts at ≤ 10 cards (报牌), advice 挑牌 to a teammate; a revolution 革命, ranks
-as players go out, the results table and the next game's tribute 进贡.
+reload), card counts at ≤ 10 cards (报牌), advice 挑牌 between two teammates, a claim 接风; a
+revolution 革命, ranks as players go out, the results table and the next game's tribute 进贡.
 
 The deals are known (``settings.seed``), searched offline with the engine and the greedy bots:
 seed 24's first deal gives seat 0 the first lead with A A (a 够级 play), seat 3 (its 对头)
-answers it, and a yield is offered within the seat's first decisions; in seed 63's seat 0 alone
-is dealt no 2 and no joker. The bots choose among
-equal plays at random, but those differ only in suits, so the flow below holds; where bots act
-the test waits, and it loops rather than counting on an exact turn.
+answers it, a yield is offered within the seat's first decisions and a claim later; in seed
+63's first deal seat 0 alone is dealt no 2 and no joker. The bots choose among equal plays at
+random, but those differ only in suits, so the flow below holds; where bots act the test
+waits, and it loops rather than counting on an exact turn.
 """
 
 from __future__ import annotations
@@ -127,10 +127,17 @@ def take_turn(page: Page) -> str:
 
 def test_gouji_duitou_yield_counter_counts_and_advice(server: ServerProcess,
                                                       new_page: Callable[[], Page]) -> None:
-    made = make_table(server, "gouji", bots=[1, 2, 3, 4, 5], seats=6, seed=SEED)
+    # seat 2 (a teammate) is a person whose seat a bot plays (托管): the same greedy bot as
+    # the others, so the deal goes as searched, and its page shows the advice it gets
+    made = make_table(server, "gouji", bots=[1, 3, 4, 5], seats=6, seed=SEED)
     code = made["code"]
     page = new_page()
     sit(page, server, code, 0, "Ann")
+    mate_page = new_page()
+    sit(mate_page, server, code, 2, "Bea")
+    mate_page.click("#trustee-button")
+    mate_page.wait_for_function(
+        "document.querySelector('#trustee-button').getAttribute('aria-pressed') === 'true'")
     page.evaluate(RECORD_RULES)
     wait_turn(page)
 
@@ -191,18 +198,17 @@ def test_gouji_duitou_yield_counter_counts_and_advice(server: ServerProcess,
     wait_turn(page)
     assert check_counter(page, server, code) == before
 
-    # on until a teammate is down to 10 cards or fewer: counts at ≤ 10 show, large, and the
-    # teammate's hand shows in the advice panel
-    mates = page.locator("#gj-advice .gj-mate")
+    # on until teammate seat 2 is down to 10 cards or fewer: counts at ≤ 10 show, large, and
+    # its hand shows in the advice panel
+    mate = page.locator("#gj-advice .gj-mate[data-seat='2']")
     for _ in range(20):
-        if mates.count():
+        if mate.count():
             break
         take_turn(page)
         wait_turn(page)
-    assert mates.count(), "no teammate came down to 10 cards"
+    assert mate.count(), "seat 2 did not come down to 10 cards"
     sizes = spectator_state(server, code)["observation"]["hand_sizes"]
-    low = [i for i in range(1, 6) if sizes[i] is not None and sizes[i] > 0]
-    assert low, sizes
+    assert sizes[2] is not None and sizes[2] <= 10, sizes
     for i in range(1, 6):
         box = page.locator(f".seat[data-seat='{i}'] .gj-count")
         if sizes[i] is None:
@@ -211,24 +217,30 @@ def test_gouji_duitou_yield_counter_counts_and_advice(server: ServerProcess,
             assert box.get_attribute("data-count") == str(sizes[i])
             big = page.locator(f".seat[data-seat='{i}'] .gj-count.low b")
             assert big.inner_text() == str(sizes[i])
+    assert len(mate.locator(".card.mini").all()) == sizes[2]
     shot(page, "gouji-counts")
 
-    # advice 挑牌: pick a card of the teammate's hand and send it; the page shows it was sent
-    mate = mates.first.get_attribute("data-seat")
-    assert mate in ("2", "4")
-    first = mates.first.locator(".card.mini").first
+    # advice 挑牌: pick a card of seat 2's hand and send it; both pages show it, and the
+    # teammate selects it in his hand with one click (nothing moves: it is seat 0's turn)
+    first = mate.locator(".card.mini").first
     card = first.get_attribute("data-card")
     assert card
     first.click()
     sid = root(page)["stateId"]
-    page.click(f"#gj-advice .gj-advise[data-to='{mate}']")
+    page.click("#gj-advice .gj-advise[data-to='2']")
     wait_moved(page, sid)
     page.locator("#gj-advice .gj-sent").wait_for()
     sent = page.locator("#gj-advice .gj-sent").inner_text()
     suit = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[card[1]]
     shown = ("10" if card[0] == "T" else card[0]) + suit
     assert sent.startswith("Your advice to") and sent.endswith(shown), (sent, card)
-    assert page.locator(f"#gj-advice .gj-mate[data-seat='{mate}'] .card.mini.selected").count() == 0
+    assert mate.locator(".card.mini.selected").count() == 0
+    mate_page.locator("#gj-advice-in").wait_for()
+    assert mate_page.locator("#gj-advice-in").inner_text().startswith(f"挑牌 from Ann: {shown}")
+    mate_page.click("#gj-use-advice")
+    picked = mate_page.eval_on_selector_all("#hand .card.selected",
+                                            "es => es.map(e => e.dataset.card)")
+    assert picked == [card]
 
     # on until the seat is the heir of a player who just went out: it claims the lead 接风
     for _ in range(25):
