@@ -93,3 +93,17 @@ def test_bots_leave_the_crown_to_the_person_holding_it(tmp_path, monkeypatch) ->
     assert msg["state_id"] == 0
     assert {a[1] for a in msg["legal"]} >= {"pass_crown"}
     assert holder == 0
+
+
+def test_the_kinds_describe_every_option(tmp_path) -> None:
+    """GET /api/games/kinds: each game's presets, bots and its options' descriptions."""
+    app = create_app(store=Store(f"sqlite:///{tmp_path / 'p.db'}"))
+    with TestClient(app) as client:
+        kinds = client.get("/api/games/kinds").json()["games"]
+    by_name = {k["name"]: k for k in kinds}
+    assert set(by_name) == {"shengji", "gouji", "baohuang"}
+    for name, kind in by_name.items():
+        opts = kind["options"]
+        assert set(opts["presets"]) == set(kind["presets"])
+        assert opts["main"] and {f["name"] for f in opts["fields"]} >= set(opts["main"])
+        assert all(f["rule"] for f in opts["fields"]), name

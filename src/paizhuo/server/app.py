@@ -27,6 +27,7 @@ from paizhuo import __version__
 from paizhuo.bots.registry import bot_names
 from paizhuo.engine.records import Record
 from paizhuo.engine.registry import game_class, game_names
+from paizhuo.games.option_docs import describe_options
 from paizhuo.server.bus import Bus, LocalBus, PgBus
 from paizhuo.server.db import DealRow, Store, TableRow
 from paizhuo.server.protocol import (
@@ -105,7 +106,8 @@ def create_app(db_url: str | None = None, bus: Bus | None = None,
     @app.get("/api/games/kinds", summary="Games, their presets and bots")
     async def kinds() -> dict[str, Any]:
         return {"games": [{"name": g, "presets": list(game_class(g).PRESETS),
-                           "bots": bot_names(g)} for g in sorted(game_names())]}
+                           "bots": bot_names(g), "options": describe_options(g)}
+                          for g in sorted(game_names())]}
 
     @app.post("/api/tables", summary="Create a table", status_code=201)
     async def create_table(body: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008

@@ -195,6 +195,38 @@ def test_lobby_creates_lists_and_joins(server: ServerProcess,
     other.locator("#spectating").wait_for()
 
 
+def test_the_lobby_chooses_rules(server: ServerProcess, new_page: Callable[[], Page]) -> None:
+    """The preset, the options up front and those under "more rules" reach the table."""
+    page = new_page()
+    page.goto(server.url + "/")
+    page.select_option("#lobby-game", "baohuang")
+    presets = page.eval_on_selector_all("#lobby-preset option", "es => es.map(e => e.textContent)")
+    assert "Basic — no seizing, yielding or claiming" in presets
+    # up front: seizing is on in the standard preset
+    assert page.is_checked("#opt-seize")
+    page.uncheck("#opt-seize")
+    # the rest folded away until asked for
+    assert not page.is_visible("#opt-forced_call")
+    page.click("#more-rules summary")
+    page.uncheck("#opt-forced_call")
+    assert "2 changed" in page.inner_text("#more-rules summary")
+    assert page.get_attribute(".opt-row[data-option='seize'] .opt-rule", "href") == \
+        "/?rules=baohuang#BH-2"
+    page.fill("#lobby-name", "Dee")
+    page.click("#lobby-create")
+    page.wait_for_function("document.querySelectorAll('#hand .card').length > 0")
+    code = page.locator("#table-code").inner_text().split()[-1]
+    options = server.get(f"/api/tables/{code}")["options"]
+    assert options["seize"] is False and options["forced_call"] is False
+    # a preset change starts again from that preset's rules
+    page.goto(server.url + "/")
+    page.select_option("#lobby-game", "baohuang")
+    page.uncheck("#opt-seize")
+    page.select_option("#lobby-preset", "basic")
+    assert not page.is_checked("#opt-seize")
+    assert "changed" not in page.inner_text("#more-rules summary")
+
+
 def test_names_and_chat_are_text(server: ServerProcess, new_page: Callable[[], Page]) -> None:
     made = make_table(server, "shengji", [1, 2, 3], "tractor")
     page = new_page()

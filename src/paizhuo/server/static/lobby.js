@@ -2,6 +2,7 @@
 import { clear, h } from "./dom.js";
 import { addStrings, onLang, t } from "./i18n.js";
 import { replayHref, UPLOAD_KEY, UPLOAD_REPLAY } from "./links.js";
+import { optionsForm, presetLabel } from "./lobby_options.js";
 
 addStrings({
   en: {
@@ -90,6 +91,8 @@ export function showLobby(root, navigate) {
   let kinds = null;
   let tables = [];
   let games = [];
+  // rules: the changed options only (lobby_options.js); `open`: "more rules" unfolded
+  const rules = { preset: "tractor", options: {}, open: false };
   let form = { game: "shengji", preset: "tractor", who: "bots", bot: "greedy", pace: "normal",
                name: savedName(), code: "" };
   let error = "";
@@ -109,6 +112,7 @@ export function showLobby(root, navigate) {
     const body = { game: form.game, settings: { bot_delay: DELAYS[form.pace] } };
     const kind = gameKind();
     if (form.preset && kind && kind.presets.length) body.preset = form.preset;
+    if (Object.keys(rules.options).length) body.options = { ...rules.options };
     try {
       const made = await api("/api/tables", body);
       sessionStorage.setItem(`paizhuo.plan.${made.id}`, JSON.stringify({
@@ -141,7 +145,8 @@ export function showLobby(root, navigate) {
   function createCard() {
     const kind = gameKind();
     const games = kinds ? kinds.games.map((g) => [g.name, t(`game.${g.name}`)]) : [];
-    const presets = kind ? kind.presets.map((p) => [p, p]) : [];
+    const presets = kind ? kind.presets.map((p) => [p, presetLabel(form.game, p)]) : [];
+    rules.preset = form.preset;
     const bots = kind ? kind.bots.map((b) => [b, b]) : [];
     return h("form", { class: "panel create", onsubmit: create },
       h("h2", {}, t("lobby.create")),
@@ -149,10 +154,12 @@ export function showLobby(root, navigate) {
         form.game = v;
         const k = gameKind();
         form.preset = k && k.presets.length ? k.presets[0] : "";
+        rules.options = {};
         render();
       })),
       presets.length ? field(t("lobby.preset"), select("lobby-preset", form.preset, presets,
-        (v) => { form.preset = v; })) : null,
+        (v) => { form.preset = v; rules.options = {}; render(); })) : null,
+      optionsForm(kind, rules, () => render()),
       field(t("lobby.seats"), select("lobby-who", form.who,
         [["bots", t("lobby.me_bots")], ["friends", t("lobby.friends")]],
         (v) => { form.who = v; render(); })),
@@ -174,7 +181,7 @@ export function showLobby(root, navigate) {
       h("div", { class: "table-row-main" },
         h("span", { class: `game-chip game-${tb.game}` }, t(`game.${tb.game}`)),
         h("span", { class: "table-row-code" }, tb.code),
-        tb.options && tb.options.preset ? h("span", { class: "muted" }, tb.options.preset) : null,
+        tb.options && tb.options.preset ? h("span", { class: "muted" }, presetLabel(tb.game, tb.options.preset)) : null,
         h("span", { class: `status status-${tb.status}` }, t(`status.${tb.status}`))),
       h("div", { class: "table-row-seats muted" }, names.join(" · ")),
       h("div", { class: "table-row-actions" },

@@ -157,8 +157,9 @@ export function optionsForm(kind, state, onChange) {
     return h("div", { class: `opt-row ${changed ? "changed" : ""}`, dataset: { option: f.name } },
       h("label", { class: "opt-label", for: `opt-${f.name}`, title: f.help }, optionName(f.name)),
       control(f),
-      href ? h("a", { class: "opt-rule", href, target: "_blank", rel: "noopener", title: f.help }, f.rule) : null,
-      h("div", { class: "opt-help muted" }, f.help));
+      // the help is a tooltip, and the rule id opens the rule: a line that appeared on focus
+      // or hover would move the rows under the pointer
+      href ? h("a", { class: "opt-rule", href, target: "_blank", rel: "noopener", title: f.help }, f.rule) : null);
   }
 
   const fields = desc.fields.filter((f) => !f.preset_only);

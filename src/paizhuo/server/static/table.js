@@ -15,6 +15,7 @@ import { clear, h } from "./dom.js";
 import { gameView } from "./games/index.js";
 import { currentLang, onLang, t } from "./i18n.js";
 import { dropPlan, planFor, savedName } from "./lobby.js";
+import { presetLabel } from "./lobby_options.js";
 import { ruleHref } from "./links.js";
 
 // verbs whose cards the player picks from the hand (a game adds its own with `selectVerbs`);
@@ -580,7 +581,7 @@ export function showTable(root, key, navigate) {
       h("button", { type: "button", class: "btn ghost", id: "to-lobby", onclick: () => navigate(null) },
         `← ${t("table.lobby")}`),
       h("span", { class: `game-chip game-${tb.game}` }, t(`game.${tb.game}`)),
-      tb.options && tb.options.preset ? h("span", { class: "muted" }, tb.options.preset) : null,
+      tb.options && tb.options.preset ? h("span", { class: "muted" }, presetLabel(tb.game, tb.options.preset)) : null,
       h("span", { class: "table-code", id: "table-code" }, t("table.code", { code: tb.code })),
       h("button", { type: "button", class: "btn small", id: "copy-link", onclick: copyLink },
         s.copied ? t("table.copied") : t("table.copy")),
