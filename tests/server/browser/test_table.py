@@ -51,6 +51,8 @@ def test_whole_shengji_deal_by_clicking(server: ServerProcess,
     returns = finished["returns"]
     shown = rows.nth(0).locator("td.num").nth(0).inner_text()
     assert float(shown) == returns[0]
+    # the summary links the deal's replay
+    assert page.get_attribute("#deal-over-replay", "href") == f"/?replay={finished['id']}"
 
 
 def test_two_people_see_only_their_own_hands(server: ServerProcess,

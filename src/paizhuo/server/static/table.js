@@ -16,7 +16,7 @@ import { gameView } from "./games/index.js";
 import { currentLang, onLang, t } from "./i18n.js";
 import { dropPlan, planFor, savedName } from "./lobby.js";
 import { presetLabel } from "./lobby_options.js";
-import { ruleHref } from "./links.js";
+import { replayHref, ruleHref } from "./links.js";
 
 // verbs whose cards the player picks from the hand (a game adds its own with `selectVerbs`);
 // every other legal action is a button
@@ -880,6 +880,12 @@ export function showTable(root, key, navigate) {
     return side;
   }
 
+  /** The deal's id from its record link ("/api/games/<id>/record"). */
+  function dealIdOf(record) {
+    const m = /\/api\/games\/([^/]+)\/record$/.exec(record || "");
+    return m ? decodeURIComponent(m[1]) : null;
+  }
+
   function renderDealOver() {
     const m = s.dealOver;
     const own = game().dealOver ? game().dealOver(ctx, m) : { lines: [], extra: () => [] };
@@ -901,6 +907,8 @@ export function showTable(root, key, navigate) {
           h("tbody", {}, rows)),
         h("div", { class: "deal-over-actions" },
           m.record ? h("a", { class: "btn ghost", href: m.record, target: "_blank", rel: "noopener" }, t("table.record")) : null,
+          dealIdOf(m.record) ? h("a", { class: "btn ghost", id: "deal-over-replay", href: replayHref(dealIdOf(m.record)),
+                                        target: "_blank", rel: "noopener" }, t("table.replay")) : null,
           h("button", { type: "button", class: "btn primary", id: "deal-over-close",
                         onclick: () => { s.dealOver = null; render(); } }, t("table.next")))));
   }
