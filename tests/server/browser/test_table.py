@@ -275,7 +275,8 @@ def test_every_game_in_both_languages(server: ServerProcess, new_page: Callable[
 def test_the_turn_timer_counts_down(server: ServerProcess, new_page: Callable[[], Page]) -> None:
     """With a turn timer, the person to act sees their seconds run down, and the others see
     them on that person's seat (bots have no timer)."""
-    made = make_table(server, "baohuang", [2, 3, 4], seats=5, settings={"timer": 40})
+    # basic: no seizing, so only the crown holder is asked while the crown is open
+    made = make_table(server, "baohuang", [2, 3, 4], "basic", seats=5, settings={"timer": 40})
     ann, bo = new_page(), new_page()
     sit(ann, server, made["code"], 0, "Ann")
     sit(bo, server, made["code"], 1, "Bo")

@@ -347,6 +347,16 @@ export function showTable(root, key, navigate) {
     return !!(obs && obs.your_turn && s.seat !== null && s.bound);
   }
 
+  /** Whether the seat has something to decide, not only an optional interruption while others
+   * decide (a game's `optionalVerbs`: Baohuang's seize 抢皇; the server's bots wait there too). */
+  function deciding() {
+    const st = s.state;
+    const optional = game().optionalVerbs || [];
+    if (!st || !st.legal || !optional.length) return true;
+    const others = ((st.observation && st.observation.to_act) || []).filter((i) => i !== s.seat);
+    return !(others.length && st.legal.every((a) => optional.includes(a[1])));
+  }
+
   function selectVerb() {
     const st = s.state;
     if (!st || !myTurn()) return null;
@@ -692,10 +702,10 @@ export function showTable(root, key, navigate) {
     }
     if (!obs) return center;
     let line;
-    if (myTurn()) line = t("table.your_turn");
+    if (myTurn() && deciding()) line = t("table.your_turn");
     else if (obs.to_act && obs.to_act.length) line = t("table.wait", { name: obs.to_act.map(seatName).join(", ") });
     else line = phaseLabel(obs.phase);
-    center.append(h("div", { class: `center-status ${myTurn() ? "mine" : ""}`, id: "turn-line" }, line));
+    center.append(h("div", { class: `center-status ${myTurn() && deciding() ? "mine" : ""}`, id: "turn-line" }, line));
     if (game().center) center.append(game().center(ctx) || "");
     return center;
   }
@@ -716,7 +726,7 @@ export function showTable(root, key, navigate) {
     area.append(h("div", { class: "me-line" },
       h("span", { class: "seat-name" }, `${seat.name || ""} (${t("table.you")})`),
       mine.map(([k, label]) => h("span", { class: `tag role-${k}` }, label)),
-      myTurn() ? h("span", { class: "tag turn" }, t("table.your_turn")) : null));
+      myTurn() && deciding() ? h("span", { class: "tag turn" }, t("table.your_turn")) : null));
     const hand = h("div", { class: "hand", id: "hand" });
     const n = s.hand.length;
     // how much of each card the next one covers: more cards, more covered; style.css keeps a
@@ -756,7 +766,7 @@ export function showTable(root, key, navigate) {
     const own = mine && game().decision ? game().decision(ctx, actions) : null;
     if (own) bar.append(own);
     else bar.append(...actionButtons(actions));
-    if (mine) bar.append(timerNode("my-timer") || "");
+    if (mine && deciding()) bar.append(timerNode("my-timer") || "");
     const seat = s.table.seats[s.seat];
     const on = !!(seat && seat.trustee);
     bar.append(h("button", { type: "button", class: `btn toggle ${on ? "on" : ""}`, id: "trustee-button",

@@ -339,6 +339,9 @@ function placeOf(d, i) {
 }
 
 export const baohuang = {
+  // the seize 抢皇 window: the crown holder decides, everyone else may only interrupt
+  optionalVerbs: ["seize"],
+
   badges(ctx, i) {
     const d = ctx.details();
     const me = ctx.s.seat;

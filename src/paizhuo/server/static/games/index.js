@@ -15,6 +15,9 @@
 //   felt(ctx)         -> Node | null       more on the felt while a deal is played
 //   handArea(ctx)     -> Node | null       above the player's hand (advice, the deal's progress …)
 //   note(ctx, verb)   -> text | null       the prompt under the buttons when cards are to be picked
+//   selectVerbs       [verb]                more verbs whose cards are picked from the hand
+//   optionalVerbs     [verb]                verbs that only interrupt others' decision (the
+//                                           seat is not shown "your turn" for them alone)
 // ctx.setMessage(kind, text, rule) shows a notice ("info" or "error") until the next state.
 import { baohuang } from "./baohuang.js";
 import { gouji } from "./gouji.js";
