@@ -498,7 +498,7 @@ export const gouji = {
       let label = ctx.actionLabel(a);
       if (v === "pass" && passLabel) label = passLabel;
       if (v === "yield") label = t("gjx.btn.yield");
-      const cls = { burn: "danger", yield: "gold", claim: "gold", revolution: "danger" }[v] || "";
+      const cls = { yield: "gj-gold", claim: "gj-gold", revolution: "gj-danger" }[v] || "";
       row.append(ctx.h("button", { type: "button", class: `btn action-button ${cls}`, dataset: { verb: v },
                                    disabled: ctx.s.busy, onclick: () => ctx.act(a) }, label));
     }
@@ -595,7 +595,7 @@ export const gouji = {
         section.append(h("div", { class: "gj-mate", dataset: { seat: seatKey } },
           h("div", { class: "gj-mate-name" }, `${seatLabel(ctx, seat)} · ${t("gjx.cards_left", { n: cards.length })}`),
           h("div", { class: "gj-mate-hand" }, cards.map((c, k) => h("button", {
-            type: "button", class: `card mini ${valid.has(k) ? "selected" : ""}`, dataset: { card: c, index: String(k) },
+            type: "button", class: `card gj-mini ${valid.has(k) ? "selected" : ""}`, dataset: { card: c, index: String(k) },
             "aria-pressed": valid.has(k) ? "true" : "false",
             onclick: () => { if (valid.has(k)) valid.delete(k); else valid.add(k); ctx.render(); },
           }, cardFace(c)))),
