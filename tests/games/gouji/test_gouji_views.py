@@ -101,7 +101,8 @@ def test_gj12_played_counts_match_the_plays(seed: int) -> None:
         for e in events:
             if e["type"] == "action" and e["verb"] in ("play", "burn") and not failed:
                 for card in e["cards"].split():
-                    key = "BJ" if card == "BJ*" else card if card in ("SJ", "BJ") else card[0]
+                    key = {"SJ": "small_joker", "BJ": "big_joker",
+                           "BJ*": "big_joker"}.get(card, card[0])
                     seen[key] = seen.get(key, 0) + 1
         d = g.observation(1)["details"]
         if "played" in d:

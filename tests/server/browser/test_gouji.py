@@ -23,7 +23,7 @@ from ..procs import Client, ServerProcess
 from .helpers import Page, click_card, hand, make_table, root, sit, wait_moved, wait_turn
 
 SEED = 24
-TOTALS = {"BJ": 4, "SJ": 4, "2": 16, "A": 16}
+TOTALS = {"big_joker": 4, "small_joker": 4, "2": 16, "A": 16}
 
 RECORD_RULES = """() => {
   window.__gjRules = [];
@@ -56,7 +56,7 @@ SEEN = "(sel) => [...(window.__gjSeen[sel] || [])]"
 
 
 def rank_key(card: str) -> str:
-    return "BJ" if card == "BJ*" else card if card in ("SJ", "BJ") else card[0]
+    return {"SJ": "small_joker", "BJ": "big_joker", "BJ*": "big_joker"}.get(card, card[0])
 
 
 def spectator_state(server: ServerProcess, code: str) -> dict[str, Any]:

@@ -99,14 +99,17 @@ def observe(st: GoujiState, seat: int | None, options: dict[str, Any],
     )
 
 
-PLAYED_RANKS: Final = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "SJ",
-                       "BJ")
-_RANK_KEY: Final = tuple("BJ" if n == "BJ*" else n if n in ("SJ", "BJ") else n[0] for n in NAMES)
+PLAYED_RANKS: Final = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2",
+                       "small_joker", "big_joker")
+"""The keys of ``played``: ranks, and the jokers by name (not ``SJ``/``BJ``, which are cards:
+an observation names no card by accident)."""
+_JOKER_KEY: Final = {"SJ": "small_joker", "BJ": "big_joker", "BJ*": "big_joker"}
+_RANK_KEY: Final = tuple(_JOKER_KEY.get(n, n[0]) for n in NAMES)
 
 
 def played_counts(pile: list[int]) -> dict[str, int]:
     """How many cards of each rank have been played so far (every play is public, GJ-12): a
-    card counter 记牌器. ``BJ`` counts every big joker (``BJ*`` too); cards that left play
+    card counter 记牌器. ``big_joker`` counts every big joker (``BJ*`` too); cards that left play
     unseen (a failed burner's or a stuck player's hand) and tribute cards are not played."""
     out = dict.fromkeys(PLAYED_RANKS, 0)
     for c in pile:

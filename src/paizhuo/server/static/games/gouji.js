@@ -218,11 +218,12 @@ addStrings({
 const SEATS = 6;
 const GOUJI_MIN = { A: 2, K: 2, Q: 3, J: 4, T: 5 };
 // 4 decks: 4 big and 4 small jokers, 16 of each rank (the 198 deck removes only 3s and 4s)
-const COUNTED = [["BJ", 4], ["SJ", 4], ["2", 16], ["A", 16]];
+// the observation's `played` keys (jokers by name: its keys are never card notation)
+const COUNTED = [["big_joker", 4], ["small_joker", 4], ["2", 16], ["A", 16]];
 
 export const opp = (seat) => (seat + 3) % SEATS;
 const isJokerCard = (c) => c === "SJ" || c === "BJ" || c === "BJ*";
-const rankKey = (c) => (c === "BJ*" ? "BJ" : isJokerCard(c) ? c : c[0]);
+const rankKey = (c) => (c === "SJ" ? "small_joker" : isJokerCard(c) ? "big_joker" : c[0]);
 
 /** GJ-4: a play with a joker, 2s alone, or at least A×2 K×2 Q×3 J×4 T×5 (money counting as
  * its rank), merged with the table's `gouji_table` option. */
@@ -329,8 +330,8 @@ function counterRows(ctx) {
 }
 
 function rankLabel(rank, lang) {
-  if (rank === "BJ") return lang === "zh" ? "大王" : "大王 BJ";
-  if (rank === "SJ") return lang === "zh" ? "小王" : "小王 SJ";
+  if (rank === "big_joker") return lang === "zh" ? "大王" : "大王 BJ";
+  if (rank === "small_joker") return lang === "zh" ? "小王" : "小王 SJ";
   return rank;
 }
 
@@ -549,7 +550,7 @@ export const gouji = {
       out.push(h("section", { class: "panel gj-counter", id: "gj-counter" },
         h("h3", {}, t("gjx.counter")),
         h("div", { class: "gj-counter-grid" }, counterRows(ctx).map((x) => h("div", {
-          class: `gj-tile ${x.rank === "BJ" || x.rank === "SJ" ? "joker" : ""} ${x.out === 0 ? "none" : ""}`,
+          class: `gj-tile ${x.rank === "big_joker" || x.rank === "small_joker" ? "joker" : ""} ${x.out === 0 ? "none" : ""}`,
           dataset: { rank: x.rank, out: String(x.out), played: String(x.played), mine: String(x.mine) },
         }, h("div", { class: "gj-tile-rank" }, rankLabel(x.rank, lang)),
         h("div", { class: "gj-tile-out" }, String(x.out)),
