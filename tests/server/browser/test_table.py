@@ -422,6 +422,9 @@ def test_a_phone_sized_screen(server: ServerProcess, browser: Any) -> None:
         made = make_table(server, "gouji", [1, 2, 3, 4, 5], seats=6)
         sit(page, server, made["code"], 0, "Ann")
         wait_turn(page)
+        while root(page)["selectVerb"] != "play":  # a revolution or other window first
+            play_turn(page)
+            wait_turn(page)
         # nothing wider than the screen but the hand, which scrolls on its own
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, width
@@ -433,6 +436,7 @@ def test_a_phone_sized_screen(server: ServerProcess, browser: Any) -> None:
             assert box is not None and box["x"] >= -1 and box["x"] + box["width"] <= 391, i
         page.eval_on_selector("#hand", "e => e.scrollIntoView({block: 'center'})")
         page.locator("#hand .card").first.tap(position={"x": 8, "y": 30})
+        page.wait_for_selector("#hand .card[data-index='0'].selected")
         page.wait_for_function(WAIT_CHECK)
     finally:
         ctx.close()
