@@ -1,0 +1,366 @@
+"""The Baohuang heuristic bot: fast rule-based play in the way good players play 保皇.
+
+It reads only the acting seat's observation and its legal actions (no game state), and plays
+by rules a table player would name:
+
+- **Crown** (BH-2): a hand's *control* is its jokers, 2s and aces (the cards that win rounds).
+  The holder of the emperor card calls with a good hand — the highest card he holds three
+  times, so that the guard, who holds the fourth copy, holds a strong card too; he goes alone
+  (独保, calling a card he holds four times) only with a very strong hand, and passes the crown
+  (让庄) with a weak one when he may. Seizing (抢庄: one against four, ±40) only with an
+  overwhelming hand.
+- **Declarations**: the guard reveals (明保, doubling every score) only with a strong hand; the
+  alone emperor declares 明独 only with an overwhelming one.
+- **Lead**: the lowest whole set of one rank, without jokers — jokers, 2s and aces are kept for
+  control, and the emperor keeps the emperor card above all (the issue: the greedy bot sheds
+  it at once). With two sets left the stronger goes first, so the last one goes out after it;
+  a hand that is one play goes out at once. A set bigger than an opponent's hand is led when
+  that opponent is about to go out.
+- **Answer**: a partner's play is never beaten (the guard lets the emperor's play stand, the
+  rebels each other's once the roles are public), unless beating it takes the seat out. An
+  opponent's play is beaten with the cheapest answer — a whole set of the lowest rank, then a
+  split set, then jokers — when that cost is worth it; the bar drops as hands get short (the
+  seat's own, or the opponent's: he must not get the lead to go out). A rebel who does not yet
+  know the guard beats another rebel candidate only with a cheap whole set. When it does not
+  beat it yields 让牌 (keeping the second circle open) rather than passing, and claims the lead
+  接风 whenever it may.
+
+Card counting: the observation shows the hands' sizes and the current play but no history of
+plays, so the bot keeps, within a deal, the plays it has seen (each current play at its own
+turns); plays beaten between two of its turns are missed. It uses them to know when no unseen
+joker is left (then its high plays stand).
+
+``python -m paizhuo.bots.baohuang_heuristic [deals]`` measures it: paired deals against random
+and greedy players, and the time per decision.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
+from paizhuo.engine.actions import Action
+from paizhuo.games.baohuang.plays import PlayKey, key_of
+from paizhuo.games.climbing import ACE, BJ, SJ, STRENGTH_OF_CARD, TWO
+from paizhuo.notation import parse_cards
+
+SEATS = 5
+JOKERS_EACH = 4
+"""Four decks: four small and four big jokers (the emperor card is one of the big ones)."""
+
+# Crown thresholds on :func:`control` (a 43-card hand averages about 5; the holder of the
+# emperor card has at least one big joker, 2 points, in it).
+PASS_CROWN_BELOW = 4.0
+ALONE_FROM = 10.0
+SEIZE_FROM = 14.0
+REVEAL_GUARD_FROM = 7.5
+REVEAL_ALONE_FROM = 13.0
+
+# Answer costs (see :func:`answer_cost`).
+COST_SJ = 4.0
+COST_BJ = 5.0
+COST_EMPEROR_CARD = 4.0
+COST_SPLIT = 2.5
+BAR_OPPONENT = 2.6
+BAR_MAYBE_FRIEND = 0.6
+
+
+def control(h: Sequence[int]) -> float:
+    """How many rounds a hand can win: big jokers 2, small jokers 1.5, 2s 0.5, aces 0.25,
+    less a little for every rank it must get rid of (each set is a lead or an answer).
+
+    >>> control([0] * 11 + [0, 4, 0, 1])
+    3.5
+    """
+    sets = sum(1 for r in range(TWO + 1) if h[r])
+    return 2.0 * h[BJ] + 1.5 * h[SJ] + 0.5 * h[TWO] + 0.25 * h[ACE] - 0.1 * max(0, sets - 10)
+
+
+def answer_cost(key: PlayKey, h: Sequence[int], emperor: bool, cards_left: int) -> float:
+    """What an answer spends: jokers (the emperor's last big joker, the emperor card, most),
+    a set broken up, and the high ranks (aces, 2s) that win later rounds."""
+    r, n, x, y = key
+    cost = COST_SJ * x + COST_BJ * y
+    if emperor and y and y >= h[BJ] and cards_left > 12:
+        cost += COST_EMPEROR_CARD
+    if n:
+        if h[r] > n:
+            cost += COST_SPLIT
+        if r >= ACE:
+            cost += 1.5 * (r - ACE + 1)
+    return cost
+
+
+class _Memory:
+    """The plays this seat has seen in the current deal (one observation per turn)."""
+
+    def __init__(self) -> None:
+        self.total = -1
+        self.seen: set[tuple[int, str, tuple[int, ...]]] = set()
+        self.jokers = [0, 0]  # small, big jokers seen played
+
+    def update(self, obs: dict[str, Any]) -> None:
+        sizes = tuple(obs["hand_sizes"])
+        total = sum(sizes)
+        if obs["phase"] != "play" or total > self.total:  # a new deal (or not in play yet)
+            self.seen.clear()
+            self.jokers = [0, 0]
+        self.total = total
+        cur = obs["details"].get("current")
+        if not cur:
+            return
+        mark = (cur["seat"], cur["cards"], sizes)
+        if mark in self.seen:
+            return
+        self.seen.add(mark)
+        for card in parse_cards(cur["cards"]):
+            if card == SMALL_JOKER:
+                self.jokers[0] += 1
+            elif card in (BIG_JOKER, EMPEROR_CARD):
+                self.jokers[1] += 1
+
+
+class BaohuangHeuristic:
+    """Rule-based Baohuang play: keeps the emperor card and the big cards for control, sheds
+    low sets first, backs its partner and beats its opponents (see the module docstring)."""
+
+    name = "heuristic"
+    uses_sampler = False
+
+    def __init__(self) -> None:
+        self._memory = _Memory()
+
+    def act(self, observation: dict[str, Any], legal: list[Action],
+            rng: random.Random) -> Action:
+        if len(legal) == 1:
+            if observation["phase"] == "play":
+                self._memory.update(observation)
+            return legal[0]
+        hand = parse_cards(observation["hand"] or "")
+        h = [0] * 15
+        for c in hand:
+            h[STRENGTH_OF_CARD[c]] += 1
+        phase = observation["phase"]
+        if phase == "crown":
+            return self._crown(observation, legal, h)
+        if phase == "declare":
+            return self._declare(legal, h, alone=False)
+        self._memory.update(observation)
+        verbs = {a.verb for a in legal}
+        if "reveal" in verbs and control(h) >= REVEAL_ALONE_FROM:
+            return next(a for a in legal if a.verb == "reveal")
+        if "claim" in verbs:
+            return next(a for a in legal if a.verb == "claim")
+        if observation["details"]["current"] is None:
+            return self._lead(observation, legal, h, len(hand))
+        return self._answer(observation, legal, h, len(hand))
+
+    # -- choosing the emperor --------------------------------------------------------------
+
+    def _crown(self, obs: dict[str, Any], legal: list[Action], h: list[int]) -> Action:
+        strength = control(h)
+        calls = [a for a in legal if a.verb == "call"]
+        by_verb = {a.verb: a for a in legal if a.verb != "call"}
+        seize = by_verb.get("seize")
+        if seize is not None and strength >= SEIZE_FROM:
+            return seize
+        if not calls:
+            # not the crown's holder: only a seizure is offered; a waiting seat lets it pass
+            return by_verb.get("pass_crown") or seize or legal[0]
+        hand = parse_cards(obs["hand"] or "")
+        copies = {c: hand.count(c) + (hand.count(EMPEROR_CARD) if c == BIG_JOKER else 0)
+                  for c in {a.cards[0] for a in calls}}
+        three = [a for a in calls if copies[a.cards[0]] < 4]
+        four = [a for a in calls if copies[a.cards[0]] >= 4]
+        if four and strength >= ALONE_FROM:
+            return max(four, key=lambda a: STRENGTH_OF_CARD[a.cards[0]])
+        pass_crown = by_verb.get("pass_crown")
+        if pass_crown is not None and (strength < PASS_CROWN_BELOW or not three):
+            return pass_crown
+        # the guard holds the fourth copy: call the strongest card, so he holds it too
+        pool = three or four
+        return max(pool, key=lambda a: STRENGTH_OF_CARD[a.cards[0]])
+
+    def _declare(self, legal: list[Action], h: list[int], alone: bool) -> Action:
+        reveal = next((a for a in legal if a.verb == "reveal"), None)
+        if reveal is not None and control(h) >= (REVEAL_ALONE_FROM if alone
+                                                 else REVEAL_GUARD_FROM):
+            return reveal
+        return next(a for a in legal if a.verb != "reveal")
+
+    # -- who is who --------------------------------------------------------------------------
+
+    @staticmethod
+    def _sides(obs: dict[str, Any]) -> tuple[set[int], set[int]]:
+        """(partners, maybe-partners) of the acting seat as far as it knows."""
+        d = obs["details"]
+        me, emperor, guard, role = obs["seat"], d["emperor"], d["guard"], d["role"]
+        others = {s for s in range(SEATS) if s != me}
+        if role == "emperor":
+            return ({guard} if guard is not None and guard != me else set()), set()
+        if role == "guard":
+            return {emperor}, set()
+        rebels = others - {emperor}
+        if d["seized"] or d["alone"] or guard is not None:
+            return rebels - {guard}, set()
+        return set(), rebels  # each may be the secret guard
+
+    # -- leading ---------------------------------------------------------------------------
+
+    def _lead(self, obs: dict[str, Any], legal: list[Action], h: list[int],
+              left: int) -> Action:
+        plays: dict[PlayKey, Action] = {}
+        for a in legal:
+            if a.verb == "play":
+                plays.setdefault(key_of(a.cards), a)
+        whole = [k for k in plays if k[2] + k[3] + k[1] == left]
+        if whole:  # the hand is one play: out
+            return plays[whole[0]]
+        sets = [(r, h[r], 0, 0) for r in range(TWO + 1) if h[r] and (r, h[r], 0, 0) in plays]
+        jokers = h[SJ] + h[BJ]
+        if not sets:
+            # only jokers: the small ones first, the big (and the emperor card) last
+            if h[SJ]:
+                k: PlayKey = (SJ, 0, h[SJ], 0)
+                if k in plays:
+                    return plays[k]
+            return min(plays.items(), key=lambda kv: (kv[0][3], kv[0][2]))[1]
+        me, sizes = obs["seat"], obs["hand_sizes"]
+        finished = set(obs["details"]["finished"])
+        partners, maybe = self._sides(obs)
+        enemies = [s for s in range(SEATS)
+                   if s != me and s not in finished and s not in partners and s not in maybe]
+        if len(sets) + (1 if jokers else 0) <= 2:
+            # two sets left: the stronger first (with the jokers), the last one goes out
+            top = max(sets)
+            withj = (top[0], top[1], h[SJ], h[BJ])
+            if jokers and len(sets) == 1:
+                return plays.get(withj, plays[top])
+            return plays[top]
+        danger = min((sizes[s] for s in enemies), default=99)
+        if danger <= 4:
+            bigger = [k for k in sets if k[1] > danger]
+            if bigger:
+                return plays[min(bigger)]
+        return plays[min(sets)]
+
+    # -- answering ---------------------------------------------------------------------------
+
+    def _answer(self, obs: dict[str, Any], legal: list[Action], h: list[int],
+                left: int) -> Action:
+        d = obs["details"]
+        cur = d["current"]
+        maker = cur["seat"]
+        by_verb = {a.verb: a for a in legal if a.verb != "play"}
+        passing = by_verb.get("yield") or by_verb.get("pass") or legal[0]
+        plays: dict[PlayKey, Action] = {}
+        for a in legal:
+            if a.verb == "play":
+                plays.setdefault(key_of(a.cards), a)
+        if not plays:
+            return passing
+        out = [k for k in plays if k[1] + k[2] + k[3] == left]
+        if out:  # beating takes the seat out: always
+            return plays[out[0]]
+        partners, maybe = self._sides(obs)
+        if maker in partners:
+            return by_verb.get("pass") or passing
+        emperor = d["role"] == "emperor"
+        best = min(plays, key=lambda k: (answer_cost(k, h, emperor, left), k[0]))
+        cost = answer_cost(best, h, emperor, left)
+        bar = BAR_MAYBE_FRIEND if maker in maybe else BAR_OPPONENT
+        if left <= 12:
+            bar += 3.0
+        if left <= 6:
+            bar += 6.0
+        maker_left = obs["hand_sizes"][maker]
+        if maker not in maybe:
+            if maker_left <= 6 or cur["last_play"]:
+                bar += 4.0
+            if d["circle"] == 2:
+                bar += 1.5
+            if self._memory.jokers[0] + h[SJ] >= JOKERS_EACH and \
+                    self._memory.jokers[1] + h[BJ] >= JOKERS_EACH:
+                bar += 1.0  # no joker is left to beat a high answer
+        if cost <= bar:
+            return plays[best]
+        return passing
+
+
+# -- measurement -------------------------------------------------------------------------------
+
+
+def paired_points(baseline: str, deals: int, seed: int = 0) -> list[float]:
+    """Per (deal, seat): the heuristic's points at that seat with ``baseline`` players at the
+    other four, minus the baseline's points at that seat with heuristic players at the other
+    four (same deal, same seat, same bot random draws), so the luck of the deal cancels."""
+    from paizhuo.arena.simulate import play_round
+    from paizhuo.bots.registry import make_bot
+    from paizhuo.games import game_class
+
+    cls = game_class("baohuang")
+    out: list[float] = []
+    for deal in range(deals):
+        for seat in range(SEATS):
+            points = []
+            for mine in (True, False):
+                g = cls.new({}, seed=seed + deal)
+                bots = [make_bot("heuristic" if (s == seat) == mine else baseline, "baohuang")
+                        for s in range(SEATS)]
+                play_round(g, bots, random.Random(f"bh-heuristic/{seed + deal}/{seat}"))
+                returns = g.returns()
+                assert returns is not None
+                points.append(returns[seat])
+            out.append(points[0] - points[1])
+    return out
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+    m = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return m, half
+
+
+def time_decisions(deals: int = 3, seed: int = 0) -> list[float]:
+    """Seconds per heuristic decision, over ``deals`` deals of five heuristic players."""
+    from paizhuo.bots.base import deciding
+    from paizhuo.games import game_class
+
+    cls = game_class("baohuang")
+    times: list[float] = []
+    for deal in range(deals):
+        g = cls.new({}, seed=seed + deal)
+        bots = [BaohuangHeuristic() for _ in range(SEATS)]
+        rng = random.Random(deal)
+        while not g.is_over:
+            seat = deciding(g, g.to_act())[0]
+            obs, legal = g.observation(seat), g.legal_actions(seat)
+            t = time.perf_counter()
+            action = bots[seat].act(obs, legal, rng)
+            times.append(time.perf_counter() - t)
+            g.apply(action)
+    return times
+
+
+def main(argv: Sequence[str]) -> None:
+    deals = int(argv[0]) if argv else 40
+    for baseline in ("random", "greedy"):
+        began = time.perf_counter()
+        m, half = mean_ci(paired_points(baseline, deals))
+        print(f"heuristic vs {baseline}: {m:+.2f} ± {half:.2f} points per game per seat "
+              f"({deals} deals × {SEATS} seats, paired; {time.perf_counter() - began:.0f} s)")
+    times = time_decisions()
+    print(f"decision time: median {statistics.median(times) * 1e3:.3f} ms, "
+          f"95th percentile {sorted(times)[int(0.95 * len(times))] * 1e3:.3f} ms, "
+          f"max {max(times) * 1e3:.2f} ms over {len(times)} decisions")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
