@@ -1,0 +1,496 @@
+"""The Gouji heuristic bot: fast rule-based play from what one seat sees (GJ-1 … GJ-12).
+
+It reads only the acting seat's observation and its legal actions, and judges plays with the
+pure rule functions of :mod:`paizhuo.games.gouji.plays` on rank counts (strength ranks
+``3 … A 2 SJ BJ`` = 0 … 14). Registered lazily for ``make_bot("heuristic", "gouji")`` by
+:mod:`paizhuo.bots.registry`. It encodes the seed texts' advice (seeds/001):
+
+- **Hand.** A hand is its plain *groups* (the cards of one rank 3 … A) plus *control*: 2s
+  (钱, money that counts as any rank) and jokers (花). Fewer groups and more control is better;
+  a group is played whole (don't break sets), control is kept for answering and for the end.
+- **Card counting.** ``played`` and the visible teammate hands give the cards an opponent may
+  still hold; a play is *sure* when no opponent could hold enough higher cards to beat it.
+- **Leads.** Go out in one play when the hand is one group plus control; run out when every
+  group but the last is sure or can be made sure with big jokers (keeping the 3s last with
+  憋三); use a dead gouji play 够死级 on a gouji group; else lead the lowest group whole,
+  never 2s or jokers while plain cards are left (the issue: no "money" on low plays).
+- **Answers.** Never overtake a teammate who is winning the round; beat an opponent with the
+  cheapest play (a whole group, low, without money or jokers) and spend money or jokers only
+  when it matters: the 对头's gouji play (his point 开点 and his lead), an opponent close to
+  going out, or the beat bringing this hand close to going out. Yield 让牌 instead of passing,
+  claim 接风 instead of passing.
+- **Burn 烧牌** only when every play of the burn is sure (its jokers are big enough for the
+  big jokers still out), so the burn cannot be broken; as a burner, lead a joker every time
+  but the last.
+- **Before play.** Revolution 革命 with a hand too weak to fight (no money, few aces); 要头
+  (three dead gouji plays) over 无头; buy a 3 with the cheapest card; 宣点 with a strong hand;
+  tribute is forced (the highest cards); return 还贡 the lowest single that is no control;
+  refuse a low card of a rank not held (it would be one more group).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from bisect import bisect_left
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, Final
+
+from paizhuo.cards import Counts
+from paizhuo.engine.actions import Action
+from paizhuo.games.climbing import ACE, BJ, SJ, STRENGTH_OF_CARD, THREE, TWO
+from paizhuo.games.gouji.options import GoujiOptions
+from paizhuo.games.gouji.plays import (
+    KILL_OFF,
+    Shape,
+    after,
+    can_finish_burn,
+    cards_for,
+    shape_of,
+)
+from paizhuo.notation import parse_cards
+
+SEATS: Final = 6
+PLAIN_RANKS: Final = 12
+"""Strength ranks 0 … 11 (3 … A) form groups; 12 (2), 13 (SJ), 14 (BJ) are control."""
+
+GROUP_VALUE: Final = 10
+"""What one group less is worth (one lead fewer to go out)."""
+CARD_VALUE: Final = (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 7, 10, 13)
+"""What spending one card of each rank costs: high plain cards win answers, 2s are money,
+jokers are control."""
+BREAK_COST: Final = 3
+"""Playing part of a group (its rest must still be led later)."""
+
+_cards = lru_cache(maxsize=4096)(parse_cards)
+
+
+@lru_cache(maxsize=64)
+def _options(text: str) -> GoujiOptions:
+    return GoujiOptions.from_dict(json.loads(text))
+
+
+def options_of(obs: dict[str, Any]) -> GoujiOptions:
+    """The table's options from the observation (cached by their JSON text)."""
+    return _options(json.dumps(obs["details"].get("options", {}), sort_keys=True))
+
+
+def counts_of(cards: Sequence[int]) -> list[int]:
+    """Rank counts (15 strength ranks) of some card ids."""
+    out = [0] * 15
+    for c in cards:
+        out[STRENGTH_OF_CARD[c]] += 1
+    return out
+
+
+def fast_shape(cards: tuple[int, ...]) -> Shape:
+    """The shape of a legal play's sorted cards, without counting card by card: ids 0–3 are
+    the 2s, 52 SJ, 53/54 BJ, and the rest one rank (the list holds only real plays)."""
+    small = cards.count(52)
+    big = cards.count(53) + cards.count(54)
+    twos = bisect_left(cards, 4)
+    base = len(cards) - small - big - twos
+    if base:
+        return (STRENGTH_OF_CARD[cards[twos]], base, twos, small, big)
+    if twos:
+        return (TWO, twos, 0, small, big)
+    return (SJ if small else BJ, 0, 0, small, big)
+
+
+class Table:
+    """What one decision needs from the observation: the hand, the options, the cards
+    opponents may hold, the play on the table."""
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        d = obs["details"]
+        self.seat: int = obs["seat"]
+        self.opts = options_of(obs)
+        self.th = self.opts.thresholds()
+        self.kill = self.opts.kill_code
+        ids = _cards(obs["hand"] or "")
+        self.ids = ids
+        self.h = counts_of(ids)
+        self.sizes: list[int | None] = obs["hand_sizes"]
+        self.finished: list[int] = d.get("finished", [])
+        self.out = set(self.finished) | set(d.get("ranked_last", [])) | set(d["revolution"])
+        self.rnd: dict[str, Any] = d.get("round") or {}
+        self.tokens = (d.get("dead_gouji") or [0] * SEATS)[self.seat]
+        self.bound = self.opts.bie_san and self.h[THREE] > 0
+        # cards an opponent may hold: the deck less this hand, visible teammate hands, played
+        total = [16] * 15
+        total[SJ] = total[BJ] = 4
+        if self.opts.deck == 198:
+            total[0], total[1] = 6, 8
+        played = d.get("played")
+        unseen = [t - m for t, m in zip(total, self.h, strict=True)]
+        if played:
+            for i, key in enumerate(("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+                                     "A", "2", "small_joker", "big_joker")):
+                unseen[i] -= played[key]
+        for text in d.get("teammate_hands", {}).values():
+            for c in _cards(text):
+                unseen[STRENGTH_OF_CARD[c]] -= 1
+        self.unseen = [max(0, u) for u in unseen]
+
+    # -- the hand -----------------------------------------------------------------------------
+
+    def groups(self, h: Sequence[int] | None = None) -> list[int]:
+        """The plain ranks held (3s left out while 憋三 keeps them for last)."""
+        h = self.h if h is None else h
+        low = 1 if self.bound else 0
+        return [r for r in range(low, PLAIN_RANKS) if h[r]]
+
+    def opp(self, seat: int) -> int:
+        return (seat + 3) % SEATS
+
+    def teammate(self, seat: int) -> bool:
+        return seat % 2 == self.seat % 2
+
+    def size_of(self, seat: int) -> int:
+        """A seat's hand size where shown, else a full-looking 36."""
+        n = self.sizes[seat]
+        return 36 if n is None else n
+
+    # -- card counting ------------------------------------------------------------------------
+
+    def sure(self, p: Shape) -> bool:
+        """Whether no opponent could hold a play that beats ``p`` (if all the unseen cards were
+        in one hand): for a gouji play only the 对头 may answer, so this is cautious."""
+        u = self.unseen
+        n = p[1] + p[2] + p[3] + p[4]
+        if p[4] and not p[3]:  # big flowers: dead unless 杀大花 with two BJ
+            return self.kill == KILL_OFF or p[4] >= 2 or u[BJ] < 2
+        if p[3]:  # small flowers fall to big flowers with as many BJ and a higher rank
+            if u[BJ] < p[3] + p[4]:
+                return True
+            if u[BJ] >= n:
+                return False  # big jokers alone
+            return all(u[g] + (u[TWO] if g < TWO else 0) + u[BJ] < n
+                       for g in range(p[0] + 1, SJ))
+        jokers = u[SJ] + u[BJ]
+        if jokers >= n:
+            return False
+        money = u[TWO]
+        return all(u[g] + (money if g < TWO else 0) + jokers < n for g in range(p[0] + 1, SJ))
+
+    def make_sure(self, r: int, h: Sequence[int]) -> Shape | None:
+        """The whole group ``r`` as a sure play, with the fewest big jokers needed (None if
+        the hand's big jokers cannot make it sure)."""
+        p: Shape = (r, h[r], 0, 0, 0)
+        if self.sure(p):
+            return p
+        for big in range(1, h[BJ] + 1):
+            q: Shape = (r, h[r], 0, 0, big)
+            if self.sure(q):
+                return q
+        return None
+
+    def run_out(self, h: Sequence[int]) -> list[Shape] | None:
+        """Plays that lead this hand out, each sure but the last (the 3s with 憋三), or None.
+
+        Money and small jokers go with the last play; big jokers make groups sure."""
+        groups = self.groups(h)
+        if self.bound:
+            last: int | None = THREE
+        else:
+            last = None
+        plan: list[Shape] = []
+        spare = list(h)
+        todo = []
+        for r in groups:
+            p = self.make_sure(r, [*spare[:BJ], 0])  # plain first
+            if p is not None:
+                plan.append(p)
+            else:
+                todo.append(r)
+        if last is None:
+            if not todo:
+                if not plan:
+                    return None
+                last = plan.pop()[0]  # the highest sure group can go last
+            else:
+                last = todo.pop(0)  # the lowest unsure group goes last
+        for r in todo:
+            p = self.make_sure(r, spare)
+            if p is None:
+                return None
+            spare[BJ] -= p[4]
+            plan.append(p)
+        if last >= PLAIN_RANKS:
+            return None
+        plan.sort(key=lambda q: (q[4], q[0]))
+        if self.bound:
+            # the last play is the 3s alone: the money and jokers left go before it
+            if spare[SJ]:
+                return None
+            if plan:
+                r, base, _, _, big = plan[0]
+                plan[0] = (r, base, spare[TWO], 0, big + spare[BJ])
+            elif spare[TWO] or spare[BJ]:
+                ctrl: Shape = ((TWO, spare[TWO], 0, 0, spare[BJ]) if spare[TWO]
+                               else (BJ, 0, 0, 0, spare[BJ]))
+                if not self.sure(ctrl):
+                    return None
+                plan.append(ctrl)
+            plan.append((THREE, h[THREE], 0, 0, 0))
+            return plan
+        plan.append((last, h[last], spare[TWO], spare[SJ], spare[BJ]))
+        return plan
+
+    # -- pricing ------------------------------------------------------------------------------
+
+    def price(self, p: Shape) -> int:
+        """How much better the hand is after playing ``p`` (GROUP_VALUE per group shed,
+        less the worth of the cards spent)."""
+        r, base, money, small, big = p
+        h = self.h
+        v = -CARD_VALUE[TWO] * money - CARD_VALUE[SJ] * small - CARD_VALUE[BJ] * big
+        if r < PLAIN_RANKS:
+            v -= CARD_VALUE[r] * base
+            if r == THREE and self.bound:
+                v -= 30  # the 3s are kept for the last play (憋三)
+            elif base == h[r]:
+                v += GROUP_VALUE
+            else:
+                v -= BREAK_COST
+        elif r == TWO:
+            v -= CARD_VALUE[TWO] * base
+        return v
+
+
+def _index(legal: list[Action]) -> dict[tuple[int, ...], Action]:
+    return {a.cards: a for a in legal if a.verb == "play" or a.verb == "burn"}
+
+
+class GoujiHeuristic:
+    """Rule-based Gouji play (see the module docstring)."""
+
+    name = "heuristic"
+    uses_sampler = False
+
+    def act(self, observation: dict[str, Any], legal: list[Action],
+            rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        phase = observation["phase"]
+        t = Table(observation)
+        if phase == "play":
+            decision = observation["details"].get("your_decision")
+            if decision == "burn":
+                return self.burn(t, legal)
+            if decision == "lead":
+                return self.lead(t, legal)
+            return self.answer(t, legal)
+        return self.prelude(t, phase, observation, legal)
+
+    # -- before play ------------------------------------------------------------------------
+
+    def prelude(self, t: Table, phase: str, obs: dict[str, Any],
+                legal: list[Action]) -> Action:
+        by_verb = {a.verb: a for a in legal}
+        h = t.h
+        if phase == "revolution":
+            # a hand without money cannot answer gouji plays: sitting out (四科, 0 points)
+            # beats fighting with it, unless it is strong in aces and big sets
+            strong = h[ACE] * 2 + h[ACE - 1] + sum(1 for r in range(12) if h[r] >= 5)
+            return by_verb["revolution"] if strong < 8 and "revolution" in by_verb \
+                else by_verb.get("pass", legal[0])
+        if phase == "head":
+            return by_verb.get("keep_head", legal[0])  # three dead gouji plays
+        if phase == "declare":
+            strong = h[SJ] + 2 * h[BJ] + h[TWO] // 2 + h[ACE] // 2
+            return by_verb["declare"] if strong >= 6 and "declare" in by_verb \
+                else by_verb.get("pass", legal[0])
+        if phase == "buy":
+            # a teammate's gift, else the cheapest card: a 2, a small, a big joker
+            return min(legal, key=lambda a: sum(STRENGTH_OF_CARD[c] for c in a.cards))
+        if phase == "tribute":
+            if "refuse" in by_verb:
+                tr = obs["details"].get("tribute", {})
+                offered = tr.get("offered")
+                g = STRENGTH_OF_CARD[_cards(offered)[0]] if offered else 0
+                # a low card of a rank not held would be one more group to lead
+                return by_verb["refuse"] if g <= 8 else by_verb.get("pass", legal[0])
+            returns = [a for a in legal if a.verb == "return"]
+            if returns:
+                return min(returns, key=lambda a: self.return_cost(t, a.cards[0]))
+        return legal[0]
+
+    @staticmethod
+    def return_cost(t: Table, card: int) -> tuple[int, int]:
+        """還贡: the lowest card whose loss hurts least — a single (one group less) before a
+        card taken from a set, never money or jokers while plain cards are left."""
+        g = STRENGTH_OF_CARD[card]
+        if g >= TWO:
+            return (3, g)
+        n = t.h[g]
+        return (0 if n == 1 else 1 if n >= 4 else 2, g)
+
+    # -- leading ----------------------------------------------------------------------------
+
+    def lead(self, t: Table, legal: list[Action]) -> Action:
+        index = _index(legal)
+        h = t.h
+        hand = Counts.of(t.ids)
+
+        def pick(p: Shape) -> Action | None:
+            return index.get(cards_for(p, hand))
+
+        groups = t.groups()
+        if t.rnd.get("burner") == t.seat:
+            return self.burn_lead(t, legal, index, hand)
+        # one group (or none) plus control: the whole hand is one play
+        if len(groups) + (1 if t.bound else 0) <= 1:
+            r = groups[0] if groups else (THREE if t.bound else TWO if h[TWO] else -1)
+            if r >= 0:
+                whole: Shape = (r, h[r], 0 if r == TWO else h[TWO], h[SJ], h[BJ])
+            else:
+                whole = (SJ if h[SJ] else BJ, 0, 0, h[SJ], h[BJ])
+            a = pick(whole)
+            if a is not None:
+                return a
+        # enough control to run out: every lead but the last is sure
+        plan = t.run_out(h)
+        if plan is not None:
+            a = pick(plan[0])
+            if a is not None:
+                return a
+        # a dead gouji play 够死级 keeps the lead: spend it on a gouji group
+        if t.tokens > 0:
+            for r in groups:
+                if h[r] >= t.th[r]:
+                    a = pick((r, h[r], 0, 0, 0))
+                    if a is not None:
+                        return a
+        # the lowest group whole; 2s, then jokers, only when no plain card is left
+        for r in groups:
+            a = pick((r, h[r], 0, 0, 0))
+            if a is not None:
+                return a
+        if h[TWO]:
+            a = pick((TWO, h[TWO], 0, 0, 0))
+            if a is not None:
+                return a
+        # nothing natural is legal (憋三 limits): the best-priced legal play
+        plays = [a for a in legal if a.verb == "play"]
+        return max(plays, key=lambda a: (t.price(fast_shape(a.cards)), -len(a.cards)))
+
+    def burn_lead(self, t: Table, legal: list[Action], index: dict[tuple[int, ...], Action],
+                  hand: Counts) -> Action:
+        """As a burner every lead but the last holds a joker (GJ-6): a whole group with the
+        safest joker, keeping enough jokers for the groups left."""
+        h = t.h
+        if sum(h) and len(t.groups()) + (1 if t.bound else 0) <= 1:
+            for a in legal:
+                if len(a.cards) == len(t.ids):
+                    return a
+        best: tuple[tuple[int, int, int, int], Action] | None = None
+        for a in legal:
+            p = fast_shape(a.cards)
+            if not (p[3] or p[4]):
+                continue
+            if not can_finish_burn(after(h, p), t.bound):
+                continue
+            key = (1 if t.sure(p) else 0, 1 if p[1] == h[p[0]] or p[0] >= SJ else 0,
+                   -(p[3] + p[4]), p[2])
+            if best is None or key > best[0]:
+                best = (key, a)
+        if best is not None:
+            return best[1]
+        return max(legal, key=lambda a: len(a.cards))
+
+    # -- answering --------------------------------------------------------------------------
+
+    def answer(self, t: Table, legal: list[Action]) -> Action:
+        seat = t.seat
+        verbs = {a.verb: a for a in legal if a.verb != "play"}
+        fallback = verbs.get("claim") or verbs.get("yield") or verbs["pass"]
+        maker: int = t.rnd["maker"]
+        plays = [a for a in legal if a.verb == "play"]
+        n_hand = len(t.ids)
+        for a in plays:
+            if len(a.cards) == n_hand:
+                return a  # out
+        maker_in = maker not in t.out
+        if t.teammate(maker) and maker_in:
+            return fallback  # never overtake a teammate winning the round
+        if not plays:
+            return fallback
+        cur = shape_of(_cards(t.rnd["play"]))
+        assert cur is not None
+        worth = 2
+        gouji = bool(t.rnd.get("gouji"))
+        if gouji and maker == t.opp(seat) and not t.rnd.get("chaos"):
+            worth = 9  # the 对头's gouji play: his point and his lead
+        if maker_in:
+            left = t.size_of(maker)
+            if left <= 2:
+                worth += 15
+            elif left <= 5:
+                worth += 8
+        else:
+            worth = 2 if "claim" not in verbs else -99  # claiming gets the lead for free
+        best: tuple[int, Action] | None = None
+        for a in plays:
+            p = fast_shape(a.cards)
+            v = t.price(p)
+            rest = after(t.h, p)
+            gs = len(t.groups(rest))
+            if gs <= 1 or t.run_out(rest) is not None:
+                v += 12  # winning this round brings the hand out
+            elif gs <= 2:
+                v += 4
+            if best is None or v > best[0] or (v == best[0] and p < fast_shape(best[1].cards)):
+                best = (v, a)
+        assert best is not None
+        if best[0] + worth >= 0:
+            if "yield" in verbs and fast_shape(best[1].cards)[2:] != (0, 0, 0):
+                return verbs["yield"]  # let a teammate beat it before spending control
+            return best[1]
+        return fallback
+
+    # -- burning ----------------------------------------------------------------------------
+
+    def burn(self, t: Table, legal: list[Action]) -> Action:
+        """Burn only when the burn cannot be broken: the beating play and every joker lead
+        after it sure (big jokers enough against the big jokers still out)."""
+        h = t.h
+        choice: tuple[int, Action] | None = None
+        for a in legal:
+            if a.verb != "burn":
+                continue
+            p = fast_shape(a.cards)
+            left = after(h, p)
+            if sum(left) and not t.sure(p):
+                continue
+            if not self.safe_burn(t, left):
+                continue
+            v = t.price(p)
+            if choice is None or v > choice[0]:
+                choice = (v, a)
+        if choice is not None:
+            return choice[1]
+        return next(a for a in legal if a.verb == "pass")
+
+    @staticmethod
+    def safe_burn(t: Table, left: list[int]) -> bool:
+        """Whether ``left`` can be led out after a burn with a joker in each lead but the last,
+        every lead but the last sure."""
+        plain = [r for r in range(PLAIN_RANKS) if left[r]]
+        if t.bound:
+            others = [r for r in plain if r != THREE]
+            need = len(others) + (1 if left[TWO] and not others else 0)
+        else:
+            need = len(plain) + (1 if left[TWO] and not plain else 0) - 1
+        big, small = left[BJ], left[SJ]
+        if need <= 0:
+            return True
+        # each lead needs one BJ to be big flowers (sure unless 杀大花 against two BJ out)
+        one_sure = t.kill == KILL_OFF or t.unseen[BJ] < 2
+        per = 1 if one_sure else 2
+        if big >= per * need:
+            return True
+        # small jokers are sure only when no big joker is out
+        return t.unseen[BJ] == 0 and big + small >= need
+

@@ -1,0 +1,331 @@
+"""The Gouji heuristic bot: it beats random and greedy teams on duplicate deals, and takes the
+decisions the seed texts (seeds/001) describe in crafted positions.
+
+Figures (strength over more deals, decision time) come from running this module:
+``.venv/bin/python tests/bots/test_gouji_heuristic.py [deals]`` — no timed test here.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from paizhuo.arena.simulate import choose_action
+from paizhuo.bots.base import Bot
+from paizhuo.bots.gouji_heuristic import GoujiHeuristic
+from paizhuo.bots.registry import make_bot
+from paizhuo.cards import is_joker, rank_of
+from paizhuo.engine.actions import Action
+from paizhuo.engine.game import Game
+from paizhuo.games import game_class
+from paizhuo.games.climbing import STRENGTH_OF_CARD, TWO
+from paizhuo.games.gouji import GoujiGame
+from paizhuo.games.gouji.positions import act, full, position
+from paizhuo.games.gouji.setup import full_deck
+from paizhuo.notation import format_cards
+
+BOT = GoujiHeuristic()
+
+
+def decide(game: Game, seat: int) -> Action:
+    """The heuristic's action for ``seat``, from its observation and legal actions only."""
+    return BOT.act(game.observation(seat), game.legal_actions(seat), random.Random(0))
+
+
+def money(a: Action) -> int:
+    """2s and jokers among an action's cards."""
+    return sum(1 for c in a.cards if is_joker(c) or rank_of(c) == 0)
+
+
+# -- duplicate deals --------------------------------------------------------------------------
+
+def duel(opponent: str, deals: int, seed: int = 0,
+         options: dict[str, Any] | None = None) -> list[float]:
+    """The heuristic team's score in each game: every deal is played twice, the heuristic at
+    seats 0 2 4 then at 1 3 5 (duplicate), the opponent bot at the other seats."""
+    cls = game_class("gouji")
+    out: list[float] = []
+    for d in range(deals):
+        for side in (0, 1):
+            game = cls.new(options or {}, seed=seed + d)
+            bots: list[Bot] = [GoujiHeuristic() if s % 2 == side else make_bot(opponent, "gouji")
+                               for s in range(6)]
+            rng = random.Random(7919 * d + side)
+            while not game.is_over:
+                game.apply(choose_action(game, bots, rng))
+            returns = game.returns()
+            assert returns is not None
+            out.append(returns[side])
+    return out
+
+
+def wilson_low(wins: int, n: int, z: float = 1.96) -> float:
+    """The lower end of the Wilson 95% interval of a win rate."""
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (centre - spread) / (1 + z * z / n)
+
+
+def test_registered() -> None:
+    assert isinstance(make_bot("heuristic", "gouji"), GoujiHeuristic)
+
+
+def test_beats_random_team_on_duplicate_deals() -> None:
+    scores = duel("random", 12)
+    wins = sum(1 for s in scores if s > 0)
+    assert wilson_low(wins, len(scores)) > 0.8, scores
+
+
+def test_beats_greedy_team_on_duplicate_deals() -> None:
+    scores = duel("greedy", 12, seed=100)
+    wins = sum(1 for s in scores if s > 0)
+    mean, sd = statistics.mean(scores), statistics.stdev(scores)
+    assert wilson_low(wins, len(scores)) > 0.6, scores
+    assert mean - 2 * sd / math.sqrt(len(scores)) > 0, scores
+
+
+def test_beats_greedy_team_with_the_three_rule() -> None:
+    scores = duel("greedy", 6, seed=200, options={"preset": "tongyong"})
+    assert sum(1 for s in scores if s > 0) >= 9, scores
+
+
+# -- leads ------------------------------------------------------------------------------------
+
+def test_issue_hand_leads_low_without_money() -> None:
+    # the issue: greedy led 2S 2S 2H 2C 2D 9H 9C 9C 9D in the first round
+    g = position(["2S 2S 2H 2C 2D 9H 9C 9C 9D 4S 4H 6C 7D 7S TS JH QS KD AS SJ BJ",
+                  "3S 5S 8S", "3H 5H 8H", "3C 5C 8C", "3D 5D 8D", "4D 6D 8D"], leader=0)
+    a = decide(g, 0)
+    assert a.verb == "play" and money(a) == 0 and format_cards(a.cards) == "4S 4H"
+
+
+def test_first_leads_hold_no_money_or_jokers() -> None:
+    cls = game_class("gouji")
+    for seed in range(30):
+        g = cls.new({}, seed=seed)
+        assert isinstance(g, GoujiGame)
+        while g.phase != "play":
+            seat = g.to_act()[0]
+            g.apply(decide(g, seat))
+        seat = g.to_act()[0]
+        a = decide(g, seat)
+        assert a.verb == "play" and money(a) == 0, (seed, str(a))
+        # a whole group: sets are not broken
+        held = sum(1 for c in g.hands[seat].to_tuple()
+                   if STRENGTH_OF_CARD[c] == STRENGTH_OF_CARD[a.cards[0]])
+        assert held == len(a.cards), (seed, str(a))
+
+
+def test_last_group_goes_out_with_its_money() -> None:
+    g = position(["9S 9H 2S SJ", "3S 5S 8S", "3H", "3C", "3D", "4D"], leader=0)
+    assert format_cards(decide(g, 0).cards) == "2S 9S 9H SJ"
+
+
+def test_runs_out_with_big_jokers_when_it_can() -> None:
+    # two groups and two BJ: one group with both BJ is dead (a single BJ could fall to the
+    # two BJ still out, 大王二杀一), then the other group goes out
+    g = position(["5S 5H QS QH BJ BJ", "3S 6S 8S", "3H", "3C", "3D", "4D"], leader=0)
+    a = decide(g, 0)
+    assert format_cards(a.cards) in ("5S 5H BJ BJ", "QS QH BJ BJ")
+    act(g, 0, "play", format_cards(a.cards))
+    while g.to_act() != [0]:
+        seat = g.to_act()[0]
+        assert all(b.verb != "play" for b in g.legal_actions(seat))  # nobody can beat it
+        g.apply(g.legal_actions(seat)[0])
+    assert len(decide(g, 0).cards) == 2  # out
+
+
+# -- answers ----------------------------------------------------------------------------------
+
+def _many(text: str, n: int = 3) -> str:
+    return " ".join([text] * n)
+
+
+def test_keeps_jokers_and_money_for_control() -> None:
+    # seat 1 leads a single A early; only a 2 or a joker beats it: seat 2 keeps them
+    g = position(["3S", "AS " + _many("4S 5S 6S 7S"), "2S SJ BJ 4H 5H 6H 8H 9H TH JH",
+                  _many("3C"), _many("3D"), _many("4D")], leader=1)
+    act(g, 1, "play", "AS")
+    assert decide(g, 2).verb == "pass"
+
+
+def test_beats_an_opponent_cheaply_with_a_whole_group() -> None:
+    g = position(["3S", "5S " + _many("4S 6S 7S 8S"), "9S 9H 8C JC JD QH 2S SJ",
+                  _many("3C"), _many("3D"), _many("4D")], leader=1)
+    act(g, 1, "play", "5S")
+    assert format_cards(decide(g, 2).cards) == "8C"
+
+
+def test_does_not_overtake_a_winning_teammate() -> None:
+    g = position([_many("5S 7S 9S JS"), _many("3C 4C 6C"), "6S 8S TS QS KS AS",
+                  _many("3D"), _many("3H"), _many("4D")], leader=0)
+    act(g, 0, "play", "5S")
+    act(g, 1, "pass")
+    assert decide(g, 2).verb == "pass"
+
+
+def test_fights_the_duitou_gouji_play() -> None:
+    # seat 3 leads K K (a gouji play): only seat 0, his 对头, may answer; A A beats it plainly
+    g = position(["AS AH 4S 5S 6S 7S 8S 9S", "3C 4C", "3D 4D", "KS KH " + _many("6C 7C 8C"),
+                  "3H 4H", "5D 6D"], leader=3)
+    act(g, 3, "play", "KS KH")
+    while g.to_act() != [0]:
+        seat = g.to_act()[0]
+        g.apply(next(a for a in g.legal_actions(seat) if a.verb == "pass"))
+    assert format_cards(decide(g, 0).cards) == "AS AH"
+
+
+def test_claims_the_lead_instead_of_passing() -> None:
+    # seat 0 goes out; seat 1 is his heir and may claim 接风
+    g = position(["7S", _many("3C 4C 5C 9C"), _many("3D 4D"), _many("3H 4H"),
+                  _many("5D 6D"), _many("6H 8H")], leader=0)
+    act(g, 0, "play", "7S")
+    legal = g.legal_actions(1)
+    assert any(a.verb == "claim" for a in legal)
+    assert decide(g, 1).verb == "claim"
+
+
+# -- burns ------------------------------------------------------------------------------------
+
+def test_burns_only_when_the_burn_cannot_be_broken() -> None:
+    # seat 1 leads 2 2 (gouji); seat 2 (not his 对头) can beat it with BJ BJ and then lead
+    # out 9 9 9: the burn's one play is dead (two BJ), so it burns
+    hands = ["3S 4S", "2S 2H " + _many("3C 4C 5C"), "BJ BJ 9S 9H 9C", _many("3D 4D"),
+             "KS KD " + _many("6C 7C"), "2C 2D 8S"]
+    g = position(hands, leader=1)
+    act(g, 1, "play", "2S 2H")
+    assert g.to_act() == [2]
+    a = decide(g, 2)
+    assert a.verb == "burn" and format_cards(a.cards) == "BJ BJ"
+    # with small jokers only, and big jokers still out, it does not burn
+    hands[2] = "SJ SJ 9S 9H 9C"
+    g = position(hands, leader=1)
+    act(g, 1, "play", "2S 2H")
+    if g.to_act() == [2]:
+        assert decide(g, 2).verb == "pass"
+
+
+# -- before play ------------------------------------------------------------------------------
+
+def _series_game(payer: int, receiver: int, cards: int) -> GoujiGame:
+    deck = full_deck(216)
+    return full([list(deck[s::6]) for s in range(6)], start={"game": 2, "tributes": [
+        {"kind": "place", "from": payer, "to": receiver, "cards": cards}]})
+
+
+def test_tribute_is_the_highest_cards_and_the_return_the_lowest_single() -> None:
+    g = _series_game(5, 0, 2)
+    pay = decide(g, 5)
+    assert pay.verb == "tribute" and pay == g.legal_actions(5)[0]
+    g.apply(pay)
+    hand = g.hands[0].to_tuple()
+    ret = decide(g, 0)
+    assert ret.verb == "return"
+    g_rank = STRENGTH_OF_CARD[ret.cards[0]]
+    assert g_rank < TWO  # no 2 and no joker goes back
+    counts = [sum(1 for c in hand if STRENGTH_OF_CARD[c] == r) for r in range(15)]
+    singles = [r for r in range(TWO) if counts[r] == 1]
+    assert g_rank == (singles[0] if singles else g_rank)
+
+
+def _swap_out(hands: list[list[int]], seat: int, rank: int, donor: int) -> None:
+    """Give ``seat``'s cards of ``rank`` to ``donor`` for plain cards of other low ranks."""
+    for i, c in enumerate(hands[seat]):
+        if STRENGTH_OF_CARD[c] == rank:
+            j = next(k for k, d in enumerate(hands[donor])
+                     if STRENGTH_OF_CARD[d] not in (rank, TWO) and STRENGTH_OF_CARD[d] < 8)
+            hands[seat][i], hands[donor][j] = hands[donor][j], hands[seat][i]
+
+
+def test_refuses_a_low_card_of_a_rank_not_held() -> None:
+    seven = 4
+    deck = full_deck(216)
+    hands = [list(deck[s::6]) for s in range(6)]
+    _swap_out(hands, 5, seven, 4)  # seat 5 holds no 7
+    g = full(hands, start={"game": 2, "tributes": [
+        {"kind": "place", "from": 5, "to": 0, "cards": 1}]})
+    g.apply(decide(g, 5))
+    card = next(c for c in g.hands[0].distinct() if STRENGTH_OF_CARD[c] == seven)
+    g.apply(Action(0, "return", (card,)))
+    assert g.to_act() == [5]
+    assert decide(g, 5).verb == "refuse"
+
+
+def test_revolution_with_a_moneyless_hand_and_keeps_the_head() -> None:
+    deck = full_deck(216)
+    rich = [c for c in deck if STRENGTH_OF_CARD[c] >= TWO]
+    rest = [c for c in deck if STRENGTH_OF_CARD[c] < TWO]
+    hands: list[list[int]] = [[] for _ in range(6)]
+    for i, c in enumerate(rich):
+        hands[[0, 1, 3, 4, 5][i % 5]].append(c)
+    for s in range(6):
+        need = 36 - len(hands[s])
+        hands[s], rest = hands[s] + rest[:need], rest[need:]
+    g = full(hands)
+    assert g.phase == "revolution" and g.to_act() == [2]
+    assert decide(g, 2).verb == "revolution"
+    g.apply(decide(g, 2))
+    assert g.phase == "head" and g.to_act() == [5]
+    assert decide(g, 5).verb == "keep_head"
+
+
+def test_buys_a_three_with_the_cheapest_card() -> None:
+    cls = game_class("gouji")
+    for seed in range(40):
+        g = cls.new({"preset": "tongyong"}, seed=seed)
+        while g.phase not in ("buy", "play"):
+            g.apply(decide(g, g.to_act()[0]))
+        if g.phase == "buy":
+            seat = g.to_act()[0]
+            a = decide(g, seat)
+            costs = [sum(STRENGTH_OF_CARD[c] for c in b.cards) for b in g.legal_actions(seat)]
+            assert sum(STRENGTH_OF_CARD[c] for c in a.cards) == min(costs)
+            return
+    raise AssertionError("no buying in 40 deals")
+
+
+# -- figures ------------------------------------------------------------------------------------
+
+def decision_times(deals: int) -> list[float]:
+    """Seconds per heuristic decision in self-play (the bot's ``act`` only)."""
+    cls = game_class("gouji")
+    out: list[float] = []
+    for d in range(deals):
+        g = cls.new({}, seed=d)
+        rng = random.Random(d)
+        while not g.is_over:
+            seat = g.to_act()[0]
+            obs, legal = g.observation(seat), g.legal_actions(seat)
+            t0 = time.perf_counter()
+            a = BOT.act(obs, legal, rng)
+            out.append(time.perf_counter() - t0)
+            g.apply(a)
+    return out
+
+
+def main(deals: int) -> None:
+    for opponent in ("random", "greedy"):
+        for preset in ("classic", "tongyong"):
+            t0 = time.perf_counter()
+            scores = duel(opponent, deals, seed=10_000, options={"preset": preset})
+            n = len(scores)
+            wins = sum(1 for s in scores if s > 0)
+            losses = sum(1 for s in scores if s < 0)
+            mean = statistics.mean(scores)
+            half = 1.96 * statistics.stdev(scores) / math.sqrt(n)
+            print(f"heuristic vs {opponent:6} {preset:8}: {n} games, won {wins} "
+                  f"({wins / n:.1%}, Wilson 95% low {wilson_low(wins, n):.1%}), lost {losses}, "
+                  f"team score {mean:+.2f} ± {half:.2f}  [{time.perf_counter() - t0:.0f} s]")
+    times = sorted(decision_times(max(5, deals // 10)))
+    q = [times[int(f * (len(times) - 1))] * 1000 for f in (0.5, 0.9, 0.99)]
+    print(f"decision time over {len(times)} self-play decisions: median {q[0]:.3f} ms, "
+          f"p90 {q[1]:.3f} ms, p99 {q[2]:.3f} ms, max {times[-1] * 1000:.3f} ms")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
