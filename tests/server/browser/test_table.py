@@ -75,11 +75,14 @@ def test_two_people_see_only_their_own_hands(server: ServerProcess,
             """(want) => JSON.stringify([...document.querySelectorAll('#hand .card')]
                  .map(e => e.dataset.card).sort()) === JSON.stringify(want)""",
             arg=views[seat])
-        # the only other face-up cards are those played on the table
+        # the only other face-up cards are those played on the table, and Baohuang's public
+        # chips: the emperor card (whose holder everyone knows) and the called card (BH-6)
         loose = page.eval_on_selector_all(
             ".felt .card-face:not(.card-back-face)",
-            "es => es.filter(e => !e.closest('.play-spot')).length")
-        assert loose == 0
+            "es => es.filter(e => !e.closest('.play-spot'))"
+            ".map(e => e.closest('#bh-called') ? 'called' : e.closest('#bh-felt-chip')"
+            " ? 'crown' : e.getAttribute('aria-label'))")
+        assert [x for x in loose if x not in ("called", "crown")] == []
     assert views[0] != views[1]
     assert "Bo" in first.locator(".seat[data-seat='1'] .seat-name").inner_text()
 
