@@ -40,6 +40,23 @@ class Bot(Protocol):
         ...
 
 
+class Worlds:
+    """All a search bot may ask of the game: copies in which every card hidden from its seat
+    is dealt again (:meth:`~paizhuo.engine.game.Game.determinize`), consistent with what the
+    seat has seen. The game itself is never handed out; a copy uses no hidden information (two
+    games that differ only in cards hidden from the seat give the same copies)."""
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._game = game
+        self.seat = seat
+
+    def sample(self, rng: random.Random) -> Game:
+        """One guessed world (a game the caller may play on freely)."""
+        return self._game.determinize(self.seat, rng)
+
+
 def waits(game: Game, to_act: Sequence[int], seat: int) -> bool:
     """Whether a bot at ``seat`` lets the moment pass: other seats are asked too and every
     legal action of ``seat`` is an optional interruption (``game.OPTIONAL_VERBS``, Baohuang's
@@ -64,8 +81,15 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
     from that seat's observation and legal actions.
 
     A bot that uses the game's sampler gets it only when ``seat`` is the first to act (the seat
-    the sampler draws for).
+    the sampler draws for). A search bot (``uses_worlds``) is called as ``act_worlds(obs,
+    legal, rng, worlds)`` with a :class:`Worlds` for the seat.
     """
     if bot.uses_sampler and seat == to_act[0]:
         return game.sample_action(rng)
+    if getattr(bot, "uses_worlds", False):
+        # a search bot: its seat's view, and guessed worlds instead of the game
+        act_worlds = bot.act_worlds  # type: ignore[attr-defined]
+        action: Action = act_worlds(game.observation(seat), game.legal_actions(seat), rng,
+                                    Worlds(game, seat))
+        return action
     return bot.act(game.observation(seat), game.legal_actions(seat), rng)
