@@ -291,10 +291,11 @@ def test_buys_a_three_with_the_cheapest_card() -> None:
 
 # -- figures ------------------------------------------------------------------------------------
 
-def decision_times(deals: int) -> list[float]:
-    """Seconds per heuristic decision in self-play (the bot's ``act`` only)."""
+def decision_times(deals: int) -> dict[str, list[float]]:
+    """Seconds per heuristic decision in self-play (the bot's ``act`` only): all decisions,
+    those with a choice (more than one legal action), and leads."""
     cls = game_class("gouji")
-    out: list[float] = []
+    out: dict[str, list[float]] = {"all": [], "with a choice": [], "leads": []}
     for d in range(deals):
         g = cls.new({}, seed=d)
         rng = random.Random(d)
@@ -303,7 +304,12 @@ def decision_times(deals: int) -> list[float]:
             obs, legal = g.observation(seat), g.legal_actions(seat)
             t0 = time.perf_counter()
             a = BOT.act(obs, legal, rng)
-            out.append(time.perf_counter() - t0)
+            spent = time.perf_counter() - t0
+            out["all"].append(spent)
+            if len(legal) > 1:
+                out["with a choice"].append(spent)
+            if obs["details"].get("your_decision") == "lead":
+                out["leads"].append(spent)
             g.apply(a)
     return out
 
@@ -321,11 +327,11 @@ def main(deals: int) -> None:
             print(f"heuristic vs {opponent:6} {preset:8}: {n} games, won {wins} "
                   f"({wins / n:.1%}, Wilson 95% low {wilson_low(wins, n):.1%}), lost {losses}, "
                   f"team score {mean:+.2f} ± {half:.2f}  [{time.perf_counter() - t0:.0f} s]")
-    times = sorted(decision_times(max(5, deals // 10)))
-    q = [times[int(f * (len(times) - 1))] * 1000 for f in (0.5, 0.9, 0.99)]
-    print(f"decision time over {len(times)} self-play decisions: median {q[0]:.3f} ms, "
-          f"p90 {q[1]:.3f} ms, p99 {q[2]:.3f} ms, max {times[-1] * 1000:.3f} ms")
-
+    for kind, times in decision_times(max(5, deals // 10)).items():
+        times.sort()
+        q = [times[int(f * (len(times) - 1))] * 1000 for f in (0.5, 0.9, 0.99)]
+        print(f"decision time, {kind} ({len(times)} self-play decisions): median {q[0]:.3f} "
+              f"ms, p90 {q[1]:.3f} ms, p99 {q[2]:.3f} ms, max {times[-1] * 1000:.3f} ms")
 
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)

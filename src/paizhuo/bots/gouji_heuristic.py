@@ -436,14 +436,17 @@ class GoujiHeuristic:
             p = fast_shape(a.cards)
             v = t.price(p)
             rest = after(t.h, p)
+            if t.bound and rest[THREE] == sum(rest) and not t.sure(p):
+                continue  # 憋三: beaten now, the 3s would be stuck 被闷
             gs = len(t.groups(rest))
-            if gs <= 1 or t.run_out(rest) is not None:
+            if gs <= 1 or (gs <= 4 and t.run_out(rest) is not None):
                 v += 12  # winning this round brings the hand out
             elif gs <= 2:
                 v += 4
             if best is None or v > best[0] or (v == best[0] and p < fast_shape(best[1].cards)):
                 best = (v, a)
-        assert best is not None
+        if best is None:
+            return fallback
         if best[0] + worth >= 0:
             if "yield" in verbs and fast_shape(best[1].cards)[2:] != (0, 0, 0):
                 return verbs["yield"]  # let a teammate beat it before spending control
