@@ -12,14 +12,14 @@ by rules a table player would name:
 - **Declarations**: the guard reveals (明保, doubling every score) only with a strong hand; the
   alone emperor declares 明独 only with an overwhelming one.
 - **Lead**: the lowest whole set of one rank, without jokers — jokers, 2s and aces are kept for
-  control, and the emperor keeps the emperor card above all (the issue: the greedy bot sheds
-  it at once). With two sets left the stronger goes first, so the last one goes out after it;
-  a hand that is one play goes out at once. A set bigger than an opponent's hand is led when
-  that opponent is about to go out.
+  control, and the emperor keeps the emperor card above all (the greedy bot sheds it at
+  once). With two sets and no joker left the stronger goes first, so the last one goes out
+  after it; a hand that is one play goes out at once. A set bigger than an opponent's hand is
+  led when that opponent is about to go out.
 - **Answer**: a partner's play is never beaten (the guard lets the emperor's play stand, the
   rebels each other's once the roles are public), unless beating it takes the seat out. An
   opponent's play is beaten with the cheapest answer — a whole set of the lowest rank, then a
-  split set, then jokers — when that cost is worth it; the bar drops as hands get short (the
+  split set, then jokers — when that cost is worth it; the bar rises as hands get short (the
   seat's own, or the opponent's: he must not get the lead to go out). A rebel who does not yet
   know the guard beats another rebel candidate only with a cheap whole set. When it does not
   beat it yields 让牌 (keeping the second circle open) rather than passing, and claims the lead
@@ -41,9 +41,10 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from paizhuo.bots.base import Bot
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
 from paizhuo.engine.actions import Action
 from paizhuo.games.baohuang.plays import PlayKey, key_of
@@ -75,8 +76,8 @@ def control(h: Sequence[int]) -> float:
     """How many rounds a hand can win: big jokers 2, small jokers 1.5, 2s 0.5, aces 0.25,
     less a little for every rank it must get rid of (each set is a lead or an answer).
 
-    >>> control([0] * 11 + [0, 4, 0, 1])
-    3.5
+    >>> control([0] * 11 + [0, 4, 0, 1])  # four 2s and a big joker
+    4.0
     """
     sets = sum(1 for r in range(TWO + 1) if h[r])
     return 2.0 * h[BJ] + 1.5 * h[SJ] + 0.5 * h[TWO] + 0.25 * h[ACE] - 0.1 * max(0, sets - 10)
@@ -132,6 +133,14 @@ class BaohuangHeuristic:
 
     name = "heuristic"
     uses_sampler = False
+    # the thresholds, as attributes so that a variant can be measured against this bot
+    pass_crown_below = PASS_CROWN_BELOW
+    alone_from = ALONE_FROM
+    seize_from = SEIZE_FROM
+    reveal_guard_from = REVEAL_GUARD_FROM
+    reveal_alone_from = REVEAL_ALONE_FROM
+    bar_opponent = BAR_OPPONENT
+    bar_maybe_friend = BAR_MAYBE_FRIEND
 
     def __init__(self) -> None:
         self._memory = _Memory()
@@ -153,7 +162,7 @@ class BaohuangHeuristic:
             return self._declare(legal, h, alone=False)
         self._memory.update(observation)
         verbs = {a.verb for a in legal}
-        if "reveal" in verbs and control(h) >= REVEAL_ALONE_FROM:
+        if "reveal" in verbs and control(h) >= self.reveal_alone_from:
             return next(a for a in legal if a.verb == "reveal")
         if "claim" in verbs:
             return next(a for a in legal if a.verb == "claim")
@@ -168,7 +177,7 @@ class BaohuangHeuristic:
         calls = [a for a in legal if a.verb == "call"]
         by_verb = {a.verb: a for a in legal if a.verb != "call"}
         seize = by_verb.get("seize")
-        if seize is not None and strength >= SEIZE_FROM:
+        if seize is not None and strength >= self.seize_from:
             return seize
         if not calls:
             # not the crown's holder: only a seizure is offered; a waiting seat lets it pass
@@ -178,10 +187,10 @@ class BaohuangHeuristic:
                   for c in {a.cards[0] for a in calls}}
         three = [a for a in calls if copies[a.cards[0]] < 4]
         four = [a for a in calls if copies[a.cards[0]] >= 4]
-        if four and strength >= ALONE_FROM:
+        if four and strength >= self.alone_from:
             return max(four, key=lambda a: STRENGTH_OF_CARD[a.cards[0]])
         pass_crown = by_verb.get("pass_crown")
-        if pass_crown is not None and (strength < PASS_CROWN_BELOW or not three):
+        if pass_crown is not None and (strength < self.pass_crown_below or not three):
             return pass_crown
         # the guard holds the fourth copy: call the strongest card, so he holds it too
         pool = three or four
@@ -189,8 +198,8 @@ class BaohuangHeuristic:
 
     def _declare(self, legal: list[Action], h: list[int], alone: bool) -> Action:
         reveal = next((a for a in legal if a.verb == "reveal"), None)
-        if reveal is not None and control(h) >= (REVEAL_ALONE_FROM if alone
-                                                 else REVEAL_GUARD_FROM):
+        if reveal is not None and control(h) >= (self.reveal_alone_from if alone
+                                                 else self.reveal_guard_from):
             return reveal
         return next(a for a in legal if a.verb != "reveal")
 
@@ -236,13 +245,9 @@ class BaohuangHeuristic:
         partners, maybe = self._sides(obs)
         enemies = [s for s in range(SEATS)
                    if s != me and s not in finished and s not in partners and s not in maybe]
-        if len(sets) + (1 if jokers else 0) <= 2:
-            # two sets left: the stronger first (with the jokers), the last one goes out
-            top = max(sets)
-            withj = (top[0], top[1], h[SJ], h[BJ])
-            if jokers and len(sets) == 1:
-                return plays.get(withj, plays[top])
-            return plays[top]
+        if len(sets) == 2 and not jokers:
+            # two sets left: the stronger first, so that the last one goes out after it
+            return plays[max(sets)]
         danger = min((sizes[s] for s in enemies), default=99)
         if danger <= 4:
             bigger = [k for k in sets if k[1] > danger]
@@ -274,7 +279,7 @@ class BaohuangHeuristic:
         emperor = d["role"] == "emperor"
         best = min(plays, key=lambda k: (answer_cost(k, h, emperor, left), k[0]))
         cost = answer_cost(best, h, emperor, left)
-        bar = BAR_MAYBE_FRIEND if maker in maybe else BAR_OPPONENT
+        bar = self.bar_maybe_friend if maker in maybe else self.bar_opponent
         if left <= 12:
             bar += 3.0
         if left <= 6:
@@ -296,10 +301,12 @@ class BaohuangHeuristic:
 # -- measurement -------------------------------------------------------------------------------
 
 
-def paired_points(baseline: str, deals: int, seed: int = 0) -> list[float]:
+def paired_points(baseline: str | Callable[[], Bot], deals: int, seed: int = 0,
+                  candidate: Callable[[], Bot] | None = None) -> list[float]:
     """Per (deal, seat): the heuristic's points at that seat with ``baseline`` players at the
     other four, minus the baseline's points at that seat with heuristic players at the other
-    four (same deal, same seat, same bot random draws), so the luck of the deal cancels."""
+    four (same deal, same seat, same bot random draws), so the luck of the deal cancels.
+    ``baseline`` is a bot name or factory; ``candidate`` (default this bot) is measured."""
     from paizhuo.arena.simulate import play_round
     from paizhuo.bots.registry import make_bot
     from paizhuo.games import game_class
@@ -311,8 +318,9 @@ def paired_points(baseline: str, deals: int, seed: int = 0) -> list[float]:
             points = []
             for mine in (True, False):
                 g = cls.new({}, seed=seed + deal)
-                bots = [make_bot("heuristic" if (s == seat) == mine else baseline, "baohuang")
-                        for s in range(SEATS)]
+                bots = [(candidate or BaohuangHeuristic)() if (s == seat) == mine
+                        else make_bot(baseline, "baohuang") if isinstance(baseline, str)
+                        else baseline() for s in range(SEATS)]
                 play_round(g, bots, random.Random(f"bh-heuristic/{seed + deal}/{seat}"))
                 returns = g.returns()
                 assert returns is not None
