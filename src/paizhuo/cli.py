@@ -491,6 +491,100 @@ def _bench_server(tables: int | None, seconds: float | None, table_game: str | N
     print_server_bench(result, console)
 
 
+# -- arena -----------------------------------------------------------------------------------
+
+@app.command()
+@_guarded
+def arena(
+    game: Annotated[str, typer.Argument(
+        metavar="GAME", help=f"One of {', '.join(GAME_NAMES)}.")],
+    bots: Annotated[str, typer.Option(
+        metavar="A,B", help="The two bots, comma-separated (e.g. greedy,random; named "
+                            "strengths: easy, normal).")],
+    preset: Annotated[str | None, typer.Option(
+        metavar="PRESET", help="Option preset (default: the game's).")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", metavar="KEY=VALUE",
+        help="A rule option key=value (value read as JSON if it is).")]
+    = None,
+    deals: Annotated[int, typer.Option(
+        min=1, metavar="N", help="Deals; each is played in every seat arrangement.")] = 100,
+    seed: Annotated[int, typer.Option(
+        metavar="SEED", help="Deal d deals with derive_seed(SEED, d); the same seed gives "
+                             "the same figures.")] = 0,
+    workers: Annotated[int, typer.Option(
+        min=1, metavar="K", help="Processes playing the deals (the figures do not depend "
+                                 "on it).")] = 1,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="ADDRESS",
+        help="Play the deals as Ray tasks: auto (the running cluster), local (a new "
+             "instance here) or a head's host:port (needs: pip install 'paizhuo[ray]').")]
+    = None,
+    scheme: Annotated[str, typer.Option(
+        metavar="SCHEME", help="auto, teams (fixed partners: A at the even seats, then the "
+                               "odd) or solo (A alone at each seat, then B).")] = "auto",
+    json_path: Annotated[Path | None, typer.Option(
+        "--json", metavar="FILE", dir_okay=False,
+        help="Where to write the results (default arena-GAME-A-B.json).")] = None,
+    plot_path: Annotated[Path | None, typer.Option(
+        "--plot", metavar="FILE", dir_okay=False,
+        help="Where to draw the results as a PNG (default arena-GAME-A-B.png).")] = None,
+    no_plot: Annotated[bool, typer.Option("--no-plot", help="Draw no plot.")] = False,
+) -> None:
+    """Pit two bots against each other on duplicate deals (every deal in every seat
+    arrangement, so the luck of the cards cancels); print the figures with 95% intervals and
+    write them as JSON and a PNG plot (see docs/arena.md)."""
+    from rich.table import Table
+
+    from paizhuo.arena.duplicate import SCHEMES, ArenaError, make_spec, run_arena
+    from paizhuo.arena.plot import table_rows, write_plot
+
+    cls = _game(game)
+    options = _options(cls, preset, option)
+    names = _bot_list(bots)
+    if len(names) != 2:
+        raise CommandError(f"--bots names {len(names)} bot{'s' if len(names) != 1 else ''}; "
+                           "the arena pits two against each other, e.g. --bots greedy,random")
+    if scheme not in ("auto", *SCHEMES):
+        raise CommandError(f"unknown --scheme {describe(scheme)}; schemes are auto, "
+                           f"{', '.join(SCHEMES)}")
+    spec = make_spec(cls.name, names, seed, options, scheme)
+    stem = f"arena-{cls.name}-{names[0]}-{names[1]}"
+    json_file = json_path or Path(f"{stem}.json")
+    plot_file = None if no_plot else plot_path or Path(f"{stem}.png")
+    progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                        MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
+                        transient=True)
+    with progress:
+        task = progress.add_task(f"{cls.name} duplicate deals ({spec.scheme})", total=deals)
+        try:
+            run = run_arena(spec, deals, workers, ray,
+                            lambda done: progress.update(task, completed=done))
+        except ArenaError as exc:
+            progress.stop()
+            err_console.print(f"[red]engine error[/red] in {escape(str(exc))}", soft_wrap=True)
+            raise typer.Exit(EXIT_INTERNAL) from None
+    summary = run.summary
+    table = Table(title=f"{cls.name}: {names[0]} (A) vs {names[1]} (B), {deals} duplicate "
+                        f"deals, {run.games} games, seed {seed}")
+    for column in ("figure", "bot", "value", "95% CI", "n"):
+        table.add_column(column, justify="left" if column in ("figure", "bot") else "right")
+    for row in table_rows(summary):
+        table.add_row(*row)
+    console.print(table)
+    try:
+        json_file.parent.mkdir(parents=True, exist_ok=True)
+        json_file.write_text(json.dumps(run.to_json(), ensure_ascii=False) + "\n",
+                             encoding="utf-8")
+        if plot_file is not None:
+            write_plot(summary, plot_file)
+    except OSError as exc:
+        raise CommandError(f"cannot write the results: {exc.strerror or exc}") from None
+    console.print(f"results written to {json_file}"
+                  + (f", plot to {plot_file}" if plot_file is not None else "")
+                  + f" ({run.seconds:.1f} s)", markup=False, soft_wrap=True)
+
+
 # -- serve -----------------------------------------------------------------------------------
 
 @app.command()

@@ -1,0 +1,379 @@
+"""Duplicate deals between two bots: every deal is played in several seat arrangements, so that
+the luck of the cards cancels and what is left is the difference between the bots.
+
+Two schemes (docs/arena.md):
+
+- ``teams`` (fixed partners by seat parity: Shengji's fixed-team presets, Gouji): each deal is
+  played twice, bot A at the even seats and B at the odd ones, then the sides swapped. Both
+  sides are measured in both copies.
+- ``solo`` (no fixed teams: Baohuang, Shengji with friends or bidding): each deal is played
+  ``2 × seats`` times: for every seat ``r``, A alone at ``r`` against B everywhere else, and B
+  alone at ``r`` against A. Only the lone seat is measured, so A and B are each seen once in
+  every seat of every deal, in the same position (one against the rest).
+
+A game's outcome for a seat is its :meth:`~paizhuo.engine.game.Game.returns` (Shengji: levels
+gained, Gouji and Baohuang: points). Per deal, a side's figure is the mean over the copies
+(and seats) where it is measured; the paired difference A − B per deal is what cancels luck.
+Deal ``d`` deals with ``derive_seed(seed, d)`` in every copy; the seat of copy ``c`` draws its
+bot's random numbers from ``(seed, d, c, seat)``, so a deal's numbers do not depend on which
+process played it, and the same seed gives the same figures for any number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Final
+
+from paizhuo.bots.base import bot_action, deciding
+from paizhuo.bots.registry import make_bot
+from paizhuo.engine.dealing import derive_seed
+from paizhuo.engine.errors import MalformedError, PaizhuoError
+from paizhuo.engine.game import Game
+from paizhuo.games import game_class
+
+SCHEMES: Final = ("teams", "solo")
+Z95: Final = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+MAX_DECISIONS: Final = 100_000
+
+
+class ArenaError(PaizhuoError):
+    """A game of the arena stopped on an engine error (a bug): says which deal and copy."""
+
+    def __init__(self, deal: int, copy: int, seed: int, message: str) -> None:
+        self.deal, self.copy, self.seed, self.message = deal, copy, seed, message
+        super().__init__(f"deal {deal} copy {copy} (deal seed {seed}): {message}")
+
+
+@dataclass(frozen=True)
+class Copy:
+    """One seat arrangement of a deal: the side (``A``/``B``) of every seat, and the seats
+    whose outcome is counted (each for its own side)."""
+
+    sides: tuple[str, ...]
+    measured: tuple[int, ...]
+
+
+def arrangements(scheme: str, seats: int) -> list[Copy]:
+    """The copies every deal is played in.
+
+    >>> [c.sides for c in arrangements("teams", 4)]
+    [('A', 'B', 'A', 'B'), ('B', 'A', 'B', 'A')]
+    >>> [("".join(c.sides), c.measured) for c in arrangements("solo", 3)][:4]
+    [('ABB', (0,)), ('BAA', (0,)), ('BAB', (1,)), ('ABA', (1,))]
+    """
+    if scheme == "teams":
+        if seats % 2:
+            raise MalformedError("scheme", f"the teams scheme needs an even number of seats, "
+                                 f"not {seats}")
+        even = tuple("A" if s % 2 == 0 else "B" for s in range(seats))
+        odd = tuple("B" if s % 2 == 0 else "A" for s in range(seats))
+        return [Copy(even, tuple(range(seats))), Copy(odd, tuple(range(seats)))]
+    if scheme == "solo":
+        out = []
+        for r in range(seats):
+            for lone, rest in (("A", "B"), ("B", "A")):
+                out.append(Copy(tuple(lone if s == r else rest for s in range(seats)), (r,)))
+        return out
+    raise MalformedError("scheme", f"unknown scheme {scheme!r}; schemes are "
+                         f"{', '.join(SCHEMES)}")
+
+
+def fixed_teams(game: Game) -> bool:
+    """Whether ``game`` has fixed partners by seat parity (then the ``teams`` scheme fits).
+
+    Gouji always has (seats 0, 2, 4 against 1, 3, 5); Shengji when its ``teams`` option is
+    ``fixed``; Baohuang never (the emperor's guard is found by the cards)."""
+    if game.name == "gouji":
+        return True
+    teams = getattr(getattr(game, "opts", None), "teams", None)
+    return teams == "fixed"
+
+
+def default_scheme(game: Game) -> str:
+    """``teams`` for a game with fixed partners, ``solo`` otherwise."""
+    return "teams" if fixed_teams(game) else "solo"
+
+
+UNITS: Final[dict[str, tuple[str, str]]] = {
+    "shengji": ("levels_per_round", "rounds_won"),
+}
+"""A game's names for the two figures (the default: ``points_per_game``, ``win_rate``)."""
+
+
+def units(game_name: str) -> tuple[str, str]:
+    """The names of the per-game mean and of the win rate for ``game_name``."""
+    return UNITS.get(game_name, ("points_per_game", "win_rate"))
+
+
+@dataclass(frozen=True)
+class ArenaSpec:
+    """What the arena plays: everything a worker needs (picklable)."""
+
+    game: str
+    options: dict[str, Any]
+    bots: tuple[str, str]
+    seed: int
+    scheme: str
+
+    def copies(self) -> list[Copy]:
+        """The copies of every deal."""
+        return arrangements(self.scheme, game_class(self.game).new(self.options).num_seats)
+
+
+@dataclass
+class DealResult:
+    """The returns of every copy of one deal (``returns[copy][seat]``)."""
+
+    deal: int
+    seed: int
+    returns: list[list[float]]
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The seed deal ``deal`` of an arena seeded ``seed`` deals with (in every copy)."""
+    return derive_seed(seed, deal)
+
+
+def _rng(seed: int, deal: int, copy: int, who: str) -> random.Random:
+    return random.Random(f"paizhuo-arena/{seed}/{deal}/{copy}/{who}")
+
+
+def play_copy(spec: ArenaSpec, deal: int, index: int, copy: Copy) -> list[float]:
+    """Play copy ``index`` of deal ``deal`` to its end; the returns of every seat."""
+    cls = game_class(spec.game)
+    seed = deal_seed(spec.seed, deal)
+    game = cls.new(spec.options, seed=seed)
+    bots = [make_bot(spec.bots[0] if side == "A" else spec.bots[1], spec.game)
+            for side in copy.sides]
+    rngs = [_rng(spec.seed, deal, index, str(s)) for s in range(game.num_seats)]
+    table = _rng(spec.seed, deal, index, "table")
+    decisions = 0
+    try:
+        while not game.is_over:
+            to_act = game.to_act()
+            if not to_act:
+                raise RuntimeError(f"nobody may act in phase {game.phase!r}")
+            seats = deciding(game, to_act)
+            seat = seats[0] if len(seats) == 1 else table.choice(seats)
+            game.apply(bot_action(game, to_act, seat, bots[seat], rngs[seat]))
+            decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
+        returns = game.returns()
+        if returns is None:
+            raise RuntimeError("the game is over but has no returns")
+    except PaizhuoError:
+        raise
+    except Exception as exc:  # an engine failure names the deal that shows it
+        raise ArenaError(deal, index, seed, f"{type(exc).__name__}: {exc}") from exc
+    return [float(v) for v in returns]
+
+
+def play_deals(spec: ArenaSpec, deals: Sequence[int]) -> list[DealResult]:
+    """Play every copy of each of ``deals`` (a worker's chunk)."""
+    copies = spec.copies()
+    return [DealResult(d, deal_seed(spec.seed, d),
+                       [play_copy(spec, d, i, c) for i, c in enumerate(copies)])
+            for d in deals]
+
+
+# -- statistics ------------------------------------------------------------------------------
+
+def mean_ci(values: Sequence[float]) -> dict[str, Any]:
+    """Mean and 95% interval (normal approximation); ``ci`` is ``None`` below two values.
+
+    >>> mean_ci([1.0, 3.0])
+    {'mean': 2.0, 'ci': [-0.772, 4.772], 'n': 2}
+    """
+    n = len(values)
+    mean = math.fsum(values) / n if n else 0.0
+    if n < 2:
+        return {"mean": _round(mean), "ci": None, "n": n}
+    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return {"mean": _round(mean), "ci": [_round(mean - half), _round(mean + half)], "n": n}
+
+
+def wilson(wins: int, n: int) -> dict[str, Any]:
+    """A win rate with its 95% Wilson interval.
+
+    >>> wilson(8, 10)
+    {'rate': 0.8, 'ci': [0.49, 0.943], 'wins': 8, 'n': 10}
+    """
+    if n == 0:
+        return {"rate": 0.0, "ci": None, "wins": 0, "n": 0}
+    p = wins / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return {"rate": _round(p), "ci": [_round(max(0.0, centre - half)),
+                                      _round(min(1.0, centre + half))],
+            "wins": wins, "n": n}
+
+
+def _round(x: float) -> float:
+    return round(x, 3) if abs(x) >= 1e-12 else 0.0
+
+
+def summarize(spec: ArenaSpec, results: Sequence[DealResult]) -> dict[str, Any]:
+    """The arena's figures from the deals' returns (in deal order): see docs/arena.md."""
+    results = sorted(results, key=lambda r: r.deal)
+    copies = spec.copies()
+    seats = len(copies[0].sides)
+    mean_name, win_name = units(spec.game)
+    per_deal: dict[str, list[float]] = {"A": [], "B": []}
+    wins = {"A": 0, "B": 0}
+    games = {"A": 0, "B": 0}
+    seat_values: dict[str, list[list[float]]] = {"A": [[] for _ in range(seats)],
+                                                 "B": [[] for _ in range(seats)]}
+    for r in results:
+        deal_values: dict[str, list[float]] = {"A": [], "B": []}
+        for copy, returns in zip(copies, r.returns, strict=True):
+            for side in ("A", "B"):
+                mine = [s for s in copy.measured if copy.sides[s] == side]
+                if not mine:
+                    continue
+                value = math.fsum(returns[s] for s in mine) / len(mine)
+                deal_values[side].append(value)
+                games[side] += 1
+                wins[side] += value > 0
+                for s in mine:
+                    seat_values[side][s].append(returns[s])
+        for side in ("A", "B"):
+            per_deal[side].append(math.fsum(deal_values[side]) / len(deal_values[side]))
+    difference = [a - b for a, b in zip(per_deal["A"], per_deal["B"], strict=True)]
+    sides = {side: {"bot": spec.bots[i], mean_name: mean_ci(per_deal[side]),
+                    win_name: wilson(wins[side], games[side])}
+             for i, side in enumerate(("A", "B"))}
+    return {
+        "game": spec.game,
+        "options": spec.options,
+        "bots": list(spec.bots),
+        "deals": len(results),
+        "seed": spec.seed,
+        "scheme": spec.scheme,
+        "copies": [{"sides": "".join(c.sides), "measured": list(c.measured)} for c in copies],
+        "units": {"mean": mean_name, "win": win_name},
+        "results": {
+            **sides,
+            "difference": mean_ci(difference),
+        },
+        "per_seat": [{"seat": s, "A": mean_ci(seat_values["A"][s]),
+                      "B": mean_ci(seat_values["B"][s])} for s in range(seats)],
+        "per_deal": [asdict(r) for r in results],
+    }
+
+
+# -- running ---------------------------------------------------------------------------------
+
+Progress = Callable[[int], None]
+
+
+@dataclass
+class ArenaRun:
+    """The figures (:func:`summarize`) and how they were obtained."""
+
+    summary: dict[str, Any]
+    workers: int = 1
+    ray: str | None = None
+    seconds: float = 0.0
+    games: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON written by ``paizhuo arena``: the figures and a ``run`` entry (workers,
+        Ray address, seconds — the only part that changes between equal runs)."""
+        return {**self.summary, "run": {"workers": self.workers, "ray": self.ray,
+                                        "seconds": round(self.seconds, 2),
+                                        "games": self.games}}
+
+
+def chunks(deals: int, parts: int) -> list[list[int]]:
+    """Deal indices in chunks: about four per worker, at most 25 deals each.
+
+    >>> chunks(5, 2)
+    [[0, 1], [2, 3], [4]]
+    """
+    size = max(1, min(25, math.ceil(deals / max(1, 4 * parts))))
+    return [list(range(i, min(deals, i + size))) for i in range(0, deals, size)]
+
+
+def make_spec(game: str, bots: Sequence[str], seed: int = 0,
+              options: dict[str, Any] | None = None, scheme: str | None = None) -> ArenaSpec:
+    """Check the game, options, bots and scheme, and return what the arena plays.
+
+    Raises :class:`~paizhuo.engine.errors.MalformedError` for an unknown game, option, bot or
+    scheme, for a number of bots other than two, and for the ``teams`` scheme in a game
+    without fixed partners."""
+    cls = game_class(game)
+    options = dict(options or {})
+    if len(bots) != 2:
+        raise MalformedError("bots", f"the arena pits two bots against each other, not "
+                             f"{len(bots)}: e.g. --bots greedy,random")
+    for name in bots:
+        make_bot(name, cls.name)
+    sample = cls.new(options)
+    if scheme is None or scheme == "auto":
+        scheme = default_scheme(sample)
+    elif scheme == "teams" and not fixed_teams(sample):
+        raise MalformedError("scheme", f"{cls.name} with these options has no fixed partners: "
+                             "use the solo scheme")
+    arrangements(scheme, sample.num_seats)  # an unknown scheme fails here
+    return ArenaSpec(cls.name, options, (bots[0], bots[1]), seed, scheme)
+
+
+def run_arena(spec: ArenaSpec, deals: int, workers: int = 1, ray: str | None = None,
+              progress: Progress | None = None) -> ArenaRun:
+    """Play ``deals`` duplicate deals, in this process (``workers`` 1), in ``workers``
+    processes, or as Ray tasks (``ray``: ``auto``, ``local`` or a cluster's address)."""
+    if deals < 1:
+        raise MalformedError("deals", f"the arena needs at least one deal, not {deals}")
+    if workers < 1:
+        raise MalformedError("workers", f"the arena needs at least one worker, not {workers}")
+    began = time.perf_counter()
+    results: list[DealResult] = []
+    done = 0
+
+    def collect(chunk: list[DealResult]) -> None:
+        nonlocal done
+        results.extend(chunk)
+        done += len(chunk)
+        if progress is not None:
+            progress(done)
+
+    if ray is not None:
+        from paizhuo.arena.cluster import run_on_ray
+        run_on_ray(spec, chunks(deals, max(workers, 4)), ray, collect)
+    elif workers == 1:
+        for d in range(deals):
+            collect(play_deals(spec, [d]))
+    else:
+        _run_processes(spec, chunks(deals, workers), workers, collect)
+    summary = summarize(spec, results)
+    return ArenaRun(summary, workers, ray, time.perf_counter() - began,
+                    deals * len(spec.copies()))
+
+
+def _run_processes(spec: ArenaSpec, parts: list[list[int]], workers: int,
+                   collect: Callable[[list[DealResult]], None]) -> None:
+    """Play the chunks in ``workers`` processes (spawned: safe under any start method)."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        pending = {pool.submit(play_deals, spec, part) for part in parts}
+        try:
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    collect(future.result())
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise

@@ -1,0 +1,162 @@
+"""The arena's duplicate deals (docs/arena.md): the seat arrangements, the statistics, and
+figures that do not depend on how many processes played them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paizhuo.arena.duplicate import (
+    ArenaSpec,
+    arrangements,
+    make_spec,
+    mean_ci,
+    play_deals,
+    run_arena,
+    wilson,
+)
+from paizhuo.arena.plot import write_plot
+from paizhuo.engine.dealing import derive_seed
+from paizhuo.engine.errors import MalformedError
+from paizhuo.games import game_class
+
+GAMES = [("shengji", {"preset": "tractor"}), ("gouji", {}), ("baohuang", {})]
+
+
+def numbers(summary: dict[str, Any]) -> str:
+    """Everything the arena measured, as text (the JSON, less how it was run)."""
+    return json.dumps(summary, sort_keys=True)
+
+
+# -- the seat arrangements -----------------------------------------------------------------
+
+@pytest.mark.parametrize("seats", [4, 6])
+def test_teams_scheme_plays_each_side_at_both_parities(seats: int) -> None:
+    even, odd = arrangements("teams", seats)
+    assert even.sides == tuple("AB" * (seats // 2))
+    assert odd.sides == tuple("BA" * (seats // 2))
+    assert even.measured == odd.measured == tuple(range(seats))
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_solo_scheme_puts_each_bot_alone_in_every_seat(seats: int) -> None:
+    copies = arrangements("solo", seats)
+    assert len(copies) == 2 * seats
+    alone = {(c.measured[0], c.sides[c.measured[0]]) for c in copies}
+    assert alone == {(s, side) for s in range(seats) for side in "AB"}
+    for c in copies:
+        (r,) = c.measured
+        assert all(c.sides[s] != c.sides[r] for s in range(seats) if s != r)
+
+
+def test_schemes_follow_the_partnerships() -> None:
+    assert make_spec("gouji", ["greedy", "random"]).scheme == "teams"
+    assert make_spec("shengji", ["greedy", "random"], options={"preset": "tractor"}).scheme \
+        == "teams"
+    assert make_spec("baohuang", ["greedy", "random"]).scheme == "solo"
+    for preset in ("friends-4", "friends-5", "bidding-3"):
+        assert make_spec("shengji", ["greedy", "random"],
+                         options={"preset": preset}).scheme == "solo"
+    with pytest.raises(MalformedError, match="no fixed partners"):
+        make_spec("baohuang", ["greedy", "random"], scheme="teams")
+    with pytest.raises(MalformedError, match="two bots"):
+        make_spec("gouji", ["greedy"])
+    with pytest.raises(MalformedError, match="unknown bot"):
+        make_spec("gouji", ["greedy", "nobody"])
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_every_copy_of_a_deal_is_dealt_the_same_cards(game: str,
+                                                      options: dict[str, Any]) -> None:
+    spec = make_spec(game, ["random", "uniform"], 7, options)
+    (result,) = play_deals(spec, [3])
+    assert result.deal == 3 and result.seed == derive_seed(7, 3)
+    seats = game_class(game).new(options).num_seats
+    assert len(result.returns) == len(spec.copies())
+    assert all(len(r) == seats for r in result.returns)
+    hands = {str(game_class(game).new(options, seed=result.seed).observation(0)["hand"])
+             for _ in spec.copies()}
+    assert len(hands) == 1
+
+
+# -- statistics ----------------------------------------------------------------------------
+
+def test_mean_ci_and_wilson() -> None:
+    assert mean_ci([2.0, 2.0, 2.0]) == {"mean": 2.0, "ci": [2.0, 2.0], "n": 3}
+    assert mean_ci([5.0])["ci"] is None
+    out = wilson(0, 20)
+    assert out["rate"] == 0.0 and out["ci"][0] == 0.0 and 0.15 < out["ci"][1] < 0.17
+    assert wilson(20, 20)["ci"][1] == 1.0
+
+
+# -- reproducibility -----------------------------------------------------------------------
+
+def test_same_seed_same_numbers_with_one_or_two_workers() -> None:
+    spec = make_spec("gouji", ["greedy", "random"], 11)
+    one = run_arena(spec, 6, workers=1)
+    two = run_arena(spec, 6, workers=2)
+    assert numbers(one.summary) == numbers(two.summary)
+    assert numbers(run_arena(spec, 6).summary) == numbers(one.summary)
+    other = run_arena(make_spec("gouji", ["greedy", "random"], 12), 6)
+    assert numbers(other.summary) != numbers(one.summary)
+
+
+def test_progress_counts_every_deal() -> None:
+    seen: list[int] = []
+    run_arena(make_spec("baohuang", ["random", "random"], 1), 3, progress=seen.append)
+    assert seen == [1, 2, 3]
+
+
+def test_deals_and_workers_must_be_positive() -> None:
+    spec = make_spec("gouji", ["random", "random"])
+    with pytest.raises(MalformedError, match="at least one deal"):
+        run_arena(spec, 0)
+    with pytest.raises(MalformedError, match="at least one worker"):
+        run_arena(spec, 1, workers=0)
+
+
+# -- what the arena measures ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("game", "options", "deals"),
+                         [("gouji", {}, 12), ("baohuang", {}, 12)])
+def test_a_bot_against_itself_is_even(game: str, options: dict[str, Any], deals: int) -> None:
+    results = run_arena(make_spec(game, ["greedy", "greedy"], 5, options), deals)
+    diff = results.summary["results"]["difference"]
+    assert diff["ci"][0] <= 0.0 <= diff["ci"][1], diff
+    assert abs(diff["mean"]) < 2.0
+
+
+@pytest.mark.parametrize(("game", "options", "deals"),
+                         [("shengji", {"preset": "tractor"}, 8), ("gouji", {}, 8),
+                          ("baohuang", {}, 20)])
+def test_greedy_beats_random_with_an_interval_clear_of_zero(
+        game: str, options: dict[str, Any], deals: int) -> None:
+    summary = run_arena(make_spec(game, ["greedy", "random"], 0, options), deals).summary
+    res = summary["results"]
+    mean_name, win_name = summary["units"]["mean"], summary["units"]["win"]
+    assert res["difference"]["ci"][0] > 0, res["difference"]
+    assert res["A"][mean_name]["mean"] > 0 > res["B"][mean_name]["mean"], res
+    assert res["A"][win_name]["rate"] > res["B"][win_name]["rate"]
+
+
+def test_json_keys_and_plot(tmp_path: Path) -> None:
+    spec = ArenaSpec("shengji", {"preset": "bidding-3"}, ("random", "uniform"), 2, "solo")
+    run = run_arena(spec, 2)
+    data = json.loads(json.dumps(run.to_json()))
+    assert {"game", "options", "bots", "deals", "seed", "scheme", "copies", "units",
+            "results", "per_seat", "per_deal", "run"} <= set(data)
+    assert data["units"] == {"mean": "levels_per_round", "win": "rounds_won"}
+    for side in ("A", "B"):
+        assert set(data["results"][side]) == {"bot", "levels_per_round", "rounds_won"}
+        assert set(data["results"][side]["levels_per_round"]) == {"mean", "ci", "n"}
+        assert set(data["results"][side]["rounds_won"]) == {"rate", "ci", "wins", "n"}
+    assert data["results"]["difference"]["n"] == 2
+    assert [s["seat"] for s in data["per_seat"]] == [0, 1, 2]
+    assert [d["deal"] for d in data["per_deal"]] == [0, 1]
+    assert len(data["per_deal"][0]["returns"]) == 6
+    png = tmp_path / "out" / "arena.png"
+    write_plot(run.summary, png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
