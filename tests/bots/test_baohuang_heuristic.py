@@ -147,3 +147,11 @@ def test_guard_reveals_only_with_a_strong_hand() -> None:
 
     assert guard_choice("8H 4S 5S 6S") == "pass"
     assert guard_choice("8H BJ BJ SJ SJ 2S 2S 2H AS") == "reveal"
+
+
+def test_four_copies_go_alone_only_with_a_strong_hand() -> None:
+    strong = crown("BJ* BJ BJ SJ SJ 2S 2S 2H AS 8H 8H 8H 8H 3S 3S 3S 4S")
+    assert choose(strong, 0).cards == tuple(parse_cards("8H"))  # all four: 独保
+    # a plain hand calls its triple (3S), not the four 8s
+    plain = crown("BJ* SJ 2S 2H AS 8H 8H 8H 8H 3S 3S 3S 4S")
+    assert choose(plain, 0).cards == tuple(parse_cards("3S"))

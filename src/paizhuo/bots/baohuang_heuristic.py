@@ -141,6 +141,9 @@ class BaohuangHeuristic:
     reveal_alone_from = REVEAL_ALONE_FROM
     bar_opponent = BAR_OPPONENT
     bar_maybe_friend = BAR_MAYBE_FRIEND
+    lead_size_weight = 0.0
+    """How much a lead prefers a bigger set to a lower one (rank minus weight × size); 1 and
+    2.5 measured no different from 0 within ±0.3 points (60 deals against this bot)."""
 
     def __init__(self) -> None:
         self._memory = _Memory()
@@ -253,7 +256,8 @@ class BaohuangHeuristic:
             bigger = [k for k in sets if k[1] > danger]
             if bigger:
                 return plays[min(bigger)]
-        return plays[min(sets)]
+        w = self.lead_size_weight
+        return plays[min(sets, key=lambda k: (k[0] - w * k[1], k[0]))]
 
     # -- answering ---------------------------------------------------------------------------
 
