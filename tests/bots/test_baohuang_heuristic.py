@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from paizhuo.arena.simulate import choose_action
 from paizhuo.bots.baohuang_heuristic import BaohuangHeuristic, mean_ci, paired_points
 from paizhuo.bots.registry import make_bot
 from paizhuo.cards import EMPEROR_CARD
@@ -83,13 +84,14 @@ def test_emperor_plays_the_emperor_card_to_go_out() -> None:
 
 
 def test_guard_lets_the_emperors_play_stand() -> None:
-    g2 = table(["5S 5S 9S 9S KS", "7S 7S JS JS QS", "4H 4H", "8H 3S", "6S 6S"], guard=1)
-    act(g2, 0, "play", "5S 5S")
-    assert choose(g2, 1).verb in ("pass", "yield")
+    hands = ["5S 5S 9S 9S KS", "7S 7S JS JS QS", "4H 4H", "8H 3S", "6S 6S"]
+    g = table(hands, guard=1)  # the secret guard at seat 1 holds 7s he could beat with
+    act(g, 0, "play", "5S 5S")
+    assert choose(g, 1).verb in ("pass", "yield")
     # the same cards at a rebel's seat beat the emperor's play
-    g3 = table(["5S 5S 9S 9S KS", "7S 7S JS JS QS", "4H 4H", "8H 3S", "6S 6S"], guard=3)
-    act(g3, 0, "play", "5S 5S")
-    assert choose(g3, 1).cards == tuple(sorted(parse_cards("7S 7S")))
+    rebel = table(hands, guard=3)
+    act(rebel, 0, "play", "5S 5S")
+    assert choose(rebel, 1).cards == tuple(sorted(parse_cards("7S 7S")))
 
 
 def test_rebels_let_each_others_play_stand_once_the_guard_is_public() -> None:
@@ -111,6 +113,29 @@ def test_rebels_beat_the_emperor() -> None:
     assert choose(g, 1).verb in ("pass", "yield")  # 3s cannot beat 5s
     g.apply(choose(g, 1))
     assert choose(g, 2).cards == tuple(sorted(parse_cards("7S 7S")))
+
+
+def test_in_whole_deals_partners_beat_each_other_only_to_go_out() -> None:
+    # every answer in five deals of heuristic players, checked against the true roles: a seat
+    # that knows the current play is its partner's beats it only with its last cards
+    answers = 0
+    for deal in range(5):
+        g = BaohuangGame.new({}, seed=7000 + deal)
+        bots = [BaohuangHeuristic() for _ in range(5)]
+        rng = random.Random(deal)
+        while not g.is_over:
+            action = choose_action(g, bots, rng)
+            st = g.st
+            if st.phase == "play" and st.current is not None:
+                team = {st.emperor, st.guard}
+                same = (action.seat in team) == (st.maker in team)
+                knows = (action.seat == st.guard or st.revealed or st.seized
+                         or action.seat == st.emperor == st.guard)
+                if same and knows:
+                    answers += 1
+                    assert action.verb != "play" or len(action.cards) == st.sizes[action.seat]
+            g.apply(action)
+    assert answers > 50
 
 
 # -- the crown -------------------------------------------------------------------------------
