@@ -188,7 +188,7 @@ def mean_ci(values: Sequence[float]) -> dict[str, Any]:
     """Mean and 95% interval (normal approximation); ``ci`` is ``None`` below two values.
 
     >>> mean_ci([1.0, 3.0])
-    {'mean': 2.0, 'ci': [-0.772, 4.772], 'n': 2}
+    {'mean': 2.0, 'ci': [0.04, 3.96], 'n': 2}
     """
     n = len(values)
     mean = math.fsum(values) / n if n else 0.0
@@ -296,8 +296,10 @@ class ArenaRun:
 def chunks(deals: int, parts: int) -> list[list[int]]:
     """Deal indices in chunks: about four per worker, at most 25 deals each.
 
-    >>> chunks(5, 2)
-    [[0, 1], [2, 3], [4]]
+    >>> chunks(3, 2)
+    [[0], [1], [2]]
+    >>> [len(c) for c in chunks(100, 2)]
+    [13, 13, 13, 13, 13, 13, 13, 9]
     """
     size = max(1, min(25, math.ceil(deals / max(1, 4 * parts))))
     return [list(range(i, min(deals, i + size))) for i in range(0, deals, size)]
