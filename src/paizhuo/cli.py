@@ -518,7 +518,8 @@ def arena(
     ray: Annotated[str | None, typer.Option(
         "--ray", metavar="ADDRESS",
         help="Play the deals as Ray tasks: auto (the running cluster), local (a new "
-             "instance here) or a head's host:port (needs: pip install 'paizhuo[ray]').")]
+             "instance here) or a head's host:port (needs Ray: pip install "
+             "'paizhuo\\[ray]').")]
     = None,
     scheme: Annotated[str, typer.Option(
         metavar="SCHEME", help="auto, teams (fixed partners: A at the even seats, then the "
