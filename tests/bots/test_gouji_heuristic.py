@@ -140,18 +140,33 @@ def test_runs_out_with_big_jokers_when_it_can() -> None:
     assert len(decide(g, 0).cards) == 2  # out
 
 
+def test_feeds_a_teammate_who_can_go_out() -> None:
+    # seat 2, a teammate with two kings (shown: 10 cards or fewer), goes out over a pair:
+    # seat 0 leads its pair of 5s rather than its lowest single
+    g = position(["3S 5S 5H 8S 8H 8C JS", _many("4C 6C 7C 9C"), "KS KH",
+                  _many("3D 4D 6D 7D"), _many("3H 4H 6H 7H"), _many("9D TD")], leader=0)
+    assert "2" in g.observation(0)["details"]["teammate_hands"]
+    assert format_cards(decide(g, 0).cards) == "5S 5H"
+
+
 # -- answers ----------------------------------------------------------------------------------
 
 def _many(text: str, n: int = 3) -> str:
     return " ".join([text] * n)
 
 
-def test_keeps_jokers_and_money_for_control() -> None:
-    # seat 1 leads a single A early; only a 2 or a joker beats it: seat 2 keeps them
-    g = position(["3S", "AS " + _many("4S 5S 6S 7S"), "2S SJ BJ 4H 5H 6H 8H 9H TH JH",
-                  _many("3C"), _many("3D"), _many("4D")], leader=1)
+def test_keeps_jokers_for_control() -> None:
+    # seat 1 leads a single A early; only a 2 or a joker beats it: seat 2 spends no joker
+    hands = ["3S", "AS " + _many("4S 5S 6S 7S"), "SJ BJ 4H 5H 6H 8H 9H TH JH",
+             _many("3C"), _many("3D"), _many("4D")]
+    g = position(hands, leader=1)
     act(g, 1, "play", "AS")
     assert decide(g, 2).verb == "pass"
+    # with a 2 as well, the 2 (a gouji single only the 对头 may answer) is what it spends
+    hands[2] = "2S " + hands[2]
+    g = position(hands, leader=1)
+    act(g, 1, "play", "AS")
+    assert format_cards(decide(g, 2).cards) == "2S"
 
 
 def test_beats_an_opponent_cheaply_with_a_whole_group() -> None:

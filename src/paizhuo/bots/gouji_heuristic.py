@@ -47,6 +47,7 @@ from paizhuo.games.gouji.plays import (
     after,
     can_finish_burn,
     cards_for,
+    is_gouji,
     shape_of,
 )
 from paizhuo.notation import parse_cards
@@ -128,7 +129,8 @@ class Table:
             for i, key in enumerate(("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
                                      "A", "2", "small_joker", "big_joker")):
                 unseen[i] -= played[key]
-        for text in d.get("teammate_hands", {}).values():
+        self.teammate_hands: dict[str, str] = d.get("teammate_hands", {})
+        for text in self.teammate_hands.values():
             for c in _cards(text):
                 unseen[STRENGTH_OF_CARD[c]] -= 1
         self.unseen = [max(0, u) for u in unseen]
@@ -268,6 +270,15 @@ class GoujiHeuristic:
 
     name = "heuristic"
     uses_sampler = False
+    ordinary_worth = 8
+    """What beating an opponent's ordinary play is worth, against :meth:`Table.price`: a
+    group broken or a high card spent, not a 2 or a joker."""
+    duel_worth = 15
+    """What beating the 对头's gouji play is worth: a 2 or a joker may go on it."""
+    ordinary_worth_bie_san = 2
+    duel_worth_bie_san = 9
+    """The same two with 憋三, where control must also hold the lead for the play before
+    the 3s (measured: spending it as freely loses there)."""
 
     def act(self, observation: dict[str, Any], legal: list[Action],
             rng: random.Random) -> Action:
@@ -363,6 +374,11 @@ class GoujiHeuristic:
                     a = pick((r, h[r], 0, 0, 0))
                     if a is not None:
                         return a
+        # a teammate who could go out over a lead of ours gets one (送牌)
+        for r in self.feeds(t, groups):
+            a = pick((r, h[r], 0, 0, 0))
+            if a is not None:
+                return a
         # the lowest group whole; 2s, then jokers, only when no plain card is left
         for r in groups:
             a = pick((r, h[r], 0, 0, 0))
@@ -375,6 +391,25 @@ class GoujiHeuristic:
         # nothing natural is legal (憋三 limits): the best-priced legal play
         plays = [a for a in legal if a.verb == "play"]
         return max(plays, key=lambda a: (t.price(fast_shape(a.cards)), -len(a.cards)))
+
+    @staticmethod
+    def feeds(t: Table, groups: list[int]) -> list[int]:
+        """Our groups a teammate whose hand we see could beat with his whole hand (one rank
+        plus control): an ordinary lead of his size and a lower rank (a gouji lead only the
+        对头 may answer)."""
+        out: list[int] = []
+        for key, text in t.teammate_hands.items():
+            mate = int(key)
+            if mate in t.out or not text:
+                continue
+            m = counts_of(_cards(text))
+            plain = [g for g in range(PLAIN_RANKS) if m[g]]
+            if len(plain) != 1 or (t.opts.bie_san and m[THREE]):
+                continue
+            n = sum(m)
+            out.extend(r for r in groups if t.h[r] == n and r < plain[0]
+                       and not is_gouji((r, n, 0, 0, 0), t.th))
+        return sorted(out)
 
     def burn_lead(self, t: Table, legal: list[Action], index: dict[tuple[int, ...], Action],
                   hand: Counts) -> Action:
@@ -419,10 +454,11 @@ class GoujiHeuristic:
             return fallback
         cur = shape_of(_cards(t.rnd["play"]))
         assert cur is not None
-        worth = 2
+        worth = self.ordinary_worth_bie_san if t.opts.bie_san else self.ordinary_worth
         gouji = bool(t.rnd.get("gouji"))
         if gouji and maker == t.opp(seat) and not t.rnd.get("chaos"):
-            worth = 9  # the 对头's gouji play: his point and his lead
+            # the 对头's gouji play: his point and his lead
+            worth = self.duel_worth_bie_san if t.opts.bie_san else self.duel_worth
         if maker_in:
             left = t.size_of(maker)
             if left <= 2:
