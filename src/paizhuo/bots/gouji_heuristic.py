@@ -15,9 +15,10 @@ pure rule functions of :mod:`paizhuo.games.gouji.plays` on rank counts (strength
   憋三); use a dead gouji play 够死级 on a gouji group; else lead the lowest group whole,
   never 2s or jokers while plain cards are left (the issue: no "money" on low plays).
 - **Answers.** Never overtake a teammate who is winning the round; beat an opponent with the
-  cheapest play (a whole group, low, without money or jokers) and spend money or jokers only
-  when it matters: the 对头's gouji play (his point 开点 and his lead), an opponent close to
-  going out, or the beat bringing this hand close to going out. Yield 让牌 instead of passing,
+  cheapest play (a whole group, low, without money or jokers; at most a single 2, a gouji
+  play only the 对头 may answer) and spend more money or jokers only when it matters: the
+  对头's gouji play (his point 开点 and his lead), an opponent close to going out, or the beat
+  bringing this hand close to going out. Yield 让牌 instead of passing or spending control,
   claim 接风 instead of passing.
 - **Burn 烧牌** only when every play of the burn is sure (its jokers are big enough for the
   big jokers still out), so the burn cannot be broken; as a burner, lead a joker every time
