@@ -53,3 +53,21 @@ def test_arena_errors_are_one_line(args: list[str], message: str, tmp_path: Path
     assert first.startswith("error:") and message in first, result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "x.json").exists()
+
+
+def test_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import importlib
+
+    real = importlib.import_module
+
+    def no_ray(name: str, package: str | None = None) -> object:
+        if name == "ray":
+            raise ImportError("No module named 'ray'")
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", no_ray)
+    result = runner.invoke(app, ["arena", "gouji", "--bots", "greedy,random", "--deals", "1",
+                                 "--ray", "auto", "--json", str(tmp_path / "x.json")])
+    assert result.exit_code == 2, result.output
+    assert "--ray needs Ray, which is not installed" in result.output
+    assert "paizhuo[ray]" in result.output
