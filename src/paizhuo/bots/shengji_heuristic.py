@@ -1,0 +1,455 @@
+"""The Shengji heuristic bot: fast rule-based play in the way the strategy texts describe it.
+
+It reads only the acting seat's observation and its legal actions, like
+:class:`~paizhuo.bots.shengji_greedy.ShengjiGreedy` (whose round setting, card counting and
+void tracking it reuses), and adds what good players do (the 拖拉机技巧 of the seed texts):
+
+- **Bids**: a hand's strength in a suit is its trumps (level cards, jokers, the suit's cards,
+  pairs counted again); it bids a pair of level cards, or one level card, only when that
+  strength is a good share of the hand, and overcalls (or fights for the kitty) only when
+  strong. Never over a partner. Bidding-3: the target follows the same strength.
+- **Bury** (埋底): voids one or two short side suits first (the "bridge" to a partner), then
+  the lowest side singles; keeps pairs, aces, kings and trumps, and buries no point card unless
+  only point cards are left to bury or a point card voids a suit.
+- **Friends**: the greedy call (an ace it does not hold, never in trump).
+- **Lead**: a throw of every unit of a side suit only when no unseen card can beat any of them
+  and no opponent is known void in the suit (provably safe from what is seen); else a sure
+  winner (tractor, pair, single, counting every card played); a suit a partner is void in
+  (and no opponent), so that partner ruffs; the dealer's side pulls trumps with a long trump
+  holding; never a suit an opponent is known void in when another is available; else a low
+  non-point card, from a short side suit (to void it).
+- **Follow**: a partner winning for sure gets points (5, 10, K), side cards before trumps,
+  pairs kept; an opponent winning for sure gets the smallest non-point cards, pairs kept; a
+  winning play is made only when it will hold (or the seat is last) and it is worth it — a
+  ruff only when the trick has points or the seat is last and the trick can go nowhere else.
+- **Last tricks** (扣底): the kitty's points double for the attackers on the last trick, so
+  near the end of the round a seat keeps its strongest trumps for it.
+
+``python -m paizhuo.bots.shengji_heuristic [deals]`` measures it: duplicate deals against
+random and greedy players, and the time per decision.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from paizhuo.bots.shengji_greedy import (
+    ACE,
+    KING,
+    PlayView,
+    ShengjiGreedy,
+    card_cost,
+    fixed_partners,
+    table_of,
+)
+from paizhuo.cards import rank_of, suit_of
+from paizhuo.engine.actions import Action
+from paizhuo.games.shengji.combos import Unit, decompose_counts, make_lead
+from paizhuo.games.shengji.kitty import BURY_LIST_CAP
+from paizhuo.games.shengji.order import TRUMP, card_points, points_of
+from paizhuo.games.shengji.scoring import parse_level
+from paizhuo.games.shengji.trick import play_rank, trick_winner, unit_beaten_by
+from paizhuo.notation import parse_cards
+
+PAIR_BREAK = 30
+"""Cost of splitting a pair (or triple) of the hand in a play: keep pairs for pairs led."""
+
+
+def _strength(hand: Sequence[int], level: int, suit: int | None) -> float:
+    """Trump strength of ``hand`` if ``suit`` (None: no trump) were trump: trumps count 1,
+    jokers and level cards 1.5, pairs of trumps 1 more."""
+    trumps: Counter[int] = Counter()
+    for c in hand:
+        if c >= 52 or rank_of(c) == level or (suit is not None and suit_of(c) == suit):
+            trumps[c] += 1
+    score = 0.0
+    for c, k in trumps.items():
+        big = c >= 52 or rank_of(c) == level
+        score += k * (1.5 if big else 1.0) + (k - 1)
+    aces = sum(1 for c in hand if c < 52 and rank_of(c) == ACE and rank_of(c) != level
+               and (suit is None or suit_of(c) != suit))
+    return score + 0.5 * aces
+
+
+class ShengjiHeuristic(ShengjiGreedy):
+    """Rule-based Shengji: the strategy texts' bids, buries, leads and follows, with counting."""
+
+    name = "heuristic"
+    uses_sampler = False
+    NEED_PAIR = 0.32
+    """Trump strength per card a pair of level cards bids with (see :func:`_strength`)."""
+    NEED_ONE = 0.40
+    """The same for one level card."""
+
+    # -- before play ---------------------------------------------------------------------------
+
+    def _trump_bid(self, obs: dict[str, Any], legal: list[Action], fight: bool) -> Action:
+        passes = [a for a in legal if a.verb == "pass"]
+        bids = [a for a in legal if a.verb == "bid"]
+        if not bids:
+            return passes[0] if passes else legal[0]
+        d = obs["details"]
+        opts = table_of(obs).opts
+        standing = d.get("standing_bid")
+        if passes and standing is not None and standing["seat"] in fixed_partners(
+                obs["seat"], opts):
+            return passes[0]
+        hand = parse_cards(obs["hand"])
+        level = parse_level(d["level"])
+        to_deal = int(d.get("cards_to_deal") or 0) - int(d.get("dealt") or 0)
+        full = len(hand) + max(0, to_deal) // max(1, len(obs["hand_sizes"]))
+        best: tuple[float, int] | None = None
+        choice: Action | None = None
+        for a in bids:
+            c = a.cards[0]
+            suit = None if c >= 52 else suit_of(c)
+            share = _strength(hand, level, suit) / max(len(hand), 1)
+            # a lone level card early in the deal is a guess: ask for a larger share
+            need = self.NEED_PAIR if len(a.cards) >= 2 else self.NEED_ONE
+            if standing is not None or fight:
+                need += 0.06
+            if c >= 52:
+                need += 0.08  # no trump: only with a strong hand of jokers and aces
+            if len(hand) < full // 3 and len(a.cards) < 2:
+                continue
+            if share >= need and (best is None or (share, len(a.cards)) > best):
+                best, choice = (share, len(a.cards)), a
+        if choice is not None:
+            return choice
+        return passes[0] if passes else legal[0]
+
+    def _bury(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        tab = table_of(obs)
+        ctx = tab.ctx
+        assert ctx is not None, "trump is known before the bury"
+        hand = parse_cards(obs["hand"])
+        k = int(obs["details"]["kitty_size"])
+        copies = Counter(hand)
+        no_points = tab.opts.kitty_no_points
+        by_suit: dict[int, list[int]] = {}
+        for c in hand:
+            if ctx.group[c] != TRUMP:
+                by_suit.setdefault(ctx.group[c], []).append(c)
+        chosen: list[int] = []
+        # void the short side suits that hold no ace, no pair and few points
+        order = sorted(by_suit, key=lambda g: (len(by_suit[g]), points_of(by_suit[g])))
+        for g in order:
+            cards = by_suit[g]
+            if len(cards) > k - len(chosen):
+                continue
+            if any(copies[c] >= 2 for c in cards) or any(rank_of(c) == ACE for c in cards):
+                continue
+            pts = points_of(cards)
+            if (no_points and pts) or pts > 10:
+                continue
+            chosen.extend(cards)
+        taken = Counter(chosen)
+
+        def key(c: int) -> tuple[int, ...]:
+            trump = ctx.group[c] == TRUMP
+            return (int(trump), int(card_points(c) > 0), int(copies[c] >= 2),
+                    int(rank_of(c) in (ACE, KING) and not trump),
+                    0 if trump else len(by_suit[ctx.group[c]]), ctx.slot[c], c)
+
+        rest: list[int] = []
+        for c in sorted(hand, key=key):
+            if taken[c]:
+                taken[c] -= 1
+                continue
+            if no_points and card_points(c):
+                continue
+            rest.append(c)
+        chosen.extend(rest[:k - len(chosen)])
+        action = Action(obs["seat"], "bury", tuple(sorted(chosen)))
+        if len(chosen) == k and (action in legal or len(legal) >= BURY_LIST_CAP):
+            return action
+        return super()._bury(obs, legal)
+
+    def _target(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        """Bidding-3: the lower the target, the stronger the best trump holding must be."""
+        hand = parse_cards(obs["hand"])
+        level = parse_level(obs["details"]["level"])
+        share = max(_strength(hand, level, s) for s in (None, 0, 1, 2, 3)) / max(len(hand), 1)
+        decks = table_of(obs).opts.decks
+        # share 0.45 (an ordinary hand) bids about 65 per deck; every 0.05 more, 5 less
+        floor = 50 * decks + 5 * decks * round((0.6 - share) / 0.05)
+        targets = [a for a in legal if a.verb == "bid_target" and a.extra]
+        targets.sort(key=lambda a: -int(a.extra["target"]) if a.extra else 0)
+        for a in targets:
+            if a.extra and int(a.extra["target"]) >= floor:
+                return a
+        passes = [a for a in legal if a.verb == "pass"]
+        return passes[0] if passes else (targets[0] if targets else legal[0])
+
+    # -- play ----------------------------------------------------------------------------------
+
+    def _play(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        tab = table_of(obs)
+        assert tab.ctx is not None
+        view = HeuristicView(obs, tab)
+        if not obs["details"]["current_trick"]:
+            return view.lead(legal)
+        return view.follow(legal)
+
+
+class HeuristicView(PlayView):
+    """One play decision seen the heuristic way."""
+
+    PULL = True
+    """The dealer's side draws trumps with a long trump holding."""
+    PAIR_BREAK = PAIR_BREAK
+    SHORT_FIRST = True
+    """Low leads come from the shortest side suit (to void it), not the longest."""
+    THROW = True
+    """Lead provably safe throws."""
+    HOPE = True
+    FEED = 4
+    """Feeding a partner: a point is worth 4 order slots of a card kept (a trump weighs 40)."""
+    """With a partner still to play last, hold back and give at most a 5."""
+
+    def __init__(self, obs: dict[str, Any], tab: Any) -> None:
+        super().__init__(obs, tab)
+        d = obs["details"]
+        defenders = frozenset(d.get("defenders") or ())
+        self.defending = self.seat in defenders
+        self.partners = self.side - {self.seat}
+        self.copies = Counter(self.hand)
+        self.left = len(self.hand)
+        trumps_out = sum(self.unseen[c] for c in range(len(self.unseen))
+                         if self.ctx.group[c] == TRUMP)
+        self.trumps_out = trumps_out
+
+    # -- costs ---------------------------------------------------------------------------------
+
+    def keep_cost(self, cards: Sequence[int]) -> int:
+        """What a play gives up: order slots (trumps above side cards), split pairs."""
+        ctx = self.ctx
+        cost = sum(card_cost(c, ctx) for c in cards)
+        used = Counter(cards)
+        for c, k in used.items():
+            if self.copies[c] >= 2 and k < self.copies[c]:
+                cost += self.PAIR_BREAK
+        if self.left <= 4:  # keep big trumps for the last trick (the kitty)
+            cost += sum(2 * card_cost(c, ctx) for c in cards if ctx.group[c] == TRUMP)
+        return cost
+
+    # -- leading --------------------------------------------------------------------------------
+
+    def _units(self) -> dict[int, list[Unit]]:
+        by_group: dict[int, dict[int, int]] = {}
+        for c in self.hand:
+            held = by_group.setdefault(self.ctx.group[c], {})
+            held[c] = held.get(c, 0) + 1
+        return {g: decompose_counts(h, self.ctx, self.tab.rules) for g, h in by_group.items()}
+
+    def _opp_void(self, g: int) -> bool:
+        """Whether an opponent can ruff suit ``g``: void in it and not known void in trumps."""
+        return any((s, g) in self.void and (s, TRUMP) not in self.void for s in self.opponents)
+
+    def _boss(self, unit: Unit, g: int) -> bool:
+        if unit_beaten_by(unit, self.unseen, g, self.ctx):
+            return False
+        return g == TRUMP or not self._opp_void(g)
+
+    def _partner_void(self, g: int) -> bool:
+        return any((s, g) in self.void for s in self.partners)
+
+    def lead(self, legal: list[Action]) -> Action:
+        ctx = self.ctx
+        units = self._units()
+        side = [g for g in units if g != TRUMP]
+        candidates: list[tuple[int, ...]] = []
+        # a throw that cannot fail: every unit of the suit is the boss and nobody ruffs it
+        if self.THROW and self.tab.opts.allow_throws:
+            throws = []
+            for g in side:
+                us = units[g]
+                if len(us) >= 2 and all(self._boss(u, g) for u in us):
+                    cards = tuple(c for u in us for c in u.cards)
+                    throws.append((points_of(cards), len(cards), cards))
+            if TRUMP in units and len(units[TRUMP]) >= 2 and all(
+                    self._boss(u, TRUMP) for u in units[TRUMP]) and len(side) == 0:
+                cards = tuple(c for u in units[TRUMP] for c in u.cards)
+                throws.append((0, len(cards), cards))
+            candidates += [c for *_, c in sorted(throws, reverse=True)]
+        bosses = [(u.size * u.length, points_of(u.cards), u.cards)
+                  for g in side for u in units[g] if self._boss(u, g)]
+        candidates += [c for *_, c in sorted(bosses, reverse=True)]
+        trumps = units.get(TRUMP, [])
+        n_trumps = sum(len(u.cards) for u in trumps)
+        trump_bosses = [(u.size * u.length, u.top, u.cards) for u in trumps
+                        if u.size >= 2 and self._boss(u, TRUMP)]
+        candidates += [c for *_, c in sorted(trump_bosses, reverse=True)]
+        # partner void in a side suit nobody else is void in: lead it low for the ruff
+        for g in sorted(side, key=lambda g: len(units[g])):
+            if self._partner_void(g) and not self._opp_void(g):
+                low = min((c for u in units[g] for c in u.cards),
+                          key=lambda c: (self.copies[c] >= 2, card_points(c), ctx.slot[c]))
+                candidates.append((low,))
+        # the dealer's side draws trumps with a long holding
+        if self.PULL and self.defending and n_trumps >= 6 and 0 < self.trumps_out <= 2 * n_trumps:
+            singles = [u for u in trumps if u.size == 1]
+            if singles:
+                top = max(singles, key=lambda u: u.top)
+                if not unit_beaten_by(top, self.unseen, TRUMP, ctx):
+                    candidates.append(top.cards)
+                else:
+                    small = min(singles, key=lambda u: (card_points(u.cards[0]), u.top))
+                    candidates.append(small.cards)
+        # high side pairs and tractors (the top three ranks), in suits nobody ruffs
+        high = [(u.size * u.length, u.top, u.cards) for g in side for u in units[g]
+                if u.size >= 2 and u.top >= ctx.slot_count[g] - 3 and not self._opp_void(g)]
+        candidates += [c for *_, c in sorted(high, reverse=True)]
+        # low side cards: short suits first (to void them), suits opponents ruff last
+        lows = []
+        for g in side:
+            held = [c for u in units[g] for c in u.cards]
+            for c in held:
+                if self.copies[c] >= 2:
+                    continue
+                lows.append((int(self._opp_void(g)), card_points(c),
+                             len(held) if self.SHORT_FIRST else -len(held),
+                             ctx.slot[c], c))
+        candidates += [(c,) for *_, c in sorted(lows)]
+        if side:
+            longest = max(side, key=lambda g: (sum(len(u.cards) for u in units[g]), g))
+            low = min((c for u in units[longest] for c in u.cards),
+                      key=lambda c: (card_points(c), ctx.slot[c]))
+            candidates.append((low,))
+        if trumps:
+            all_t = [c for u in trumps for c in u.cards]
+            candidates.append((min(all_t, key=lambda c: (card_points(c), self.copies[c] >= 2,
+                                                           ctx.slot[c])),))
+        for cards in candidates:
+            action = Action(self.seat, "play", tuple(sorted(cards)))
+            if self._lead_ok(action.cards):
+                return action
+        return legal[0]
+
+    # -- following ------------------------------------------------------------------------------
+
+    def follow(self, legal: list[Action]) -> Action:
+        ctx, rules = self.ctx, self.tab.rules
+        lead = make_lead(self.trick[0][1], ctx, rules)
+        plays = [cards for _, cards in self.trick]
+        w = trick_winner(lead, plays, ctx, rules)
+        best = play_rank(lead, plays[w], ctx, rules)
+        assert best is not None
+        done = {s for s, _ in self.trick} | {self.seat}
+        later_opp = self.opponents - done
+        later_partner = self.partners - done
+        on_table = sum(points_of(p) for p in plays)
+        if self.trick[w][0] in self.side and self._holds(lead.deciding, plays[w], best):
+            if self.FEED:  # points, but not at the price of a high trump
+                return min(legal, key=lambda a: (self.keep_cost(a.cards)
+                                                 - self.FEED * points_of(a.cards)))
+            return min(legal, key=lambda a: (-points_of(a.cards), self.keep_cost(a.cards)))
+        winners: list[tuple[int, int, Action]] = []
+        for a in legal:
+            rank = play_rank(lead, a.cards, ctx, rules)
+            if rank is None or rank <= best:
+                continue
+            holds = not later_opp or self._holds(lead.deciding, a.cards, rank)
+            winners.append((int(holds), rank[0], a))
+        if winners:
+            sure = [a for h, _, a in winners if h]
+            pick = min(sure or [a for _, _, a in winners],
+                       key=lambda a: (self.keep_cost(a.cards), -points_of(a.cards)))
+            if not (self.HOPE and not sure and later_partner and not later_opp
+                    and on_table < 10):
+                return pick
+        if self.HOPE and (self.trick[w][0] in self.side or (later_partner and not later_opp)):
+            # partner winning (but it may be beaten) or playing last: a 5 at most
+            return min(legal, key=lambda a: (points_of(a.cards) > 5, -points_of(a.cards),
+                                             self.keep_cost(a.cards)))
+        return min(legal, key=lambda a: (points_of(a.cards), self.keep_cost(a.cards)))
+
+
+# -- measuring ---------------------------------------------------------------------------------
+
+
+def duplicate_deals(bot_a: str, bot_b: str, deals: int, seed: int = 0,
+                    options: dict[str, Any] | None = None) -> list[tuple[float, int]]:
+    """Per deal, (team ``bot_a``'s mean return, rounds its team won) over the deal played
+    twice with the same cards: ``bot_a`` at the even seats, then at the odd ones. The return
+    is :meth:`~paizhuo.engine.game.Game.returns` (levels gained less the other side's),
+    positive when ``bot_a`` does better; a round is won by the result's ``winner`` side. A
+    deal nobody bids in is dealt again (the same redeal for both plays)."""
+    from paizhuo.arena.simulate import play_round
+    from paizhuo.bots.registry import make_bot
+    from paizhuo.engine.dealing import derive_seed
+    from paizhuo.games import game_class
+
+    cls = game_class("shengji")
+    out: list[tuple[float, int]] = []
+    for deal in range(deals):
+        total, won = 0.0, 0
+        for parity in (0, 1):
+            for k in range(20):
+                s = derive_seed(seed, deal) if k == 0 else derive_seed(seed, deal, k)
+                g = cls.new(dict(options or {}), seed=s)
+                bots = [make_bot(bot_a if p % 2 == parity else bot_b, "shengji")
+                        for p in range(g.num_seats)]
+                play_round(g, bots, random.Random(f"{s}/{parity}"))
+                result = g.result()
+                if result is not None and not result.get("redeal"):
+                    break
+            assert result is not None
+            r = g.returns()
+            assert r is not None
+            mine = [r[p] for p in range(g.num_seats) if p % 2 == parity]
+            total += sum(mine) / len(mine)
+            side = result["defenders"] if result["winner"] == "defenders" \
+                else result["attackers"]
+            won += parity in side
+        out.append((total / 2, won))
+    return out
+
+
+def summary(results: Sequence[tuple[float, int]]) -> tuple[float, float, int, int]:
+    """(mean margin per round, half-width of its 95% interval, rounds won, rounds played)."""
+    margins = [m for m, _ in results]
+    half = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5
+    return statistics.fmean(margins), half, sum(w for _, w in results), 2 * len(results)
+
+
+def time_decisions(rounds: int = 4, seed: int = 0) -> list[float]:
+    """Seconds per heuristic decision, over ``rounds`` rounds of heuristic players."""
+    from paizhuo.games import game_class
+
+    cls = game_class("shengji")
+    bot = ShengjiHeuristic()
+    times: list[float] = []
+    for r in range(rounds):
+        g = cls.new({}, seed=seed + r)
+        rng = random.Random(r)
+        while not g.is_over:
+            seat = g.to_act()[0]
+            obs, legal = g.observation(seat), g.legal_actions(seat)
+            t = time.perf_counter()
+            action = bot.act(obs, legal, rng)
+            times.append(time.perf_counter() - t)
+            g.apply(action)
+    return times
+
+
+def main(argv: Sequence[str]) -> None:
+    deals = int(argv[0]) if argv else 50
+    times = time_decisions()
+    print(f"decision time: median {1000 * statistics.median(times):.3f} ms, "
+          f"p95 {1000 * sorted(times)[int(0.95 * len(times))]:.3f} ms, "
+          f"max {1000 * max(times):.3f} ms over {len(times)} decisions")
+    for other in ("random", "greedy"):
+        mean, half, won, played = summary(duplicate_deals("heuristic", other, deals))
+        print(f"heuristic vs {other}: {deals} duplicate deals of tractor, level margin per "
+              f"round {mean:+.3f} ± {half:.3f} (95%), rounds won {won}/{played}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

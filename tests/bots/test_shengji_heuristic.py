@@ -1,0 +1,155 @@
+"""The Shengji heuristic bot: legal on every preset, plays as the strategy texts say in crafted
+positions, sees only its observation, and beats random and greedy players on duplicate deals."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from paizhuo.bots import make_bot
+from paizhuo.bots.shengji_heuristic import ShengjiHeuristic, duplicate_deals, summary
+from paizhuo.engine.actions import Action
+from paizhuo.engine.game import Game
+from paizhuo.engine.records import Record
+from paizhuo.games import game_class
+from paizhuo.games.shengji import PRESETS
+from paizhuo.games.shengji.kitty import BURY_LIST_CAP
+from paizhuo.games.shengji.order import TRUMP, card_points
+from paizhuo.notation import format_cards, parse_cards
+
+
+def position(hands: list[str], kitty: str, start: dict[str, Any]) -> Game:
+    """A ``tractor`` position with explicit hands (as tests/games/shengji builds them)."""
+    return game_class("shengji").from_record(Record.from_json({
+        "game": "shengji", "options": {}, "position": True,
+        "deal": {"hands": hands, "kitty": kitty}, "start": start, "actions": []}))
+
+
+PLAY = {"phase": "play", "dealer": 0, "trump": "S", "level": "2"}
+KITTY = "3D 4D 5D 6D 7D 8D 9D TD"
+
+
+def choice(g: Game, seat: int) -> Action:
+    return ShengjiHeuristic().act(g.observation(seat), g.legal_actions(seat), random.Random(0))
+
+
+def play(g: Game, seat: int, cards: str) -> None:
+    g.apply(Action(seat, "play", tuple(sorted(parse_cards(cards)))))
+
+
+def test_registered_for_shengji() -> None:
+    assert isinstance(make_bot("heuristic", "shengji"), ShengjiHeuristic)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_decision_is_legal_and_no_throw_fails(preset: str) -> None:
+    """Whole rounds with the bot at every seat: every action is legal (a bury may lie outside
+    the engine's capped list, as the greedy bot's may), and no throw it leads is forced back."""
+    bot = ShengjiHeuristic()
+    for seed in range(2):
+        g = game_class("shengji").new({"preset": preset}, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_act()[0]
+            legal = g.legal_actions(seat)
+            action = bot.act(g.observation(seat), legal, rng)
+            if action not in legal:
+                assert action.verb == "bury" and len(legal) == BURY_LIST_CAP
+            g.apply(action)
+        tricks = g.observation(0)["details"].get("tricks") or ()
+        assert not any("attempted" in t for t in tricks)
+
+
+def test_points_go_on_a_partner_winning_with_the_top_card() -> None:
+    # seat 2 (seat 0's partner) leads the ace of hearts; the other ace is in seat 0's hand, so
+    # nobody can beat it: seat 0 adds its king (10 points), not the 5 nor a low card
+    hands = ["AH KH 5H 7H 3C", "3H 4C 5C 6C 7C", "AH 8H 9C TC JC", "4H 8C QC KC AC"]
+    g = position(hands, KITTY, dict(PLAY, leader=2))
+    play(g, 2, "AH")
+    play(g, 3, "4H")
+    assert format_cards(choice(g, 0).cards) == "KH"
+
+
+def test_no_points_under_an_opponents_winning_ace() -> None:
+    # seat 1 leads the ace of hearts; seats 2 and 0 cannot beat it and give nothing away
+    hands = ["KH 5H 4H 3C 4C", "AH AH 6C 7C 8C", "TH 5H 3H 9C TC", "6H JC QC KC AC"]
+    g = position(hands, KITTY, dict(PLAY, leader=1))
+    play(g, 1, "AH")
+    assert format_cards(choice(g, 2).cards) == "3H"
+    play(g, 2, "3H")
+    play(g, 3, "6H")
+    assert format_cards(choice(g, 0).cards) == "4H"
+
+
+def test_ruffs_a_trick_with_points_when_void() -> None:
+    hands = ["3S 9C TC 4D", "KH 5C 6C 7C", "4H 8C JC QC", "TH KC AC 5D"]
+    g = position(hands, KITTY, dict(PLAY, leader=1))
+    play(g, 1, "KH")
+    play(g, 2, "4H")
+    play(g, 3, "TH")
+    assert format_cards(choice(g, 0).cards) == "3S"
+
+
+def test_bury_voids_a_short_suit_and_keeps_points_pairs_and_trumps() -> None:
+    hands = ["3S 4S 2H BJ SJ 3H 9H TH QH AH 6C 7C 9D 9D", "", "", ""]
+    g = position(hands, "4C 8C 5D 6D 7D 8D JD KD",
+                 {"phase": "bury", "dealer": 0, "trump": "S", "level": "2"})
+    action = choice(g, 0)
+    assert action.verb == "bury"
+    ctx = g.state.ctx  # type: ignore[attr-defined]
+    assert all(ctx.group[c] != TRUMP for c in action.cards)
+    buried = format_cards(action.cards).split()
+    assert {"4C", "6C", "7C", "8C"} <= set(buried)  # clubs voided
+    assert not any(card_points(c) for c in action.cards)  # points stay: it need not bury any
+    assert "9D" not in buried and "AH" not in buried  # the pair and the ace stay
+    g.apply(action)
+
+
+def test_leads_a_throw_only_when_nothing_can_beat_it() -> None:
+    # both aces and both kings of hearts are in seat 0's hand or played: AH AH KH leads as one
+    hands = ["AH AH KH 3C 4C", "KH 5C 6C 7C 8C", "4H 9C TC JC QC", "5H KC AC 5D 6D"]
+    g = position(hands, KITTY, PLAY)
+    assert format_cards(choice(g, 0).cards) != "AH AH KH"  # a king is still out: no throw
+    hands = ["AH AH KH KH QH 3C", "5H 5C 6C 7C 8C 9C", "4H TC JC QC KC AC", "6H 5D 6D 7D 8D 9D"]
+    g = position(hands, KITTY, PLAY)
+    assert format_cards(choice(g, 0).cards) == "QH KH KH AH AH"
+
+
+def test_decisions_depend_only_on_what_the_seat_sees() -> None:
+    """The same observation in a world dealt again from the seat's view gives the same action:
+    the bot reads nothing hidden."""
+    bot = ShengjiHeuristic()
+    g = game_class("shengji").new({}, seed=3)
+    rng = random.Random(3)
+    checked = 0
+    while not g.is_over:
+        seat = g.to_act()[0]
+        action = bot.act(g.observation(seat), g.legal_actions(seat), random.Random(0))
+        if g.phase == "play" and checked < 30 and rng.random() < 0.5:
+            world = g.determinize(seat, random.Random(checked))
+            assert world.observation(seat) == g.observation(seat)
+            again = bot.act(world.observation(seat), world.legal_actions(seat),
+                            random.Random(0))
+            assert again == action
+            checked += 1
+        g.apply(action)
+    assert checked >= 10
+
+
+def test_beats_random_on_duplicate_deals() -> None:
+    """40 deals of ``tractor``, each played twice with the heuristic team at the even, then
+    the odd seats (measured: all 80 rounds won, about +1.5 levels a round)."""
+    mean, half, won, played = summary(duplicate_deals("heuristic", "random", 40))
+    assert won >= 0.95 * played
+    assert mean - half > 1.0
+
+
+def test_ahead_of_greedy_on_duplicate_deals() -> None:
+    """The same with greedy players on the other team. Forty deals are too few for an interval
+    clear of zero (the edge is about +0.17 levels a round, measured on 300 deals with
+    ``python -m paizhuo.bots.shengji_heuristic 300``: see docs/shengji.md, Bots); these
+    forty (fixed seeds, so the figure is reproducible) must at least come out ahead."""
+    mean, _, _, _ = summary(duplicate_deals("heuristic", "greedy", 40))
+    assert mean > 0
