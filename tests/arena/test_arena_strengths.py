@@ -32,9 +32,10 @@ class FirstBot:
 @pytest.mark.parametrize("game", ["shengji", "gouji", "baohuang"])
 def test_strengths_are_bot_names_of_every_game(game: str) -> None:
     names = bot_names(game)
-    assert {"easy", "normal"} <= set(names)
-    assert "hard" not in names  # no search bot yet
-    assert set(STRENGTHS) == {"easy", "normal"}
+    assert {"easy", "normal", "hard"} <= set(names)
+    assert set(STRENGTHS) == {"easy", "normal"}  # the heuristic's; hard is the search bot
+    hard = make_bot("hard", game)
+    assert hard.name == "search" and getattr(hard, "seconds", None) is not None
 
 
 def test_strength_bots_play_the_heuristic() -> None:

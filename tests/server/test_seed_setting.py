@@ -107,3 +107,31 @@ def test_the_kinds_describe_every_option(tmp_path) -> None:
         assert set(opts["presets"]) == set(kind["presets"])
         assert opts["main"] and {f["name"] for f in opts["fields"]} >= set(opts["main"])
         assert all(f["rule"] for f in opts["fields"]), name
+
+
+def test_a_search_bot_seat_plays_from_a_copy_in_a_thread(tmp_path) -> None:
+    """The hard strength (the search bot) thinks on a copy of the game in a worker thread:
+    its seats still act, and the table answers meanwhile."""
+    app = create_app(store=Store(f"sqlite:///{tmp_path / 'p.db'}"))
+    with TestClient(app) as client:
+        made = client.post("/api/tables", json={
+            "game": "baohuang", "preset": "basic", "settings": {"bot_delay": 0},
+            "bots": {str(i): "hard" for i in range(5)}}).json()
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            import time
+
+            latest = 0
+            pongs = 0
+            for _ in range(150):  # at most 30 s; a ping every 0.2 s stays under the rate limit
+                time.sleep(0.2)
+                ws.send_json({"type": "ping"})
+                msg = ws.receive_json()
+                while msg["type"] != "pong":
+                    assert msg["type"] != "error", msg
+                    if msg["type"] == "state":
+                        latest = max(latest, msg["state_id"] or 0)
+                    msg = ws.receive_json()
+                pongs += 1
+                if latest >= 3:
+                    break
+    assert latest >= 3 and pongs >= 1

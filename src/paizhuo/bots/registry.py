@@ -17,14 +17,24 @@ from typing import cast
 from paizhuo.bots.base import Bot
 from paizhuo.bots.greedy import GreedyBot
 from paizhuo.bots.random_bot import RandomBot, UniformBot
+from paizhuo.bots.search import SearchBot
 from paizhuo.engine.errors import MalformedError, describe
 
 BotFactory = Callable[[], Bot]
+
+def _hard() -> Bot:
+    """The ``hard`` strength: the search bot with a time limit (under a second a decision)."""
+    return SearchBot(playouts=48, seconds=0.8)
+
 
 _GENERIC: dict[str, BotFactory] = {
     "random": RandomBot,
     "uniform": UniformBot,
     "greedy": GreedyBot,
+    # determinized Monte-Carlo search over the game's heuristic (reproducible: a playout
+    # budget, no clock); "hard" is the same under a time limit, for tables
+    "search": SearchBot,
+    "hard": _hard,
 }
 _BY_GAME: dict[tuple[str, str], BotFactory] = {}
 
@@ -32,6 +42,16 @@ _LAZY_BY_GAME: dict[tuple[str, str], str] = {
     # (game, bot name) -> "module:attribute" of the factory, imported on first use so that
     # listing bots or playing another game never imports a game's bot (nor its game).
     ("shengji", "greedy"): "paizhuo.bots.shengji_greedy:ShengjiGreedy",
+    ("gouji", "heuristic"): "paizhuo.bots.gouji_heuristic:GoujiHeuristic",
+    ("shengji", "heuristic"): "paizhuo.bots.shengji_heuristic:ShengjiHeuristic",
+    ("baohuang", "heuristic"): "paizhuo.bots.baohuang_heuristic:BaohuangHeuristic",
+    # named strengths (bots/strengths.py): easy = heuristic with noise, normal = heuristic
+    ("shengji", "easy"): "paizhuo.bots.strengths:shengji_easy",
+    ("shengji", "normal"): "paizhuo.bots.strengths:shengji_normal",
+    ("gouji", "easy"): "paizhuo.bots.strengths:gouji_easy",
+    ("gouji", "normal"): "paizhuo.bots.strengths:gouji_normal",
+    ("baohuang", "easy"): "paizhuo.bots.strengths:baohuang_easy",
+    ("baohuang", "normal"): "paizhuo.bots.strengths:baohuang_normal",
 }
 
 BOT_NAMES: tuple[str, ...] = tuple(_GENERIC)

@@ -2,10 +2,10 @@
 
 - ``easy``: the game's heuristic bot, but one decision in four (:data:`EASY_NOISE`) is a
   uniformly random legal action instead;
-- ``normal``: the game's heuristic bot.
-
-A ``hard`` strength (a search bot that plays sampled worlds from ``game.determinize``) is
-left out until that bot exists: naming the heuristic "hard" would promise what it is not.
+- ``normal``: the game's heuristic bot;
+- ``hard``: the determinized search bot (:mod:`paizhuo.bots.search`) over the heuristic, with
+  a time limit (registered as a generic bot in :mod:`paizhuo.bots.registry`). Its strength
+  against ``normal`` is not measured yet.
 
 The names are registered per game in :mod:`paizhuo.bots.registry` (lazily, like the games'
 own bots), so they work wherever a bot name does: ``paizhuo simulate/arena --bots``, the

@@ -636,7 +636,15 @@ class Service:
             name = s.bot or "greedy"
             bot = make_bot(name, table.game_name)
             rng = random.Random(self.rng.getrandbits(64))
-            action = bot_action(game, game.to_act(), seat, bot, rng)
+            if getattr(bot, "uses_worlds", False):
+                # a search bot thinks for up to a second: on a copy, in a thread, so that no
+                # table of this process waits for it (the act below checks the state is the
+                # same one)
+                copy = game.clone()
+                action = await asyncio.to_thread(bot_action, copy, copy.to_act(), seat, bot,
+                                                 rng)
+            else:
+                action = bot_action(game, game.to_act(), seat, bot, rng)
             await self.act(table, seat, action.to_json(), state_id, by_bot=True)
         except ProtocolError as exc:
             if exc.code != "stale":

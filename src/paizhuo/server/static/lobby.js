@@ -87,13 +87,19 @@ async function api(path, body) {
   return data;
 }
 
+function botLabel(name) {
+  const key = `bot.${name}`;
+  const label = t(key);
+  return label === key ? name : label;
+}
+
 export function showLobby(root, navigate) {
   let kinds = null;
   let tables = [];
   let games = [];
   // rules: the changed options only (lobby_options.js); `open`: "more rules" unfolded
   const rules = { preset: "tractor", options: {}, open: false };
-  let form = { game: "shengji", preset: "tractor", who: "bots", bot: "greedy", pace: "normal",
+  let form = { game: "shengji", preset: "tractor", who: "bots", bot: "normal", pace: "normal",
                name: savedName(), code: "" };
   let error = "";
   let alive = true;
@@ -147,7 +153,10 @@ export function showLobby(root, navigate) {
     const games = kinds ? kinds.games.map((g) => [g.name, t(`game.${g.name}`)]) : [];
     const presets = kind ? kind.presets.map((p) => [p, presetLabel(form.game, p)]) : [];
     rules.preset = form.preset;
-    const bots = kind ? kind.bots.map((b) => [b, b]) : [];
+    // the named strengths first, then every other bot by its name
+    const named = ["easy", "normal", "hard"];
+    const bots = kind ? [...named.filter((b) => kind.bots.includes(b)),
+      ...kind.bots.filter((b) => !named.includes(b))].map((b) => [b, botLabel(b)]) : [];
     return h("form", { class: "panel create", onsubmit: create },
       h("h2", {}, t("lobby.create")),
       field(t("lobby.game"), select("lobby-game", form.game, games, (v) => {

@@ -8,6 +8,9 @@ import { ruleHref } from "./links.js";
 addStrings({
   en: {
     "opt.more": "More rules",
+    "bot.easy": "easy",
+    "bot.normal": "normal",
+    "bot.hard": "hard — searches (slower)",
     "opt.reset": "Back to the preset",
     "opt.changed": "{n} changed",
     "opt.fixed": "Set by the preset",
@@ -42,6 +45,9 @@ addStrings({
   },
   zh: {
     "opt.more": "更多规则",
+    "bot.easy": "简单",
+    "bot.normal": "普通",
+    "bot.hard": "困难（会推算，较慢）",
     "opt.reset": "恢复预设",
     "opt.changed": "已改 {n} 项",
     "opt.fixed": "由预设决定",

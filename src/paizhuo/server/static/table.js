@@ -691,7 +691,7 @@ export function showTable(root, key, navigate) {
       center.append(h("div", { class: "center-status" }, t("table.waiting_players")));
       if (s.seat !== null) {
         center.append(h("div", { class: "seat-picker-buttons" }, tb.seats.map((x, i) => (x.kind !== "empty" ? null
-          : h("button", { type: "button", class: "btn small", onclick: () => send("bot", { seat: i, bot: "greedy" }) },
+          : h("button", { type: "button", class: "btn small", onclick: () => send("bot", { seat: i, bot: "normal" }) },
             `${t("table.add_bot")} → ${t("table.seat")} ${i + 1}`)))));
       }
       return center;
