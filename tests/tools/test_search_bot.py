@@ -85,3 +85,13 @@ def test_without_worlds_it_plays_its_policy() -> None:
 def test_a_bad_budget_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         SearchBot(playouts=0)
+
+
+def test_the_policys_choice_stays_unless_another_is_clearly_better() -> None:
+    bot = SearchBot(margin=1.0)
+    # candidate 1 is ahead by a little, with much spread: luck, not evidence
+    totals, squares, counts = [0.0, 3.0], [60.0, 63.0], [6, 6]
+    assert bot._choose(totals, squares, counts) == 0
+    # ahead by far with little spread: chosen
+    totals, squares, counts = [0.0, 30.0], [0.0, 150.0], [6, 6]
+    assert bot._choose(totals, squares, counts) == 1

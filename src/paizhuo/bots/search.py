@@ -51,7 +51,8 @@ class SearchBot:
 
     ``playouts``: the number of playouts per decision, over all candidates; ``seconds``: a time
     limit on top (``None``: none — the choice is then reproducible); ``candidates``: the most
-    actions compared.
+    actions compared; ``margin``: how many standard errors better than the policy's own
+    choice another must be to be chosen.
     """
 
     name = "search"
@@ -59,12 +60,13 @@ class SearchBot:
     uses_worlds = True
 
     def __init__(self, playouts: int = 48, seconds: float | None = None,
-                 candidates: int = 8) -> None:
+                 candidates: int = 8, margin: float = 1.0) -> None:
         if playouts < 1 or candidates < 1:
             raise ValueError("playouts and candidates must be at least 1")
         self.playouts = playouts
         self.seconds = seconds
         self.candidates = candidates
+        self.margin = margin
         self._policies: dict[str, Bot] = {}
 
     def _policy(self, game_name: str) -> Bot:
@@ -88,6 +90,7 @@ class SearchBot:
             others = rng.sample(others, self.candidates - 1)
         candidates = [first, *others]
         totals = [0.0] * len(candidates)
+        squares = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         seat = worlds.seat
         began = time.perf_counter()
@@ -102,22 +105,38 @@ class SearchBot:
                 except PaizhuoError:
                     continue  # not legal in this guess (it should always be: the seat's view
                     # is the same in every world)
-                bots = [self._policy(str(observation["game"]))] * copy.num_seats
+                # a bot per seat, new for each playout (a bot may remember what it saw)
+                bots = [playout_bot(str(observation["game"])) for _ in range(copy.num_seats)]
                 play_out(copy, bots, random.Random(playout_seed))
                 returns = copy.returns()
                 if returns is None:
                     continue
                 totals[i] += returns[seat]
+                squares[i] += returns[seat] ** 2
                 counts[i] += 1
                 done += 1
             if self.seconds is not None and time.perf_counter() - began > self.seconds:
                 break
-        best = 0
-        for i in range(1, len(candidates)):
-            if counts[i] and (not counts[best] or
-                              totals[i] / counts[i] > totals[best] / counts[best] + 1e-9):
-                best = i
-        return candidates[best]
+        return candidates[self._choose(totals, squares, counts)]
+
+    def _choose(self, totals: list[float], squares: list[float], counts: list[int]) -> int:
+        """The candidate with the best mean — but the policy's own choice (index 0) stays
+        unless another is better by more than ``margin`` standard errors of the difference:
+        with a few playouts each, the best mean of several is often luck."""
+        def mean(i: int) -> float:
+            return totals[i] / counts[i]
+
+        def var(i: int) -> float:
+            m = mean(i)
+            return max(0.0, squares[i] / counts[i] - m * m)
+
+        if not counts[0]:
+            return max((i for i in range(len(counts)) if counts[i]), key=mean, default=0)
+        best = max((i for i in range(len(counts)) if counts[i]), key=mean)
+        if best == 0:
+            return 0
+        spread = (var(0) / counts[0] + var(best) / counts[best]) ** 0.5
+        return best if mean(best) - mean(0) > self.margin * spread + 1e-9 else 0
 
 
 __all__ = ["SearchBot", "play_out", "playout_bot"]
