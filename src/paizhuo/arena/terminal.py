@@ -307,24 +307,17 @@ class TerminalPlay:
         self.console.print(f"Record of deal {self.deal + 1} written to {path}", soft_wrap=True,
                            highlight=False, markup=False)
 
-    def _yes_no_default(self, prompt: str) -> bool:
-        """A question whose empty answer is no."""
+    def _yes(self, prompt: str, default: bool = True) -> bool:
+        """A yes/no question; an empty answer is ``default``, the end of input is no."""
         try:
             answer = self.ask(prompt).strip().lower()
         except EOFError:
             return False
         if answer in QUIT_WORDS:
             raise Quit
-        return answer in ("y", "yes")
-
-    def _yes(self, prompt: str) -> bool:
-        try:
-            answer = self.ask(prompt).strip().lower()
-        except EOFError:
-            return False
-        if answer in QUIT_WORDS:
-            raise Quit
-        return answer not in ("n", "no")
+        if not answer:
+            return default
+        return answer in ("y", "yes") if not default else answer not in ("n", "no")
 
     def _play_round(self) -> None:
         asked_at = -1
@@ -340,8 +333,8 @@ class TerminalPlay:
                 asked_at = self.game.state_id
                 legal = self.game.legal_actions(self.seat)
                 verbs = ", ".join(sorted({a.verb for a in legal}))
-                if self._yes_no_default(f"You may {verbs} now, before the others decide. "
-                                        f"{verbs}? [y/N] ") and legal:
+                if self._yes(f"You may {verbs} now, before the others decide. {verbs}? "
+                             "[y/N] ", default=False) and legal:
                     self.game.apply(legal[0])
                     self._report()
                     continue
