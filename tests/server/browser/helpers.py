@@ -117,3 +117,22 @@ def play_turn(page: Page, choose: Callable[[Page], None] | None = None) -> None:
         assert page.is_enabled("#play-button")
         page.click("#play-button")
     wait_moved(page, sid)
+
+
+def select_until_refused(page: Page, turns: int = 200) -> None:
+    """Play on (Shengji) until a selection of the seat's lowest card and its highest trump —
+    two cards of different suits — is refused by ``check``, and leave it selected."""
+    for _ in range(turns):
+        wait_turn(page)
+        if root(page)["selectVerb"] != "play" or len(hand(page)) < 2:
+            play_turn(page)
+            continue
+        click_card(page, 0)
+        click_card(page, -1)
+        page.wait_for_function(WAIT_CHECK)
+        if root(page)["check"] == "bad":
+            return
+        page.click("#clear-button")
+        page.wait_for_function("document.querySelector('#table-page').dataset.check === ''")
+        play_turn(page)
+    pytest.fail(f"no refused selection in {turns} turns")

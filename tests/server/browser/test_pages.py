@@ -17,15 +17,10 @@ import pytest
 from ..procs import ServerProcess
 from ..test_replay_api import DOC_OF, engine_rule_ids
 from .helpers import (
-    WAIT_CHECK,
     Page,
-    click_card,
-    hand,
     make_table,
-    play_turn,
-    root,
+    select_until_refused,
     sit,
-    wait_turn,
 )
 
 READY = "document.querySelector('#replay-page')?.dataset.ready === '1'"
@@ -71,22 +66,7 @@ def test_a_rule_id_at_the_table_opens_its_rule(server: ServerProcess,
     made = make_table(server, "shengji", [1, 2, 3], "tractor")
     page = new_page()
     sit(page, server, made["code"], 0, "Ann")
-    for _ in range(200):
-        wait_turn(page)
-        if root(page)["selectVerb"] != "play" or len(hand(page)) < 2:
-            play_turn(page)
-            continue
-        # the lowest card and the highest trump: two cards of different suits
-        click_card(page, 0)
-        click_card(page, -1)
-        page.wait_for_function(WAIT_CHECK)
-        if root(page)["check"] == "bad":
-            break
-        page.click("#clear-button")
-        page.wait_for_function("document.querySelector('#table-page').dataset.check === ''")
-        play_turn(page)
-    else:
-        pytest.fail("no refused selection in 200 turns")
+    select_until_refused(page)
     link = page.locator("a#rule-id")
     rule = re.fullmatch(r"rule (SJ-\d+)", link.inner_text())
     assert rule, link.inner_text()
