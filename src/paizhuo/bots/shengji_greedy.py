@@ -322,6 +322,26 @@ class PlayView:
             return False
         return g == TRUMP or not any((s, g) in self.void for s in self.opponents)
 
+    def _first_safe_lead(self, candidates: Sequence[tuple[int, ...]],
+                         legal: list[Action]) -> Action:
+        """The first candidate lead that :meth:`_lead_ok` accepts, else the first legal one."""
+        for cards in candidates:
+            action = Action(self.seat, "play", tuple(sorted(cards)))
+            if self._lead_ok(action.cards):
+                return action
+        return legal[0]
+
+    def _trick_so_far(self) -> tuple[Any, list[tuple[int, ...]], int, Any]:
+        """The trick being followed: its lead, the plays so far, the index of the winning
+        play and that play's rank."""
+        ctx, rules = self.ctx, self.tab.rules
+        lead = make_lead(self.trick[0][1], ctx, rules)
+        plays = [cards for _, cards in self.trick]
+        w = trick_winner(lead, plays, ctx, rules)
+        best = play_rank(lead, plays[w], ctx, rules)
+        assert best is not None
+        return lead, plays, w, best
+
     def _lead_ok(self, cards: tuple[int, ...]) -> bool:
         return lead_error(self.counts, cards, self.ctx, self.tab.rules,
                           self.tab.opts.allow_throws) is None
@@ -353,22 +373,14 @@ class PlayView:
         if TRUMP in by_group:
             trumps = by_group[TRUMP]
             candidates.append((min(trumps, key=lambda c: (card_points(c), ctx.slot[c])),))
-        for cards in candidates:
-            action = Action(self.seat, "play", tuple(sorted(cards)))
-            if self._lead_ok(action.cards):
-                return action
-        return legal[0]
+        return self._first_safe_lead(candidates, legal)
 
     # -- following ------------------------------------------------------------------------------
 
     def follow(self, legal: list[Action]) -> Action:
         """Feed a winning partner, else win cheaply, else give away little."""
         ctx, rules = self.ctx, self.tab.rules
-        lead = make_lead(self.trick[0][1], ctx, rules)
-        plays = [cards for _, cards in self.trick]
-        w = trick_winner(lead, plays, ctx, rules)
-        best = play_rank(lead, plays[w], ctx, rules)
-        assert best is not None
+        lead, plays, w, best = self._trick_so_far()
         if self.trick[w][0] in self.side and self._holds(lead.deciding, plays[w], best):
             return min(legal, key=lambda a: (-points_of(a.cards), self.cost(a.cards)))
         winners = []

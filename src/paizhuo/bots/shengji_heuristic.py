@@ -50,11 +50,11 @@ from paizhuo.bots.shengji_greedy import (
 )
 from paizhuo.cards import rank_of, suit_of
 from paizhuo.engine.actions import Action
-from paizhuo.games.shengji.combos import Unit, decompose_counts, make_lead
+from paizhuo.games.shengji.combos import Unit, decompose_counts
 from paizhuo.games.shengji.kitty import BURY_LIST_CAP
 from paizhuo.games.shengji.order import TRUMP, card_points, points_of
 from paizhuo.games.shengji.scoring import parse_level
-from paizhuo.games.shengji.trick import play_rank, trick_winner, unit_beaten_by
+from paizhuo.games.shengji.trick import play_rank, unit_beaten_by
 from paizhuo.notation import parse_cards
 
 PAIR_BREAK = 30
@@ -326,21 +326,13 @@ class HeuristicView(PlayView):
             all_t = [c for u in trumps for c in u.cards]
             candidates.append((min(all_t, key=lambda c: (card_points(c), self.copies[c] >= 2,
                                                            ctx.slot[c])),))
-        for cards in candidates:
-            action = Action(self.seat, "play", tuple(sorted(cards)))
-            if self._lead_ok(action.cards):
-                return action
-        return legal[0]
+        return self._first_safe_lead(candidates, legal)
 
     # -- following ------------------------------------------------------------------------------
 
     def follow(self, legal: list[Action]) -> Action:
         ctx, rules = self.ctx, self.tab.rules
-        lead = make_lead(self.trick[0][1], ctx, rules)
-        plays = [cards for _, cards in self.trick]
-        w = trick_winner(lead, plays, ctx, rules)
-        best = play_rank(lead, plays[w], ctx, rules)
-        assert best is not None
+        lead, plays, w, best = self._trick_so_far()
         done = {s for s, _ in self.trick} | {self.seat}
         later_opp = self.opponents - done
         later_partner = self.partners - done
