@@ -1,4 +1,6 @@
-"""Optional interruptions (``Game.OPTIONAL_VERBS``: Baohuang's seize 抢皇): a seat that may only
+"""Optional interruptions (``Game.OPTIONAL_VERBS``: Baohuang's seize 抢皇, BH-2 — the rule is
+unchanged and tested with explicit hands in tests/games/baohuang; this is how runners treat
+it): a seat that may only
 interrupt has nothing to decide, so the runners leave the moment to the seats that do — the
 arena, the server's bot seats (``paizhuo.bots.base.deciding``) and the terminal table, which
 asks the person and takes an empty answer as no."""
