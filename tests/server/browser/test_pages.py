@@ -148,7 +148,13 @@ def test_a_replay_from_the_history_steps_and_shows_every_hand(
     page.keyboard.press("ArrowLeft")
     _wait_step(page, 1)
     assert _hands(page) == _frame_hands(frames[1])
-    played = frames[1]["action"]
+    # the first card play lies in front of its seat (a deal may begin with a revolution,
+    # a purchase or a pass, which lay no cards)
+    first = next(k for k, f in enumerate(frames) if f["action"] and f["action"][1] == "play"
+                 and len(f["action"]) > 2 and f["action"][2])
+    page.locator("#replay-slider").fill(str(first))
+    _wait_step(page, first)
+    played = frames[first]["action"]
     spot = page.locator(f"#replay-felt .play-spot[data-seat='{played[0]}'] .card")
     assert Counter(spot.evaluate_all("es => es.map(e => e.dataset.card)")) == \
         Counter(played[2].split())
