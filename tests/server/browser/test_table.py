@@ -450,8 +450,12 @@ def test_a_drag_across_the_hand_selects_every_card_it_passes(
     sit(page, server, made["code"], 0, "Ann")
     page.wait_for_selector("#hand .card")
     cards = page.locator("#hand .card")
-    first, fourth = cards.nth(0).bounding_box(), cards.nth(3).bounding_box()
-    assert first is not None and fourth is not None
+    # every card's place, read once: the bots play on meanwhile and each new state redraws the
+    # hand (same cards, same places), so a locator read later can land between two drawings
+    boxes = page.eval_on_selector_all(
+        "#hand .card", "es => es.map(e => { const r = e.getBoundingClientRect();"
+                       " return {x: r.x, y: r.y}; })")
+    first, second, fourth = boxes[0], boxes[1], boxes[3]
     y = first["y"] + 40
     page.mouse.move(first["x"] + 8, y)
     page.mouse.down()
@@ -460,8 +464,6 @@ def test_a_drag_across_the_hand_selects_every_card_it_passes(
     picked = page.eval_on_selector_all("#hand .card.selected", "es => es.map(e => e.dataset.index)")
     assert picked == ["0", "1", "2", "3"]
     # a drag back from the last over the first two unselects them
-    second = cards.nth(1).bounding_box()
-    assert second is not None
     page.mouse.move(second["x"] + 8, y)
     page.mouse.down()
     page.mouse.move(first["x"] + 8, y, steps=4)
