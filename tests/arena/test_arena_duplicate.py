@@ -11,11 +11,14 @@ import pytest
 
 from paizhuo.arena.duplicate import (
     ArenaSpec,
+    DealResult,
     arrangements,
+    deal_winners,
     make_spec,
     mean_ci,
     play_deals,
     run_arena,
+    summarize,
     wilson,
 )
 from paizhuo.arena.plot import write_plot
@@ -160,3 +163,60 @@ def test_json_keys_and_plot(tmp_path: Path) -> None:
     png = tmp_path / "out" / "arena.png"
     write_plot(run.summary, png)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# -- who won a deal --------------------------------------------------------------------------
+
+def _shengji_deal_where(wanted: str, seeds: range = range(200)) -> Any:
+    """A finished Shengji tractor deal (heuristic play) whose result is ``wanted``: "take"
+    (the attackers take the deal with no level to gain), "rise" or "hold"."""
+    import random
+
+    from paizhuo.bots.search import play_out, playout_bot
+
+    for seed in seeds:
+        game = game_class("shengji").new({"preset": "tractor"}, seed=seed)
+        play_out(game, [playout_bot("shengji") for _ in range(4)], random.Random(seed))
+        result = game.state.result  # type: ignore[attr-defined]
+        if result.get("redeal"):
+            continue
+        gained = sum(result["level_changes"].values())
+        kind = ("hold" if result["winner"] == "defenders" else "take" if gained == 0
+                else "rise")
+        if kind == wanted:
+            return game
+    raise AssertionError(f"no {wanted} deal in {seeds}")
+
+
+def test_a_shengji_deal_the_attackers_take_without_a_level_is_theirs() -> None:
+    # SJ-9: 2s <= p < 3s -> the attackers take the deal, no level changes hands
+    game = _shengji_deal_where("take")
+    returns = game.returns()
+    assert returns == [0.0] * 4
+    assert deal_winners(game, returns) == sorted(game.state.result["attackers"])
+
+
+@pytest.mark.parametrize("wanted", ["rise", "hold"])
+def test_a_shengji_deal_is_won_by_the_side_its_result_names(wanted: str) -> None:
+    game = _shengji_deal_where(wanted)
+    result = game.state.result
+    side = "defenders" if wanted == "hold" else "attackers"
+    assert deal_winners(game, game.returns()) == sorted(result[side])
+    assert all(game.returns()[s] > 0 for s in result[side])
+
+
+def test_elsewhere_the_seats_above_zero_won() -> None:
+    game = game_class("gouji").new({})
+    assert deal_winners(game, [2.0, -2.0, 2.0, -2.0, 0.0, 0.0]) == [0, 2]
+
+
+def test_the_win_rate_counts_the_deals_winners_not_the_sign_of_returns() -> None:
+    spec = make_spec("shengji", ["greedy", "random"], seed=0, options={"preset": "tractor"})
+    copies = spec.copies()
+    # one deal: in copy 0 A's seats took the deal without a level; in copy 1 B's seats held it
+    returns = [[0.0] * 4, [1.0, -1.0, 1.0, -1.0]]
+    a_seats = [s for s, side in enumerate(copies[0].sides) if side == "A"]
+    b_seats = [s for s, side in enumerate(copies[1].sides) if side == "B"]
+    summary = summarize(spec, [DealResult(0, 1, returns, [a_seats, b_seats])])
+    assert summary["results"]["A"]["rounds_won"]["wins"] == 1
+    assert summary["results"]["B"]["rounds_won"]["wins"] == 1

@@ -127,11 +127,26 @@ class ArenaSpec:
 
 @dataclass
 class DealResult:
-    """The returns of every copy of one deal (``returns[copy][seat]``)."""
+    """The returns of every copy of one deal (``returns[copy][seat]``) and the seats that won
+    it (``winners[copy]``, :func:`deal_winners`)."""
 
     deal: int
     seed: int
     returns: list[list[float]]
+    winners: list[list[int]]
+
+
+def deal_winners(game: Game, returns: Sequence[float]) -> list[int]:
+    """The seats that won the finished deal ``game``: in Shengji the side its result names
+    (SJ-9: the attackers when they take the deal, even with no level to gain, else the
+    defenders; nobody in a deal thrown in); elsewhere the seats whose returns are above 0."""
+    if game.name == "shengji":
+        result = game.result() or {}
+        side = result.get("winner")
+        if result.get("redeal") or side not in ("attackers", "defenders"):
+            return []
+        return sorted(int(s) for s in result[side])
+    return [s for s, v in enumerate(returns) if v > 0]
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -143,8 +158,10 @@ def _rng(seed: int, deal: int, copy: int, who: str) -> random.Random:
     return random.Random(f"paizhuo-arena/{seed}/{deal}/{copy}/{who}")
 
 
-def play_copy(spec: ArenaSpec, deal: int, index: int, copy: Copy) -> list[float]:
-    """Play copy ``index`` of deal ``deal`` to its end; the returns of every seat."""
+def play_copy(spec: ArenaSpec, deal: int, index: int,
+              copy: Copy) -> tuple[list[float], list[int]]:
+    """Play copy ``index`` of deal ``deal`` to its end; the returns of every seat and the seats
+    that won (:func:`deal_winners`)."""
     cls = game_class(spec.game)
     seed = deal_seed(spec.seed, deal)
     game = cls.new(spec.options, seed=seed)
@@ -171,15 +188,18 @@ def play_copy(spec: ArenaSpec, deal: int, index: int, copy: Copy) -> list[float]
         raise
     except Exception as exc:  # an engine failure names the deal that shows it
         raise ArenaError(deal, index, seed, f"{type(exc).__name__}: {exc}") from exc
-    return [float(v) for v in returns]
+    return [float(v) for v in returns], deal_winners(game, returns)
 
 
 def play_deals(spec: ArenaSpec, deals: Sequence[int]) -> list[DealResult]:
     """Play every copy of each of ``deals`` (a worker's chunk)."""
     copies = spec.copies()
-    return [DealResult(d, deal_seed(spec.seed, d),
-                       [play_copy(spec, d, i, c) for i, c in enumerate(copies)])
-            for d in deals]
+    out = []
+    for d in deals:
+        played = [play_copy(spec, d, i, c) for i, c in enumerate(copies)]
+        out.append(DealResult(d, deal_seed(spec.seed, d), [r for r, _ in played],
+                              [w for _, w in played]))
+    return out
 
 
 # -- statistics ------------------------------------------------------------------------------
@@ -233,7 +253,7 @@ def summarize(spec: ArenaSpec, results: Sequence[DealResult]) -> dict[str, Any]:
                                                  "B": [[] for _ in range(seats)]}
     for r in results:
         deal_values: dict[str, list[float]] = {"A": [], "B": []}
-        for copy, returns in zip(copies, r.returns, strict=True):
+        for copy, returns, winners in zip(copies, r.returns, r.winners, strict=True):
             for side in ("A", "B"):
                 mine = [s for s in copy.measured if copy.sides[s] == side]
                 if not mine:
@@ -241,7 +261,7 @@ def summarize(spec: ArenaSpec, results: Sequence[DealResult]) -> dict[str, Any]:
                 value = math.fsum(returns[s] for s in mine) / len(mine)
                 deal_values[side].append(value)
                 games[side] += 1
-                wins[side] += value > 0
+                wins[side] += all(s in winners for s in mine)
                 for s in mine:
                     seat_values[side][s].append(returns[s])
         for side in ("A", "B"):
