@@ -409,11 +409,16 @@ def bench(
     db: Annotated[str | None, typer.Option(
         metavar="URL", help="server: the server's database (default: a fresh SQLite file "
                             "in a temporary folder).")] = None,
+    bots: Annotated[str | None, typer.Option(
+        metavar="A,B,…",
+        help="Instead: time these bots' decisions (median, p95, p99, slowest ms) on positions of "
+             "heuristic play, against issue 11's targets (heuristic < 2 ms, hard < 1 s); "
+             "--preset all means the game's first preset.")] = None,
 ) -> None:
     """Benchmark random legal play on one core: rounds/s, decisions/s, memory, state size,
-    clone and determinize times. GAME server: start the table server, play many tables with
-    one websocket client per seat, and print actions/s, latency percentiles and the
-    server's memory per table."""
+    clone and determinize times. With --bots: each bot's time per decision. GAME server:
+    start the table server, play many tables with one websocket client per seat, and print
+    actions/s, latency percentiles and the server's memory per table."""
     if game.strip().lower() == "server":
         _bench_server(tables, seconds, table_game, think, db, seed,
                       games=games, judge_mb=judge_mb, compare_rlcard=compare_rlcard,
@@ -424,6 +429,12 @@ def bench(
     if given:
         raise CommandError(f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} for "
                            "paizhuo bench server only")
+    if bots is not None:
+        if judge_mb is not None or compare_rlcard:
+            raise CommandError("--bots times bots: it does not go with --judge-mb or "
+                               "--compare-rlcard")
+        _bench_bots(_game(game), bots, preset, option, games, seconds, seed)
+        return
     from paizhuo.arena.report import print_bench, print_judge_bench, print_rlcard
     from paizhuo.bench import (
         RLCARD_MISSING,
@@ -457,6 +468,28 @@ def bench(
             except RLCardMissing as exc:
                 raise CommandError(str(exc)) from None
         print_rlcard(results, rlcard, console)
+
+
+def _bench_bots(cls: type[Game], bots: str, preset: str, option: list[str] | None,
+                games: int | None, seconds: float | None, seed: int) -> None:
+    """``paizhuo bench GAME --bots A,B``: each bot's time per decision (paizhuo.bots.timing)."""
+    from paizhuo.arena.report import print_bot_timings
+    from paizhuo.bots.registry import make_bot
+    from paizhuo.bots.timing import time_bot
+
+    names = _bot_list(bots)
+    for name in names:
+        try:
+            make_bot(name, cls.name)
+        except MalformedError as exc:
+            raise CommandError(exc.message) from None
+    options = _options(cls, cls.PRESETS[0] if preset == "all" else preset, option)
+    results = []
+    for name in names:
+        with err_console.status(f"timing {name} on {cls.name} {options['preset']}…"):
+            results.append(time_bot(cls, options, name, games=games, seed=seed,
+                                    seconds=3.0 if seconds is None else seconds))
+    print_bot_timings(results, console)
 
 
 def _bench_server(tables: int | None, seconds: float | None, table_game: str | None,

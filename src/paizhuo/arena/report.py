@@ -13,6 +13,7 @@ from paizhuo.bench import CLONE_TARGET_US, DETERMINIZE_TARGET_US, RLCARD_TARGETS
 
 if TYPE_CHECKING:
     from paizhuo.bench import BenchResult, JudgeBench, RLCardBench
+    from paizhuo.bots.timing import BotTiming
 
 
 def _num(value: float) -> str:
@@ -132,6 +133,28 @@ def print_bench(results: list[BenchResult], console: Console) -> None:
                   "sys.getsizeof walk and as pickle length; clone, determinize: median of "
                   "one call halfway through a round, for the seat to act (✓ within the "
                   "target, ✗ over it).")
+
+
+def print_bot_timings(results: list[BotTiming], console: Console) -> None:
+    """Print each bot's time per decision, with issue 11's target where it sets one."""
+    if not results:
+        return
+    first = results[0]
+    table = Table(title=f"paizhuo bench {first.game} --bots — ms per decision, one core "
+                        f"({first.preset})", title_justify="left")
+    for col in ("bot", "decisions", "rounds", "median", "p95", "p99", "slowest", "target"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for r in results:
+        target = ("—" if r.target_ms is None else
+                  f"< {r.target_ms:g} {'✓' if r.within_target else '✗'}")
+        table.add_row(r.bot, f"{r.decisions:,}", f"{r.rounds:,}", f"{r.median_ms:.3f}",
+                      f"{r.quantile(0.95):.3f}", f"{r.quantile(0.99):.3f}", f"{r.max_ms:.3f}",
+                      target)
+    console.print(table)
+    console.print("Positions of heuristic play in every seat (the same seeds for every bot); a "
+                  "search bot is timed at one decision in ten. ✓: the 99th percentile is within "
+                  "the target (the slowest may be a pause of the garbage collector).",
+                  soft_wrap=True)
 
 
 def _target_cell(value: float | None, target: float) -> str:
