@@ -11,7 +11,8 @@ import pytest
 from paizhuo.arena.simulate import choose_action
 from paizhuo.bots.base import Worlds, bot_action
 from paizhuo.bots.registry import make_bot
-from paizhuo.bots.search import SearchBot
+from paizhuo.bots.search import SearchBot, ranked, value
+from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
 from paizhuo.games import game_class
 
@@ -85,6 +86,8 @@ def test_without_worlds_it_plays_its_policy() -> None:
 def test_a_bad_budget_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         SearchBot(playouts=0)
+    with pytest.raises(ValueError, match="explore"):
+        SearchBot(candidates=3, explore=3)
 
 
 def test_the_policys_choice_stays_unless_another_is_clearly_better() -> None:
@@ -95,3 +98,64 @@ def test_the_policys_choice_stays_unless_another_is_clearly_better() -> None:
     # ahead by far with little spread: chosen
     totals, squares, counts = [0.0, 30.0], [0.0, 150.0], [6, 6]
     assert bot._choose(totals, squares, counts) == 1
+
+
+class _FirstOf:
+    """A policy that takes the first legal action (and may fail on a list without a pass)."""
+
+    name = "first"
+    uses_sampler = False
+
+    def __init__(self, needs_pass: bool = False) -> None:
+        self.needs_pass = needs_pass
+
+    def act(self, observation: dict[str, object], legal: list[Action],
+            rng: random.Random) -> Action:
+        if self.needs_pass and not any(a.verb == "pass" for a in legal):
+            raise KeyError("pass")
+        return legal[0]
+
+
+def test_candidates_are_the_policys_choices_ranked() -> None:
+    legal = [Action(0, "play", (i,)) for i in range(6)]
+    assert ranked(_FirstOf(), {}, legal, random.Random(0), 4) == legal[:4]
+    assert ranked(_FirstOf(), {}, legal[:2], random.Random(0), 4) == legal[:2]
+
+
+def test_ranking_stops_where_the_policy_cannot_choose_from_what_is_left() -> None:
+    legal = [Action(0, "pass"), Action(0, "play", (1,)), Action(0, "play", (2,))]
+    assert ranked(_FirstOf(needs_pass=True), {}, legal, random.Random(0), 3) == legal[:1]
+    with pytest.raises(KeyError):  # on the full list a failure is the policy's own bug
+        ranked(_FirstOf(needs_pass=True), {}, legal[1:], random.Random(0), 3)
+
+
+def test_ranking_stops_at_an_action_the_policy_built() -> None:
+    built = Action(0, "bury", (1, 2))
+
+    class Builder(_FirstOf):
+        def act(self, observation: dict[str, object], legal: list[Action],
+                rng: random.Random) -> Action:
+            return built
+
+    legal = [Action(0, "bury", (3, 4)), Action(0, "bury", (5, 6))]
+    assert ranked(Builder(), {}, legal, random.Random(0), 3) == [built]
+
+
+def test_a_shengji_playout_is_worth_its_levels_and_a_share_of_the_points() -> None:
+    import random as _random
+
+    from paizhuo.bots.search import play_out, playout_bot
+
+    game = game_class("shengji").new({"preset": "tractor"}, seed=3)
+    play_out(game, [playout_bot("shengji") for _ in range(4)], _random.Random(1))
+    result = game.result()
+    assert result is not None and not result.get("redeal")
+    share = result["attackers_points"] / 200
+    returns = game.returns()
+    assert returns is not None
+    for seat in range(4):
+        sign = 1 if seat in result["attackers"] else -1
+        assert value(game, seat) == pytest.approx(returns[seat] + sign * share)
+    gouji = game_class("gouji").new({}, seed=1)
+    play_out(gouji, [playout_bot("gouji") for _ in range(6)], _random.Random(1))
+    assert [value(gouji, s) for s in range(6)] == gouji.returns()

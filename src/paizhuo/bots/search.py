@@ -5,9 +5,15 @@ and the action with the best mean outcome for the seat (``returns()``) is chosen
 
 Each simulation draws one world and plays every candidate from it (common random numbers: the
 candidates are compared on the same guesses, which cancels most of the luck of the draw).
-Candidates: every legal action when there are few, else the playout policy's own choice and a
-random sample of the others. The budget is a number of playouts (reproducible: the same
-generator gives the same choice) and optionally a time limit.
+Candidates: the playout policy's choices ranked (:func:`ranked`: its choice, then its choice
+among the other actions, and so on), so that the playouts go to the few moves a good player
+would weigh rather than to a random sample of a long list; then, if room is left, a random
+sample of the rest. The budget is a number of playouts (reproducible: the same generator gives
+the same choice) and optionally a time limit.
+
+What a playout is worth to the seat is its ``returns()``, refined where they are coarse
+(:func:`value`: Shengji's levels move in steps of 40 card points, so the attackers' points
+break ties between two moves that gain the same levels).
 
 The playout policy is the game's ``heuristic`` bot where it has one, else ``greedy``.
 """
@@ -16,7 +22,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, Final
 
 from paizhuo.bots.base import Bot, Worlds, bot_action, deciding
 from paizhuo.engine.actions import Action
@@ -35,6 +41,54 @@ def playout_bot(game_name: str) -> Bot:
     return make_bot(name, game_name)
 
 
+def ranked(policy: Bot, observation: dict[str, Any], legal: list[Action],
+            rng: random.Random, k: int) -> list[Action]:
+    """Up to ``k`` of ``legal``, best first by ``policy``: its choice, then its choice once that
+    is taken away, and so on. Stops early where the policy picks an action that is not in the
+    list (one it built itself, like a Shengji bury) or one it already picked, and where it
+    cannot choose from what is left (a policy may count on an action every full list has, such
+    as a pass)."""
+    out: list[Action] = []
+    left = list(legal)
+    while len(out) < k and left:
+        try:
+            action = policy.act(observation, left, rng)
+        except (KeyError, IndexError, ValueError, StopIteration):
+            if not out:
+                raise  # on the full list it is the policy's own bug
+            break
+        if action in out:
+            break
+        if action not in left:
+            if not out:
+                out.append(action)
+            break
+        out.append(action)
+        left.remove(action)
+    return out
+
+
+SHENGJI_POINTS_WEIGHT: Final = 1.0
+"""Levels a swing of every card point of the decks is worth on top of Shengji's returns."""
+
+
+def value(game: Game, seat: int) -> float | None:
+    """What the finished ``game`` is worth to ``seat`` for the search: its ``returns()``,
+    plus, in Shengji, the card points the attackers took (for the attackers; against them for
+    the defenders) as a share of all the decks' points (:data:`SHENGJI_POINTS_WEIGHT`)."""
+    returns = game.returns()
+    if returns is None:
+        return None
+    out = float(returns[seat])
+    if game.name == "shengji":
+        result = game.result() or {}
+        if "attackers_points" in result and not result.get("redeal"):
+            total = 100 * int(getattr(getattr(game, "opts", None), "decks", 2))
+            share = float(result["attackers_points"]) / total
+            out += SHENGJI_POINTS_WEIGHT * (share if seat in result["attackers"] else -share)
+    return out
+
+
 def play_out(game: Game, bots: list[Bot], rng: random.Random) -> None:
     """Play ``game`` to its end with ``bots`` (seats that may only interrupt wait)."""
     for _ in range(MAX_PLAYOUT_DECISIONS):
@@ -51,8 +105,9 @@ class SearchBot:
 
     ``playouts``: the number of playouts per decision, over all candidates; ``seconds``: a time
     limit on top (``None``: none — the choice is then reproducible); ``candidates``: the most
-    actions compared; ``margin``: how many standard errors better than the policy's own
-    choice another must be to be chosen.
+    actions compared (the policy's ranked choices: :func:`ranked`); ``explore``: how many of
+    them are a random sample of the other legal actions instead; ``margin``: how many standard
+    errors better than the policy's own choice another must be to be chosen.
     """
 
     name = "search"
@@ -60,9 +115,12 @@ class SearchBot:
     uses_worlds = True
 
     def __init__(self, playouts: int = 48, seconds: float | None = None,
-                 candidates: int = 8, margin: float = 1.0) -> None:
+                 candidates: int = 4, margin: float = 1.0, explore: int = 0) -> None:
         if playouts < 1 or candidates < 1:
             raise ValueError("playouts and candidates must be at least 1")
+        if not 0 <= explore < candidates:
+            raise ValueError("explore must be at least 0 and less than candidates")
+        self.explore = explore
         self.playouts = playouts
         self.seconds = seconds
         self.candidates = candidates
@@ -82,19 +140,21 @@ class SearchBot:
     def act_worlds(self, observation: dict[str, Any], legal: list[Action],
                    rng: random.Random, worlds: Worlds) -> Action:
         policy = self._policy(str(observation["game"]))
-        first = policy.act(observation, legal, rng)
         if len(legal) <= 1:
-            return first
-        others = [a for a in legal if a != first]
-        if len(others) >= self.candidates:
-            others = rng.sample(others, self.candidates - 1)
-        candidates = [first, *others]
+            return policy.act(observation, legal, rng)
+        candidates = ranked(policy, observation, legal, rng, self.candidates - self.explore)
+        others = [a for a in legal if a not in candidates]
+        room = min(len(others), self.candidates - len(candidates))
+        if room > 0:
+            candidates += rng.sample(others, room)
+        if len(candidates) == 1:
+            return candidates[0]
         totals = [0.0] * len(candidates)
         squares = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         seat = worlds.seat
         began = time.perf_counter()
-        done = 0
+        done = worlds_done = 0
         while done < self.playouts:
             world = worlds.sample(random.Random(rng.getrandbits(64)))
             playout_seed = rng.getrandbits(64)
@@ -108,15 +168,19 @@ class SearchBot:
                 # a bot per seat, new for each playout (a bot may remember what it saw)
                 bots = [playout_bot(str(observation["game"])) for _ in range(copy.num_seats)]
                 play_out(copy, bots, random.Random(playout_seed))
-                returns = copy.returns()
-                if returns is None:
+                worth = value(copy, seat)
+                if worth is None:
                     continue
-                totals[i] += returns[seat]
-                squares[i] += returns[seat] ** 2
+                totals[i] += worth
+                squares[i] += worth ** 2
                 counts[i] += 1
                 done += 1
-            if self.seconds is not None and time.perf_counter() - began > self.seconds:
-                break
+            worlds_done += 1
+            if self.seconds is not None:
+                spent = time.perf_counter() - began
+                # stop before a world that would end past the limit (at the pace so far)
+                if spent * (worlds_done + 1) / worlds_done > self.seconds:
+                    break
         return candidates[self._choose(totals, squares, counts)]
 
     def _choose(self, totals: list[float], squares: list[float], counts: list[int]) -> int:
@@ -139,4 +203,4 @@ class SearchBot:
         return best if mean(best) - mean(0) > self.margin * spread + 1e-9 else 0
 
 
-__all__ = ["SearchBot", "play_out", "playout_bot"]
+__all__ = ["SearchBot", "play_out", "playout_bot", "ranked", "value"]

@@ -4,8 +4,8 @@
   uniformly random legal action instead;
 - ``normal``: the game's heuristic bot;
 - ``hard``: the determinized search bot (:mod:`paizhuo.bots.search`) over the heuristic, with
-  a time limit (registered as a generic bot in :mod:`paizhuo.bots.registry`). Its strength
-  against ``normal`` is not measured yet.
+  a time limit (registered as a generic bot in :mod:`paizhuo.bots.registry`); its strength
+  against ``normal`` is in ``docs/strength.md``.
 
 The names are registered per game in :mod:`paizhuo.bots.registry` (lazily, like the games'
 own bots), so they work wherever a bot name does: ``paizhuo simulate/arena --bots``, the
