@@ -12,8 +12,8 @@ sample of the rest. The budget is a number of playouts (reproducible: the same g
 the same choice) and optionally a time limit.
 
 What a playout is worth to the seat is its ``returns()``, refined where they are coarse
-(:func:`value`: Shengji's levels move in steps of 40 card points, so the attackers' points
-break ties between two moves that gain the same levels).
+(:func:`value`: Shengji's levels move in steps of SJ-9's ``step`` card points, 40 with two
+decks, so the attackers' points break ties between two moves that gain the same levels).
 
 The playout policy is the game's ``heuristic`` bot where it has one, else ``greedy``.
 """
