@@ -40,6 +40,8 @@ def test_a_share_of_decisions_can_be_timed() -> None:
     every = time_bot(game_class("baohuang"), {}, "greedy", games=1)
     some = time_bot(game_class("baohuang"), {}, "greedy", games=1, sample=0.2)
     assert 0 < some.decisions < every.decisions / 2
+    with pytest.raises(ValueError, match="sample"):
+        time_bot(game_class("baohuang"), {}, "greedy", games=1, sample=0.0)
 
 
 def test_the_command_prints_each_bot_against_its_target() -> None:

@@ -114,6 +114,8 @@ def time_bot(cls: type[Game], options: dict[str, Any], bot_name: str, *,
     probe = make_bot(bot_name, cls.name)  # an unknown bot fails before any play
     if sample is None:
         sample = SEARCH_SAMPLE if getattr(probe, "uses_worlds", False) else 1.0
+    if not 0.0 < sample <= 1.0:
+        raise ValueError(f"sample must be above 0 and at most 1, not {sample}")
     times: list[float] = []
     thought = 0.0
     rounds = 0
@@ -128,12 +130,15 @@ def time_bot(cls: type[Game], options: dict[str, Any], bot_name: str, *,
         tested = [make_bot(bot_name, cls.name) for _ in range(game.num_seats)]
         rngs = [random.Random(f"paizhuo-bench-bots/{seed + rounds}/{s}")
                 for s in range(game.num_seats)]
+        # who moves where several seats may: drawn apart from the sampling coin, so that every
+        # bot meets the same positions whatever share of them it is timed at
+        table = random.Random(f"paizhuo-bench-bots/{seed + rounds}/table")
         for _ in range(MAX_POLICY_DECISIONS):
             if game.is_over:
                 break
             to_act = game.to_act()
             seats = deciding(game, to_act)
-            seat = seats[0] if len(seats) == 1 else coin.choice(seats)
+            seat = seats[0] if len(seats) == 1 else table.choice(seats)
             if coin.random() < sample:
                 spent = _decision_time(game, to_act, seat, tested[seat],
                                        random.Random(coin.getrandbits(64)), clock)
