@@ -159,3 +159,16 @@ def test_a_shengji_playout_is_worth_its_levels_and_a_share_of_the_points() -> No
     gouji = game_class("gouji").new({}, seed=1)
     play_out(gouji, [playout_bot("gouji") for _ in range(6)], _random.Random(1))
     assert [value(gouji, s) for s in range(6)] == gouji.returns()
+
+
+def test_a_playout_stops_at_its_deadline_and_says_so() -> None:
+    import random as _random
+    import time as _time
+
+    from paizhuo.bots.search import play_out, playout_bot
+
+    game = game_class("gouji").new({}, seed=2)
+    bots = [playout_bot("gouji") for _ in range(6)]
+    assert play_out(game, bots, _random.Random(1), deadline=_time.perf_counter() - 1) is False
+    assert not game.is_over
+    assert play_out(game, bots, _random.Random(1)) is True and game.is_over

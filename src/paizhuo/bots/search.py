@@ -89,15 +89,20 @@ def value(game: Game, seat: int) -> float | None:
     return out
 
 
-def play_out(game: Game, bots: list[Bot], rng: random.Random) -> None:
-    """Play ``game`` to its end with ``bots`` (seats that may only interrupt wait)."""
+def play_out(game: Game, bots: list[Bot], rng: random.Random,
+             deadline: float | None = None) -> bool:
+    """Play ``game`` to its end with ``bots`` (seats that may only interrupt wait); with a
+    ``deadline`` (a ``time.perf_counter()`` reading) stop there. Whether the game ended."""
     for _ in range(MAX_PLAYOUT_DECISIONS):
         if game.is_over:
-            return
+            return True
+        if deadline is not None and time.perf_counter() > deadline:
+            return False
         to_act = game.to_act()
         seats = deciding(game, to_act)
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
         game.apply(bot_action(game, to_act, seat, bots[seat], rng))
+    return game.is_over
 
 
 class SearchBot:
@@ -139,6 +144,7 @@ class SearchBot:
 
     def act_worlds(self, observation: dict[str, Any], legal: list[Action],
                    rng: random.Random, worlds: Worlds) -> Action:
+        began = time.perf_counter()  # the clock counts the ranking too
         policy = self._policy(str(observation["game"]))
         if len(legal) <= 1:
             return policy.act(observation, legal, rng)
@@ -153,8 +159,8 @@ class SearchBot:
         squares = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         seat = worlds.seat
-        began = time.perf_counter()
         done = worlds_done = 0
+        out_of_time = False
         while done < self.playouts:
             world = worlds.sample(random.Random(rng.getrandbits(64)))
             playout_seed = rng.getrandbits(64)
@@ -167,7 +173,10 @@ class SearchBot:
                     # is the same in every world)
                 # a bot per seat, new for each playout (a bot may remember what it saw)
                 bots = [playout_bot(str(observation["game"])) for _ in range(copy.num_seats)]
-                play_out(copy, bots, random.Random(playout_seed))
+                deadline = None if self.seconds is None else began + self.seconds
+                if not play_out(copy, bots, random.Random(playout_seed), deadline):
+                    out_of_time = True  # this playout is not counted
+                    break
                 worth = value(copy, seat)
                 if worth is None:
                     continue
@@ -175,7 +184,12 @@ class SearchBot:
                 squares[i] += worth ** 2
                 counts[i] += 1
                 done += 1
+                if self.seconds is not None and time.perf_counter() - began > self.seconds:
+                    out_of_time = True  # mid-world: the means still compare (counts differ
+                    break               # by one at most)
             worlds_done += 1
+            if out_of_time:
+                break
             if self.seconds is not None:
                 spent = time.perf_counter() - began
                 # stop before a world that would end past the limit (at the pace so far)
