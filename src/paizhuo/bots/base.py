@@ -86,10 +86,16 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
     """
     if bot.uses_sampler and seat == to_act[0]:
         return game.sample_action(rng)
+    return decide(bot, game.observation(seat), game.legal_actions(seat), rng,
+                  Worlds(game, seat))
+
+
+def decide(bot: Bot, observation: dict[str, Any], legal: list[Action], rng: random.Random,
+           worlds: Worlds) -> Action:
+    """What ``bot`` chooses from a seat's ``observation`` and ``legal`` actions: ``act``, or
+    ``act_worlds`` with the seat's guessed ``worlds`` for a search bot (``uses_worlds``)."""
     if getattr(bot, "uses_worlds", False):
-        # a search bot: its seat's view, and guessed worlds instead of the game
         act_worlds = bot.act_worlds  # type: ignore[attr-defined]
-        action: Action = act_worlds(game.observation(seat), game.legal_actions(seat), rng,
-                                    Worlds(game, seat))
+        action: Action = act_worlds(observation, legal, rng, worlds)
         return action
-    return bot.act(game.observation(seat), game.legal_actions(seat), rng)
+    return bot.act(observation, legal, rng)

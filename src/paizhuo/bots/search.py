@@ -161,6 +161,7 @@ class SearchBot:
         seat = worlds.seat
         done = worlds_done = 0
         out_of_time = False
+        deadline = None if self.seconds is None else began + self.seconds
         while done < self.playouts:
             world = worlds.sample(random.Random(rng.getrandbits(64)))
             playout_seed = rng.getrandbits(64)
@@ -173,9 +174,8 @@ class SearchBot:
                     # is the same in every world)
                 # a bot per seat, new for each playout (a bot may remember what it saw)
                 bots = [playout_bot(str(observation["game"])) for _ in range(copy.num_seats)]
-                deadline = None if self.seconds is None else began + self.seconds
                 if not play_out(copy, bots, random.Random(playout_seed), deadline):
-                    out_of_time = True  # this playout is not counted
+                    out_of_time = True  # past the clock: this playout is not counted
                     break
                 worth = value(copy, seat)
                 if worth is None:
@@ -184,9 +184,6 @@ class SearchBot:
                 squares[i] += worth ** 2
                 counts[i] += 1
                 done += 1
-                if self.seconds is not None and time.perf_counter() - began > self.seconds:
-                    out_of_time = True  # mid-world: the means still compare (counts differ
-                    break               # by one at most)
             worlds_done += 1
             if out_of_time:
                 break

@@ -28,9 +28,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from paizhuo.bots.base import Bot, Worlds, bot_action, deciding
+from paizhuo.bots.base import Bot, Worlds, bot_action, decide, deciding
 from paizhuo.bots.registry import make_bot
-from paizhuo.bots.search import playout_bot
+from paizhuo.bots.search import MAX_PLAYOUT_DECISIONS, playout_bot
 from paizhuo.engine.game import Game
 
 FAST_TARGET_MS: Final = 2.0
@@ -42,7 +42,6 @@ SEARCH_SAMPLE: Final = 0.1
 """Share of the decisions a search bot is timed at (others: every decision)."""
 MIN_DECISIONS: Final = 10
 """A bot is timed at least this many times, whatever the time limit."""
-MAX_POLICY_DECISIONS: Final = 100_000
 
 
 @dataclass
@@ -93,14 +92,9 @@ def _decision_time(game: Game, to_act: Sequence[int], seat: int, bot: Bot, rng: 
         game.sample_action(rng)
         return clock() - began
     observation, legal = game.observation(seat), game.legal_actions(seat)
-    if getattr(bot, "uses_worlds", False):
-        worlds = Worlds(game, seat)
-        act_worlds = bot.act_worlds  # type: ignore[attr-defined]
-        began = clock()
-        act_worlds(observation, legal, rng, worlds)
-        return clock() - began
+    worlds = Worlds(game, seat)
     began = clock()
-    bot.act(observation, legal, rng)
+    decide(bot, observation, legal, rng, worlds)
     return clock() - began
 
 
@@ -133,7 +127,7 @@ def time_bot(cls: type[Game], options: dict[str, Any], bot_name: str, *,
         # who moves where several seats may: drawn apart from the sampling coin, so that every
         # bot meets the same positions whatever share of them it is timed at
         table = random.Random(f"paizhuo-bench-bots/{seed + rounds}/table")
-        for _ in range(MAX_POLICY_DECISIONS):
+        for _ in range(MAX_PLAYOUT_DECISIONS):
             if game.is_over:
                 break
             to_act = game.to_act()
@@ -152,11 +146,4 @@ def time_bot(cls: type[Game], options: dict[str, Any], bot_name: str, *,
                      TARGETS_MS.get(bot_name))
 
 
-def time_bots(cls: type[Game], options: dict[str, Any], bots: Sequence[str],
-              **kwargs: Any) -> list[BotTiming]:
-    """:func:`time_bot` for each of ``bots``, on the same seeds."""
-    return [time_bot(cls, options, name, **kwargs) for name in bots]
-
-
-__all__ = ["FAST_TARGET_MS", "HARD_TARGET_MS", "TARGETS_MS", "BotTiming", "time_bot",
-           "time_bots"]
+__all__ = ["FAST_TARGET_MS", "HARD_TARGET_MS", "TARGETS_MS", "BotTiming", "time_bot"]
