@@ -71,6 +71,8 @@ WAIT_TURN = """() => {
   return !!document.querySelector('#deal-over') ||
     (r && r.dataset.yourTurn === '1' && r.dataset.busy === '0');
 }"""
+WAIT_HINTED = """() => document.querySelector('#table-page').dataset.check === 'ok' ||
+  !!document.querySelector('.action-button.hinted')"""
 WAIT_CHECK = """() => { const c = document.querySelector('#table-page').dataset.check;
   return c === 'ok' || c === 'bad'; }"""
 
@@ -112,10 +114,14 @@ def play_turn(page: Page, choose: Callable[[Page], None] | None = None) -> None:
             choose(page)
         page.wait_for_function(WAIT_CHECK)
         if root(page)["check"] != "ok":
+            # the hint selects the cards of a play, or marks a button (a pass) instead
             page.click("#hint-button")
-            page.wait_for_function("document.querySelector('#table-page').dataset.check === 'ok'")
-        assert page.is_enabled("#play-button")
-        page.click("#play-button")
+            page.wait_for_function(WAIT_HINTED)
+        if root(page)["check"] == "ok":
+            assert page.is_enabled("#play-button")
+            page.click("#play-button")
+        else:
+            page.locator(".action-button.hinted").first.click()
     wait_moved(page, sid)
 
 
