@@ -22,6 +22,12 @@ class Bot(Protocol):
     :meth:`act`, so that the (possibly long) list of legal actions is never built. The game's
     sampler sees the state, but it draws a random legal move and nothing else, so the bot
     learns nothing from it.
+
+    A bot may also have ``act_unlisted(observation, rng) -> Action | None``: a decision made
+    from the observation alone, before the legal list is built, or ``None`` where it needs
+    the list. The runners ask it first (:func:`bot_action`) and build the list only on
+    ``None``: a list can be long (a Shengji lead may list 18,000 throws) where the bot builds
+    its move itself and needs none. What it returns must be legal; the game still checks it.
     """
 
     name: str
@@ -78,7 +84,8 @@ def deciding(game: Game, to_act: Sequence[int]) -> list[int]:
 def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
                rng: random.Random) -> Action:
     """The action ``bot`` chooses for ``seat`` (one of ``to_act``, the game's ``to_act()``),
-    from that seat's observation and legal actions.
+    from that seat's observation and legal actions — the list built only when the bot's
+    ``act_unlisted`` (if any) leaves the decision to ``act``.
 
     A bot that uses the game's sampler gets it only when ``seat`` is the first to act (the seat
     the sampler draws for). A search bot (``uses_worlds``) is called as ``act_worlds(obs,
@@ -86,14 +93,35 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
     """
     if bot.uses_sampler and seat == to_act[0]:
         return game.sample_action(rng)
-    return decide(bot, game.observation(seat), game.legal_actions(seat), rng,
-                  Worlds(game, seat))
+    observation = game.observation(seat)
+    early = act_unlisted(bot, observation, rng)
+    if early is not None:
+        return early
+    return _decide_listed(bot, observation, game.legal_actions(seat), rng, Worlds(game, seat))
+
+
+def act_unlisted(bot: Bot, observation: dict[str, Any], rng: random.Random) -> Action | None:
+    """The bot's ``act_unlisted`` (see :class:`Bot`), or ``None`` for a bot without one."""
+    early = getattr(bot, "act_unlisted", None)
+    if early is None:
+        return None
+    action: Action | None = early(observation, rng)
+    return action
 
 
 def decide(bot: Bot, observation: dict[str, Any], legal: list[Action], rng: random.Random,
            worlds: Worlds) -> Action:
-    """What ``bot`` chooses from a seat's ``observation`` and ``legal`` actions: ``act``, or
-    ``act_worlds`` with the seat's guessed ``worlds`` for a search bot (``uses_worlds``)."""
+    """What ``bot`` chooses from a seat's ``observation`` and ``legal`` actions: its
+    ``act_unlisted`` where that decides, else ``act``, or ``act_worlds`` with the seat's
+    guessed ``worlds`` for a search bot (``uses_worlds``)."""
+    early = act_unlisted(bot, observation, rng)
+    if early is not None:
+        return early
+    return _decide_listed(bot, observation, legal, rng, worlds)
+
+
+def _decide_listed(bot: Bot, observation: dict[str, Any], legal: list[Action],
+                   rng: random.Random, worlds: Worlds) -> Action:
     if getattr(bot, "uses_worlds", False):
         act_worlds = bot.act_worlds  # type: ignore[attr-defined]
         action: Action = act_worlds(observation, legal, rng, worlds)

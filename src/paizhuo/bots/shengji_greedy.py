@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -132,6 +132,20 @@ class ShengjiGreedy:
             return self._target(observation, legal)
         return self._trump_bid(observation, legal, phase == "kitty_fight")
 
+    def act_unlisted(self, observation: dict[str, Any], rng: random.Random) -> Action | None:
+        """A lead or a bury chosen without the list of legal actions, which the runner then
+        never builds (a Shengji lead may list 18,000 throws, a bury 2,000 choices): the
+        bot builds these itself and checks a lead with the engine's own rule. ``None`` for
+        every other decision."""
+        if not observation["your_turn"]:
+            return None
+        phase = observation["phase"]
+        if phase == "play" and not observation["details"]["current_trick"]:
+            return self._view(observation).safe_lead()
+        if phase == "bury":
+            return next(iter(self._bury_picks(observation)), None)
+        return None
+
     # -- before play ---------------------------------------------------------------------------
 
     def _trump_bid(self, obs: dict[str, Any], legal: list[Action], fight: bool) -> Action:
@@ -201,18 +215,35 @@ class ShengjiGreedy:
         return legal[0]
 
     def _bury(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        """Lowest side cards of the shortest suits, keeping points, aces and pairs (SJ-5).
+        """The first of :meth:`_bury_picks` that is legal, else the legal bury of the
+        lowest cards by the same order.
 
         When ``legal`` is the engine's capped list (only the buries of the lowest card ids,
         ``BURY_LIST_CAP``), the bury chosen may lie outside it; it is still legal by the rules.
         """
+        for action in self._bury_picks(obs):
+            if action in legal or len(legal) >= BURY_LIST_CAP:
+                return action
+        key = self._bury_key(obs)
+        return min(legal, key=lambda a: sorted(key(c) for c in a.cards))
+
+    def _bury_picks(self, obs: dict[str, Any]) -> list[Action]:
+        """The buries this bot would make, best first (each of the kitty's size)."""
+        k = int(obs["details"]["kitty_size"])
+        no_points = table_of(obs).opts.kitty_no_points
+        pool = [c for c in parse_cards(obs["hand"]) if not (no_points and card_points(c))]
+        pool.sort(key=self._bury_key(obs))
+        chosen = tuple(sorted(pool[:k]))
+        return [Action(obs["seat"], "bury", chosen)] if len(chosen) == k else []
+
+    def _bury_key(self, obs: dict[str, Any]) -> Callable[[int], tuple[int, ...]]:
+        """Lowest side cards of the shortest suits first, keeping points, aces and pairs
+        (SJ-5)."""
         tab = table_of(obs)
         ctx = tab.ctx
         assert ctx is not None, "trump is known before the bury"
         hand = parse_cards(obs["hand"])
-        k = int(obs["details"]["kitty_size"])
         copies = Counter(hand)
-        no_points = tab.opts.kitty_no_points
         side_len = Counter(ctx.group[c] for c in hand if ctx.group[c] != TRUMP)
 
         def key(c: int) -> tuple[int, ...]:
@@ -220,13 +251,7 @@ class ShengjiGreedy:
             return (int(trump), card_points(c), int(rank_of(c) == ACE and not trump),
                     int(copies[c] >= 2), 0 if trump else side_len[ctx.group[c]], ctx.slot[c], c)
 
-        pool = [c for c in hand if not (no_points and card_points(c))]
-        pool.sort(key=key)
-        chosen = tuple(sorted(pool[:k]))
-        action = Action(obs["seat"], "bury", chosen)
-        if len(chosen) == k and (action in legal or len(legal) >= BURY_LIST_CAP):
-            return action
-        return min(legal, key=lambda a: sorted(key(c) for c in a.cards))
+        return key
 
     def _call(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         """The next copy of an ace (a king when aces are the level) the dealer lacks (SJ-11)."""
@@ -262,10 +287,13 @@ class ShengjiGreedy:
 
     # -- play ----------------------------------------------------------------------------------
 
-    def _play(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _view(self, obs: dict[str, Any]) -> PlayView:
         tab = table_of(obs)
         assert tab.ctx is not None
-        view = PlayView(obs, tab)
+        return PlayView(obs, tab)
+
+    def _play(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        view = self._view(obs)
         if not obs["details"]["current_trick"]:
             return view.lead(legal)
         return view.follow(legal)
@@ -322,14 +350,14 @@ class PlayView:
             return False
         return g == TRUMP or not any((s, g) in self.void for s in self.opponents)
 
-    def _first_safe_lead(self, candidates: Sequence[tuple[int, ...]],
-                         legal: list[Action]) -> Action:
-        """The first candidate lead that :meth:`_lead_ok` accepts, else the first legal one."""
-        for cards in candidates:
+    def safe_lead(self) -> Action | None:
+        """The first of :meth:`lead_candidates` that :meth:`_lead_ok` accepts (a lead the
+        rules allow), if any."""
+        for cards in self.lead_candidates():
             action = Action(self.seat, "play", tuple(sorted(cards)))
             if self._lead_ok(action.cards):
                 return action
-        return legal[0]
+        return None
 
     def _trick_so_far(self) -> tuple[Any, list[tuple[int, ...]], int, Any]:
         """The trick being followed: its lead, the plays so far, the index of the winning
@@ -347,7 +375,12 @@ class PlayView:
                           self.tab.opts.allow_throws) is None
 
     def lead(self, legal: list[Action]) -> Action:
-        """A single unit: a sure winner, a high side pair, an ace, else a low side card."""
+        """The first safe lead (:meth:`safe_lead`), else the first legal one."""
+        return self.safe_lead() or legal[0]
+
+    def lead_candidates(self) -> list[tuple[int, ...]]:
+        """Leads in the order tried: a single unit — a sure winner, a high side pair, an ace,
+        else a low side card."""
         ctx = self.ctx
         by_group: dict[int, dict[int, int]] = {}
         for c in self.hand:
@@ -373,7 +406,7 @@ class PlayView:
         if TRUMP in by_group:
             trumps = by_group[TRUMP]
             candidates.append((min(trumps, key=lambda c: (card_points(c), ctx.slot[c])),))
-        return self._first_safe_lead(candidates, legal)
+        return candidates
 
     # -- following ------------------------------------------------------------------------------
 

@@ -51,7 +51,6 @@ from paizhuo.bots.shengji_greedy import (
 from paizhuo.cards import rank_of, suit_of
 from paizhuo.engine.actions import Action
 from paizhuo.games.shengji.combos import Unit, decompose_counts
-from paizhuo.games.shengji.kitty import BURY_LIST_CAP
 from paizhuo.games.shengji.order import TRUMP, card_points, points_of
 from paizhuo.games.shengji.scoring import parse_level
 from paizhuo.games.shengji.trick import play_rank, unit_beaten_by
@@ -124,7 +123,8 @@ class ShengjiHeuristic(ShengjiGreedy):
             return choice
         return passes[0] if passes else legal[0]
 
-    def _bury(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _bury_picks(self, obs: dict[str, Any]) -> list[Action]:
+        """This bot's bury (voiding short side suits), then the greedy one's."""
         tab = table_of(obs)
         ctx = tab.ctx
         assert ctx is not None, "trump is known before the bury"
@@ -166,10 +166,8 @@ class ShengjiHeuristic(ShengjiGreedy):
                 continue
             rest.append(c)
         chosen.extend(rest[:k - len(chosen)])
-        action = Action(obs["seat"], "bury", tuple(sorted(chosen)))
-        if len(chosen) == k and (action in legal or len(legal) >= BURY_LIST_CAP):
-            return action
-        return super()._bury(obs, legal)
+        mine = [Action(obs["seat"], "bury", tuple(sorted(chosen)))] if len(chosen) == k else []
+        return mine + super()._bury_picks(obs)
 
     def _target(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         """Bidding-3: the lower the target, the stronger the best trump holding must be."""
@@ -189,13 +187,10 @@ class ShengjiHeuristic(ShengjiGreedy):
 
     # -- play ----------------------------------------------------------------------------------
 
-    def _play(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _view(self, obs: dict[str, Any]) -> HeuristicView:
         tab = table_of(obs)
         assert tab.ctx is not None
-        view = HeuristicView(obs, tab)
-        if not obs["details"]["current_trick"]:
-            return view.lead(legal)
-        return view.follow(legal)
+        return HeuristicView(obs, tab)
 
 
 class HeuristicView(PlayView):
@@ -260,7 +255,7 @@ class HeuristicView(PlayView):
     def _partner_void(self, g: int) -> bool:
         return any((s, g) in self.void for s in self.partners)
 
-    def lead(self, legal: list[Action]) -> Action:
+    def lead_candidates(self) -> list[tuple[int, ...]]:
         ctx = self.ctx
         units = self._units()
         side = [g for g in units if g != TRUMP]
@@ -326,7 +321,7 @@ class HeuristicView(PlayView):
             all_t = [c for u in trumps for c in u.cards]
             candidates.append((min(all_t, key=lambda c: (card_points(c), self.copies[c] >= 2,
                                                            ctx.slot[c])),))
-        return self._first_safe_lead(candidates, legal)
+        return candidates
 
     # -- following ------------------------------------------------------------------------------
 

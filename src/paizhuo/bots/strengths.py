@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from paizhuo.bots.base import Bot
+from paizhuo.bots.base import Bot, act_unlisted
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import MalformedError, describe
@@ -61,6 +61,13 @@ class StrengthBot:
         if self.noise and rng.random() < self.noise:
             return rng.choice(legal)
         return self.base.act(observation, legal, rng)
+
+    def act_unlisted(self, observation: dict[str, Any], rng: random.Random) -> Action | None:
+        """The base bot's decision made without the legal list, where it has one — never
+        with noise (a random legal action needs the list)."""
+        if self.noise:
+            return None
+        return act_unlisted(self.base, observation, rng)
 
 
 def make_strength(name: str, game: str) -> StrengthBot:

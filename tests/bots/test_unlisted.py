@@ -1,0 +1,88 @@
+"""Decisions made before the legal list is built (``act_unlisted``, paizhuo.bots.base): the
+Shengji bots build their leads and buries themselves, so the runners skip a list that can hold
+18,000 throws. What such a decision returns must be legal and the same as the bot's choice
+from the full list; the runner must then not build the list at all."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from paizhuo.bots.base import act_unlisted, bot_action
+from paizhuo.bots.registry import make_bot
+from paizhuo.engine.actions import Action
+from paizhuo.engine.game import Game
+from paizhuo.games import game_class
+from paizhuo.games.shengji import PRESETS
+
+
+def positions(preset: str, seeds: range) -> Iterator[tuple[Game, int]]:
+    """Every decision of heuristic rounds of ``preset``: the game and the seat to act."""
+    policy = make_bot("heuristic", "shengji")
+    for seed in seeds:
+        g = game_class("shengji").new({"preset": preset}, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_act()[0]
+            yield g, seat
+            g.apply(bot_action(g, g.to_act(), seat, policy, rng))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("name", ["heuristic", "greedy", "normal"])
+def test_an_unlisted_decision_is_legal_and_the_listed_choice(name: str, preset: str) -> None:
+    bot = make_bot(name, "shengji")
+    decided = {"play": 0, "bury": 0}
+    for g, seat in positions(preset, range(2)):
+        obs = g.observation(seat)
+        early = act_unlisted(bot, obs, random.Random(1))
+        if early is None:
+            continue
+        decided[early.verb] += 1
+        assert early.seat == seat
+        legal = g.legal_actions(seat)
+        assert early == bot.act(obs, legal, random.Random(1))
+        if early.verb == "play":
+            assert early in legal, f"{early} is no legal lead"
+            assert not obs["details"]["current_trick"]
+        g.clone().apply(early)  # a bury may lie outside the engine's capped list: applied
+    # every round has a bury and leads, and every lead is decided without the list
+    assert decided["bury"] >= 1 and decided["play"] >= 10, decided
+
+
+def test_a_follow_and_a_bid_need_the_list() -> None:
+    bot = make_bot("heuristic", "shengji")
+    seen = set()
+    for g, seat in positions("tractor", range(1)):
+        obs = g.observation(seat)
+        if obs["phase"] == "play" and obs["details"]["current_trick"] or obs["phase"] == "bid":
+            assert act_unlisted(bot, obs, random.Random(0)) is None
+            seen.add(obs["phase"])
+    assert seen == {"play", "bid"}
+
+
+def test_easy_never_decides_unlisted() -> None:
+    """``easy`` plays a random legal action one time in four, which needs the list."""
+    easy = make_bot("easy", "shengji")
+    for g, seat in positions("tractor", range(1)):
+        assert act_unlisted(easy, g.observation(seat), random.Random(0)) is None
+
+
+def test_the_runner_does_not_build_the_list_for_an_unlisted_lead() -> None:
+    bot = make_bot("heuristic", "shengji")
+    for g, seat in positions("tractor", range(1)):
+        obs = g.observation(seat)
+        if obs["phase"] == "play" and not obs["details"]["current_trick"]:
+            break
+    else:
+        pytest.fail("no lead in a round")
+    listed = g.legal_actions(seat)
+
+    def refuse(seat: int | None = None) -> list[Action]:
+        raise AssertionError("the legal list was built")
+
+    g.legal_actions = refuse  # type: ignore[method-assign]
+    action = bot_action(g, g.to_act(), seat, bot, random.Random(0))
+    assert action in listed
