@@ -57,7 +57,7 @@ def test_a_follow_and_a_bid_need_the_list() -> None:
     seen = set()
     for g, seat in positions("tractor", range(1)):
         obs = g.observation(seat)
-        if obs["phase"] == "play" and obs["details"]["current_trick"] or obs["phase"] == "bid":
+        if (obs["phase"] == "play" and obs["details"]["current_trick"]) or obs["phase"] == "bid":
             assert act_unlisted(bot, obs, random.Random(0)) is None
             seen.add(obs["phase"])
     assert seen == {"play", "bid"}

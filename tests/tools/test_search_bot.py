@@ -141,6 +141,25 @@ def test_ranking_stops_at_an_action_the_policy_built() -> None:
     assert ranked(Builder(), {}, legal, random.Random(0), 3) == [built]
 
 
+def test_a_shengji_lead_ranks_the_leads_the_heuristic_tries() -> None:
+    """The heuristic's lead ignores the list (asked again it would lead the same): its own
+    order of leads is the ranking, each legal, the first its choice."""
+    game = game_class("shengji").new({"preset": "tractor"}, seed=3)
+    policy = make_bot("heuristic", "shengji")
+    rng = random.Random(0)
+    while True:
+        seat = game.to_act()[0]
+        obs = game.observation(seat)
+        if obs["phase"] == "play" and not obs["details"]["current_trick"]:
+            break
+        game.apply(bot_action(game, game.to_act(), seat, policy, rng))
+    legal = game.legal_actions(seat)
+    leads = ranked(policy, obs, legal, random.Random(0), 4)
+    assert len(leads) >= 2 and len(set(leads)) == len(leads)
+    assert leads[0] == policy.act(obs, legal, random.Random(0))
+    assert all(a in legal for a in leads)
+
+
 def test_a_shengji_playout_is_worth_its_levels_and_a_share_of_the_points() -> None:
     import random as _random
 

@@ -47,7 +47,13 @@ def ranked(policy: Bot, observation: dict[str, Any], legal: list[Action],
     is taken away, and so on. Stops early where the policy picks an action that is not in the
     list (one it built itself, like a Shengji bury) or one it already picked, and where it
     cannot choose from what is left (a policy may count on an action every full list has, such
-    as a pass)."""
+    as a pass). A policy with ``choices(observation, legal, rng, k)`` ranks its own moves
+    where that returns a list (a Shengji lead: the leads it tries in turn)."""
+    own = getattr(policy, "choices", None)
+    if own is not None:
+        mine: list[Action] | None = own(observation, legal, rng, k)
+        if mine:
+            return mine[:k]
     out: list[Action] = []
     left = list(legal)
     while len(out) < k and left:

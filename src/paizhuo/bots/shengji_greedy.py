@@ -132,6 +132,15 @@ class ShengjiGreedy:
             return self._target(observation, legal)
         return self._trump_bid(observation, legal, phase == "kitty_fight")
 
+    def choices(self, observation: dict[str, Any], legal: list[Action], rng: random.Random,
+                k: int) -> list[Action] | None:
+        """Up to ``k`` moves best first, for a search (:func:`paizhuo.bots.search.ranked`):
+        at a lead, the leads this bot tries in turn (its lead ignores the list, so asking it
+        again without its pick would give the same lead); ``None`` elsewhere."""
+        if observation["phase"] == "play" and not observation["details"]["current_trick"]:
+            return self._view(observation).safe_leads(k)
+        return None
+
     def act_unlisted(self, observation: dict[str, Any], rng: random.Random) -> Action | None:
         """A lead or a bury chosen without the list of legal actions, which the runner then
         never builds (a Shengji lead may list 18,000 throws, a bury 2,000 choices): the
@@ -353,11 +362,20 @@ class PlayView:
     def safe_lead(self) -> Action | None:
         """The first of :meth:`lead_candidates` that :meth:`_lead_ok` accepts (a lead the
         rules allow), if any."""
+        found = self.safe_leads(1)
+        return found[0] if found else None
+
+    def safe_leads(self, k: int) -> list[Action]:
+        """Up to ``k`` different leads of :meth:`lead_candidates` that the rules allow, in
+        the order tried."""
+        out: list[Action] = []
         for cards in self.lead_candidates():
             action = Action(self.seat, "play", tuple(sorted(cards)))
-            if self._lead_ok(action.cards):
-                return action
-        return None
+            if action not in out and self._lead_ok(action.cards):
+                out.append(action)
+                if len(out) == k:
+                    break
+        return out
 
     def _trick_so_far(self) -> tuple[Any, list[tuple[int, ...]], int, Any]:
         """The trick being followed: its lead, the plays so far, the index of the winning
