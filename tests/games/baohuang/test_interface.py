@@ -313,6 +313,22 @@ def test_events_never_hold_another_seats_cards(preset: str) -> None:
         assert {"action", "round_won", "out", "over"} <= kinds
 
 
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_view_shows_what_each_seat_has_played(preset: str) -> None:
+    """``details.played`` is public (every viewer sees the same) and is, per seat, the cards
+    of that seat's plays in the public events since the deal was last dealt (BH-6)."""
+    for g in games_with_stops(preset, range(3), every=17):
+        views = [g.observation(v)["details"]["played"] for v in VIEWERS]
+        assert all(v == views[0] for v in views)
+        mine: list[Counter[int]] = [Counter() for _ in range(5)]
+        for event in g.events_since(None, 0):
+            if event["type"] == "redeal":
+                mine = [Counter() for _ in range(5)]
+            elif event["type"] == "action" and event["verb"] == "play":
+                mine[event["seat"]].update(parse_cards(event["cards"]))
+        assert [Counter(parse_cards(cards)) for cards in views[0]] == mine
+
+
 def test_events_of_a_deal_with_a_guard() -> None:
     g = position(["BJ* 8H 8H 8H 3S", "4S", "8H 5S", "6S", "7S"], phase="crown", kitty="9S")
     act(g, 0, "call", "8H")
