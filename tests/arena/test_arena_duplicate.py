@@ -4,6 +4,7 @@ figures that do not depend on how many processes played them."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,6 @@ from paizhuo.arena.duplicate import (
     ArenaSpec,
     DealResult,
     arrangements,
-    deal_winners,
     make_spec,
     mean_ci,
     play_deals,
@@ -193,7 +193,7 @@ def test_a_shengji_deal_the_attackers_take_without_a_level_is_theirs() -> None:
     game = _shengji_deal_where("take")
     returns = game.returns()
     assert returns == [0.0] * 4
-    assert deal_winners(game, returns) == sorted(game.state.result["attackers"])
+    assert game.winners() == sorted(game.state.result["attackers"])
 
 
 @pytest.mark.parametrize("wanted", ["rise", "hold"])
@@ -201,13 +201,21 @@ def test_a_shengji_deal_is_won_by_the_side_its_result_names(wanted: str) -> None
     game = _shengji_deal_where(wanted)
     result = game.state.result
     side = "defenders" if wanted == "hold" else "attackers"
-    assert deal_winners(game, game.returns()) == sorted(result[side])
+    assert game.winners() == sorted(result[side])
     assert all(game.returns()[s] > 0 for s in result[side])
 
 
-def test_elsewhere_the_seats_above_zero_won() -> None:
-    game = game_class("gouji").new({})
-    assert deal_winners(game, [2.0, -2.0, 2.0, -2.0, 0.0, 0.0]) == [0, 2]
+@pytest.mark.parametrize("name", ["gouji", "baohuang"])
+def test_elsewhere_the_seats_above_zero_won(name: str) -> None:
+    game = game_class(name).new({}, seed=1)
+    assert game.winners() == []  # not over yet
+    rng = random.Random(1)
+    while not game.is_over:
+        game.apply(game.sample_action(rng))
+    returns = game.returns()
+    assert returns is not None
+    assert game.winners() == [s for s, v in enumerate(returns) if v > 0]
+    assert game.winners()  # somebody wins a deal played out
 
 
 def test_the_win_rate_counts_the_deals_winners_not_the_sign_of_returns() -> None:

@@ -128,25 +128,13 @@ class ArenaSpec:
 @dataclass
 class DealResult:
     """The returns of every copy of one deal (``returns[copy][seat]``) and the seats that won
-    it (``winners[copy]``, :func:`deal_winners`)."""
+    it (``winners[copy]``, the game's
+    :meth:`~paizhuo.engine.game.Game.winners`)."""
 
     deal: int
     seed: int
     returns: list[list[float]]
     winners: list[list[int]]
-
-
-def deal_winners(game: Game, returns: Sequence[float]) -> list[int]:
-    """The seats that won the finished deal ``game``: in Shengji the side its result names
-    (SJ-9: the attackers when they take the deal, even with no level to gain, else the
-    defenders; nobody in a deal thrown in); elsewhere the seats whose returns are above 0."""
-    if game.name == "shengji":
-        result = game.result() or {}
-        side = result.get("winner")
-        if result.get("redeal") or side not in ("attackers", "defenders"):
-            return []
-        return sorted(int(s) for s in result[side])
-    return [s for s, v in enumerate(returns) if v > 0]
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -161,7 +149,7 @@ def _rng(seed: int, deal: int, copy: int, who: str) -> random.Random:
 def play_copy(spec: ArenaSpec, deal: int, index: int,
               copy: Copy) -> tuple[list[float], list[int]]:
     """Play copy ``index`` of deal ``deal`` to its end; the returns of every seat and the seats
-    that won (:func:`deal_winners`)."""
+    that won (the game's ``winners()``)."""
     cls = game_class(spec.game)
     seed = deal_seed(spec.seed, deal)
     game = cls.new(spec.options, seed=seed)
@@ -188,7 +176,7 @@ def play_copy(spec: ArenaSpec, deal: int, index: int,
         raise
     except Exception as exc:  # an engine failure names the deal that shows it
         raise ArenaError(deal, index, seed, f"{type(exc).__name__}: {exc}") from exc
-    return [float(v) for v in returns], deal_winners(game, returns)
+    return [float(v) for v in returns], game.winners()
 
 
 def play_deals(spec: ArenaSpec, deals: Sequence[int]) -> list[DealResult]:

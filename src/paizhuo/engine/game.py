@@ -415,6 +415,13 @@ class Game(ABC):
         draw); otherwise, and for a game that is not part of a match, ``None``."""
         return None
 
+    def winners(self) -> list[int]:
+        """The seats that won this deal, sorted (none before its end, none in a deal thrown
+        in): by default the seats whose returns are above 0. A game whose result names the
+        winning side where the returns may not show it overrides this (Shengji, SJ-9)."""
+        returns = self.returns()
+        return [] if returns is None else [s for s, v in enumerate(returns) if v > 0]
+
     # -- shared helpers ---------------------------------------------------------------------
 
     @property

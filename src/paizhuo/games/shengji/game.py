@@ -98,6 +98,18 @@ class ShengjiGame(Game):
         found = None if result is None else result.get("match_winners")
         return None if found is None else sorted(found)
 
+    def winners(self) -> list[int]:
+        """The side the round's result names (SJ-9): the attackers when they take the deal —
+        also at 2·step ≤ points < 3·step, where no level changes hands and every return is
+        0 —, else the defenders; nobody in a deal dealt again."""
+        result = self.state.result
+        if result is None or result.get("redeal"):
+            return []
+        side = result.get("winner")
+        if side not in ("attackers", "defenders"):
+            return []
+        return sorted(int(s) for s in result[side])
+
     def next_start(self) -> dict[str, Any] | None:
         st = self.state
         if st.result is None:
