@@ -45,6 +45,8 @@ _NAMES: Final[tuple[str, ...]] = tuple(
 _RANK: Final[tuple[int, ...]] = tuple([i // 4 for i in range(52)] + [13, 14, 14])
 _SUIT: Final[tuple[int, ...]] = tuple([i % 4 for i in range(52)] + [JOKER_SUIT] * 3)
 _BY_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(_NAMES)}
+CARD_NAMES: Final[tuple[str, ...]] = _NAMES
+"""Canonical notation of every card id, by id (what :func:`card_name` looks up)."""
 
 
 def make_card(rank: int, suit: int) -> int:

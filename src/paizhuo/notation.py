@@ -18,6 +18,7 @@ from typing import Final
 
 from paizhuo.cards import (
     BIG_JOKER,
+    CARD_NAMES,
     EMPEROR_CARD,
     RANK_CHARS,
     SMALL_JOKER,
@@ -66,8 +67,15 @@ def parse_cards(text: str) -> tuple[int, ...]:
     >>> parse_cards("")
     ()
     """
+    try:  # canonical notation (what the engine writes) by one look-up a card
+        return tuple([_CANONICAL[t] for t in text.split(" ")]) if text else ()
+    except KeyError:
+        pass
     tokens = [t for t in _SPLIT.split(text.strip()) if t]
     return tuple(parse_card(t) for t in tokens)
+
+
+_CANONICAL: Final[dict[str, int]] = {name: i for i, name in enumerate(CARD_NAMES)}
 
 
 def format_card(card: int) -> str:
@@ -77,4 +85,4 @@ def format_card(card: int) -> str:
 
 def format_cards(cards: Iterable[int]) -> str:
     """Canonical notation of a list of cards, in the given order."""
-    return " ".join(card_name(c) for c in cards)
+    return " ".join([CARD_NAMES[c] for c in cards])

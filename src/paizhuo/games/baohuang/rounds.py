@@ -28,6 +28,7 @@ from paizhuo.games.baohuang.state import (
     OVER,
     BaohuangState,
     active_after,
+    cards_of,
 )
 from paizhuo.games.baohuang.views import Emit
 from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, card_rank_index
@@ -263,6 +264,8 @@ def _play(st: BaohuangState, action: Action, emit: Emit) -> None:
         hand[card] -= 1
         strengths[STRENGTH_OF_CARD[card]] -= 1
         played[card] += 1
+    names = st.played_names
+    st.played_names = (*names[:seat], views.notation(cards_of(played)), *names[seat + 1:])
     st.sizes[seat] -= len(cards)
     called = st.called
     if secret_guard(st, seat) and called is not None and (

@@ -55,6 +55,7 @@ class BaohuangState:
         "passes",
         "phase",
         "played",
+        "played_names",
         "queue",
         "redeals",
         "revealed",
@@ -83,6 +84,9 @@ class BaohuangState:
         self.sizes = [0] * NUM_SEATS
         self.played: list[list[int]] = [[0] * NUM_CARD_IDS for _ in range(NUM_SEATS)]
         """Per seat, the count of each card id played in this deal (all plays are public)."""
+        self.played_names: tuple[str, ...] = ("",) * NUM_SEATS
+        """Per seat, ``played`` in notation (written at each play: every observation shows
+        it)."""
         self.kitty: tuple[int, ...] = ()
         """The left-over card(s) of the deal (BH-1) as dealt, whatever became of them."""
         self.extra: list[int] = []

@@ -84,7 +84,7 @@ def observe(st: BaohuangState, seat: int | None, to_act: list[int]) -> View:
             "finished": list(st.finished),
             # every play is public: what each seat has played this deal, so that a viewer (a
             # bot that takes a seat over mid-deal) knows what a player would remember
-            "played": [notation(cards_of(st.played[s])) for s in range(NUM_SEATS)],
+            "played": list(st.played_names),
             "current": None if st.current is None else {
                 "seat": st.maker, "cards": format_cards(st.current_cards),
                 "last_play": st.last_play},

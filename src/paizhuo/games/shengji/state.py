@@ -61,7 +61,7 @@ class TrickLog:
     """One finished trick: who led, each play, the throw attempt, the winner, its points.
     Never changed once made (copies share it)."""
 
-    __slots__ = ("attempted", "leader", "plays", "points", "winner")
+    __slots__ = ("_names", "attempted", "leader", "plays", "points", "winner")
 
     def __init__(self, leader: int, plays: tuple[Play, ...], attempted: tuple[int, ...] | None,
                  winner: int, points: int) -> None:
@@ -70,11 +70,18 @@ class TrickLog:
         self.attempted = attempted
         self.winner = winner
         self.points = points
+        self._names: tuple[str, ...] | None = None
+        """The plays' notation, made once (every observation lists every trick)."""
 
     def to_json(self) -> dict[str, Any]:
+        """A new dict each time (a viewer may change what it is given)."""
+        names = self._names
+        if names is None:
+            names = self._names = tuple(format_cards(c) for _, c in self.plays)
         out: dict[str, Any] = {
             "leader": self.leader,
-            "plays": [{"seat": s, "cards": format_cards(c)} for s, c in self.plays],
+            "plays": [{"seat": s, "cards": n} for (s, _), n in zip(self.plays, names,
+                                                                   strict=True)],
             "winner": self.winner, "points": self.points,
         }
         if self.attempted is not None:
