@@ -26,7 +26,7 @@ from paizhuo.games.climbing import STRENGTH_OF_CARD, TWO
 from paizhuo.games.gouji import GoujiGame
 from paizhuo.games.gouji.positions import act, full, position
 from paizhuo.games.gouji.setup import full_deck
-from paizhuo.notation import format_cards
+from paizhuo.notation import format_cards, parse_cards
 
 BOT = GoujiHeuristic()
 
@@ -350,3 +350,27 @@ def main(deals: int) -> None:
 
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+
+
+NINE = "7S 7S 7S 8S 8S 8S 9S 9S 9S"
+ELEVEN = "3S 3S 3S 4S 4S 4S 5S 5S 5S 6S 6S"
+
+
+def test_a_teammates_advice_is_followed_when_legal() -> None:
+    """GJ-7 挑牌: seat 2 sees seat 0's nine cards and advises the 9s; seat 0 leads them, not
+    its lowest group, and without the advice it leads the 7s."""
+    g = position([NINE, ELEVEN, ELEVEN, ELEVEN, ELEVEN, ELEVEN], leader=0)
+    assert decide(g, 0).cards == tuple(sorted(parse_cards("7S 7S 7S")))
+    act(g, 2, "advise", "9S 9S 9S", {"to": 0})
+    assert decide(g, 0) == Action(0, "play", tuple(sorted(parse_cards("9S 9S 9S"))))
+
+
+def test_advice_that_is_not_legal_is_ignored() -> None:
+    g = position([NINE, ELEVEN, ELEVEN, ELEVEN, ELEVEN, ELEVEN], leader=1)
+    act(g, 1, "play", "6S 6S")
+    act(g, 2, "advise", "7S 7S 7S", {"to": 0})  # three 7s do not answer a pair
+    for seat in (2, 3, 4, 5):
+        act(g, seat, "pass")
+    choice = decide(g, 0)
+    assert g.observation(0)["details"]["advice"]  # the advice is still there
+    assert choice in g.legal_actions(0) and len(choice.cards) != 3

@@ -27,6 +27,9 @@ pure rule functions of :mod:`paizhuo.games.gouji.plays` on rank counts (strength
   (three dead gouji plays) over 无头; buy a 3 with the cheapest card; 宣点 with a strong hand;
   tribute is forced (the highest cards); return 还贡 the lowest single that is no control;
   refuse a low card of a rank not held (it would be one more group).
+- **Advice 挑牌** (GJ-7). A teammate's advice is followed when it is legal now (its cards, or a
+  pass or yield for advice of no cards): the teammate sees this hand, and a person who
+  advises a bot partner expects it to listen. The bot gives no advice itself.
 """
 
 from __future__ import annotations
@@ -286,6 +289,10 @@ class GoujiHeuristic:
         if len(legal) == 1:
             return legal[0]
         phase = observation["phase"]
+        if phase == "play":
+            advised = self.advised(observation, legal)
+            if advised is not None:
+                return advised
         t = Table(observation)
         if phase == "play":
             decision = observation["details"].get("your_decision")
@@ -295,6 +302,22 @@ class GoujiHeuristic:
                 return self.lead(t, legal)
             return self.answer(t, legal)
         return self.prelude(t, phase, observation, legal)
+
+    @staticmethod
+    def advised(observation: dict[str, Any], legal: list[Action]) -> Action | None:
+        """The legal action a teammate's advice 挑牌 to this seat names, if any: the play of
+        its cards, or, for advice of no cards, a pass (a yield where no pass is legal)."""
+        advice = (observation["details"].get("advice") or {}).get(str(observation["seat"]))
+        if not advice:
+            return None
+        cards = tuple(sorted(_cards(advice["cards"])))
+        if not cards:
+            for verb in ("pass", "yield"):
+                found = next((a for a in legal if a.verb == verb), None)
+                if found is not None:
+                    return found
+            return None
+        return next((a for a in legal if a.cards and tuple(sorted(a.cards)) == cards), None)
 
     # -- before play ------------------------------------------------------------------------
 
