@@ -36,6 +36,8 @@ def test_strengths_are_bot_names_of_every_game(game: str) -> None:
     assert set(STRENGTHS) == {"easy", "normal"}  # the heuristic's; hard is the search bot
     hard = make_bot("hard", game)
     assert hard.name == "search" and getattr(hard, "seconds", None) is not None
+    # at least the arena's search bot's playouts wherever they fit in its time
+    assert getattr(hard, "playouts", 0) >= getattr(make_bot("search", game), "playouts", 1)
 
 
 def test_strength_bots_play_the_heuristic() -> None:

@@ -23,8 +23,9 @@ from paizhuo.engine.errors import MalformedError, describe
 BotFactory = Callable[[], Bot]
 
 def _hard() -> Bot:
-    """The ``hard`` strength: the search bot with a time limit (under a second a decision)."""
-    return SearchBot(playouts=48, seconds=0.8)
+    """The ``hard`` strength: the search bot with a time limit (under a second a decision):
+    up to 192 playouts, four times ``search``'s 48, where they fit in 0.8 s."""
+    return SearchBot(playouts=192, seconds=0.8)
 
 
 _GENERIC: dict[str, BotFactory] = {
