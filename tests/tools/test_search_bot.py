@@ -191,3 +191,33 @@ def test_a_playout_stops_at_its_deadline_and_says_so() -> None:
     assert play_out(game, bots, _random.Random(1), deadline=_time.perf_counter() - 1) is False
     assert not game.is_over
     assert play_out(game, bots, _random.Random(1)) is True and game.is_over
+
+
+def test_a_playout_draws_a_decision_whose_list_would_be_too_long() -> None:
+    """A playout decision with more legal actions than MAX_PLAYOUT_LIST (as the game counts
+    them) is drawn by the game's sampler: the list is never built (a Shengji follow to a long
+    throw can have tens of thousands). Below the limit the bot decides from the list."""
+    from paizhuo.bots.search import MAX_PLAYOUT_LIST
+
+    game = game_class("shengji").new({"preset": "tractor"}, seed=3)
+    policy = make_bot("heuristic", "shengji")
+    rng = random.Random(0)
+    while True:  # to a follow: the heuristic needs the list there
+        seat = game.to_act()[0]
+        obs = game.observation(seat)
+        if obs["phase"] == "play" and obs["details"]["current_trick"]:
+            break
+        game.apply(bot_action(game, game.to_act(), seat, policy, rng))
+    legal = game.legal_actions(seat)
+    listed = bot_action(game, game.to_act(), seat, policy, random.Random(1),
+                        list_limit=MAX_PLAYOUT_LIST)
+    assert listed == policy.act(obs, legal, random.Random(1))
+
+    def refuse(seat: int | None = None) -> list[Action]:
+        raise AssertionError("the legal list was built")
+
+    game.legal_actions = refuse  # type: ignore[method-assign]
+    game.count_legal = lambda seat=None: MAX_PLAYOUT_LIST + 1  # type: ignore[method-assign]
+    drawn = bot_action(game, game.to_act(), seat, policy, random.Random(1),
+                       list_limit=MAX_PLAYOUT_LIST)
+    assert drawn in legal

@@ -82,7 +82,7 @@ def deciding(game: Game, to_act: Sequence[int]) -> list[int]:
 
 
 def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
-               rng: random.Random) -> Action:
+               rng: random.Random, list_limit: int | None = None) -> Action:
     """The action ``bot`` chooses for ``seat`` (one of ``to_act``, the game's ``to_act()``),
     from that seat's observation and legal actions — the list built only when the bot's
     ``act_unlisted`` (if any) leaves the decision to ``act``.
@@ -90,6 +90,10 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
     A bot that uses the game's sampler gets it only when ``seat`` is the first to act (the seat
     the sampler draws for). A search bot (``uses_worlds``) is called as ``act_worlds(obs,
     legal, rng, worlds)`` with a :class:`Worlds` for the seat.
+
+    ``list_limit`` (the search's playouts): where the list would hold more actions than that
+    — a game that can count them without listing has ``count_legal(seat)`` — the game's
+    sampler draws the action instead (for the first seat to act, the one it draws for).
     """
     if bot.uses_sampler and seat == to_act[0]:
         return game.sample_action(rng)
@@ -97,6 +101,10 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
     early = act_unlisted(bot, observation, rng)
     if early is not None:
         return early
+    if list_limit is not None and seat == to_act[0]:
+        count = getattr(game, "count_legal", None)
+        if count is not None and count(seat) > list_limit:
+            return game.sample_action(rng)
     return _decide_listed(bot, observation, game.legal_actions(seat), rng, Worlds(game, seat))
 
 

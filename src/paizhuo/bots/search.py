@@ -31,6 +31,12 @@ from paizhuo.engine.game import Game
 
 MAX_PLAYOUT_DECISIONS = 5_000
 """A playout that has not ended after this many decisions is abandoned (engine safety)."""
+MAX_PLAYOUT_LIST = 2_000
+"""A playout decision whose list of legal actions would be longer than this (where the game
+can count it, ``count_legal``: a Shengji follow to a long throw can have tens of thousands) is
+drawn by the game's sampler instead of being listed and judged — it could cost more than the
+whole decision's budget. Decisions a bot makes without the list (``act_unlisted``) are not
+affected."""
 
 
 def playout_bot(game_name: str) -> Bot:
@@ -107,7 +113,8 @@ def play_out(game: Game, bots: list[Bot], rng: random.Random,
         to_act = game.to_act()
         seats = deciding(game, to_act)
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-        game.apply(bot_action(game, to_act, seat, bots[seat], rng))
+        game.apply(bot_action(game, to_act, seat, bots[seat], rng,
+                              list_limit=MAX_PLAYOUT_LIST))
     return game.is_over
 
 
@@ -220,4 +227,5 @@ class SearchBot:
         return best if mean(best) - mean(0) > self.margin * spread + 1e-9 else 0
 
 
-__all__ = ["SearchBot", "play_out", "playout_bot", "ranked", "value"]
+__all__ = ["MAX_PLAYOUT_DECISIONS", "MAX_PLAYOUT_LIST", "SearchBot", "play_out", "playout_bot",
+           "ranked", "value"]
