@@ -86,3 +86,31 @@ def test_the_runner_does_not_build_the_list_for_an_unlisted_lead() -> None:
     g.legal_actions = refuse  # type: ignore[method-assign]
     action = bot_action(g, g.to_act(), seat, bot, random.Random(0))
     assert action in listed
+
+
+def gouji_positions(preset: str, seeds: range) -> Iterator[tuple[Game, int]]:
+    policy = make_bot("heuristic", "gouji")
+    for seed in seeds:
+        g = game_class("gouji").new({"preset": preset}, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_act()[0]
+            yield g, seat
+            g.apply(bot_action(g, g.to_act(), seat, policy, rng))
+
+
+@pytest.mark.parametrize("preset", game_class("gouji").PRESETS)
+def test_a_gouji_lead_without_the_list_is_legal_and_the_listed_choice(preset: str) -> None:
+    bot = make_bot("heuristic", "gouji")
+    leads = 0
+    for g, seat in gouji_positions(preset, range(3)):
+        obs = g.observation(seat)
+        early = act_unlisted(bot, obs, random.Random(1))
+        if early is None:
+            continue
+        assert obs["details"]["your_decision"] == "lead"
+        legal = g.legal_actions(seat)
+        assert early in legal
+        assert early == bot.act(obs, legal, random.Random(1))
+        leads += 1
+    assert leads >= 20, leads

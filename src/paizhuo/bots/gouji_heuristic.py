@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import random
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
@@ -49,9 +49,11 @@ from paizhuo.games.gouji.plays import (
     KILL_OFF,
     Shape,
     after,
+    all_plays,
     can_finish_burn,
     cards_for,
     is_gouji,
+    keeps_three_rule,
     shape_of,
 )
 from paizhuo.notation import parse_cards
@@ -364,17 +366,52 @@ class GoujiHeuristic:
 
     # -- leading ----------------------------------------------------------------------------
 
+    def act_unlisted(self, observation: dict[str, Any], rng: random.Random) -> Action | None:
+        """A lead chosen without the legal list (a lead's list holds every play of the hand,
+        up to a thousand; the runner then never builds it): the plays a hand may lead are
+        the rule functions' ``all_plays``, less those 憋三 forbids (GJ-9), which the bot
+        checks itself. ``None`` for every other decision, for a burner's lead, under advice
+        (:meth:`advised` needs the list) and where no natural lead is found."""
+        d = observation["details"]
+        if observation["phase"] != "play" or not observation["your_turn"] \
+                or d.get("your_decision") != "lead" \
+                or (d.get("advice") or {}).get(str(observation["seat"])):
+            return None
+        t = Table(observation)
+        if t.rnd.get("burner") == t.seat:
+            return None
+        h = t.h
+        shapes = {p for p in all_plays(h) if not t.bound or keeps_three_rule(h, p)}
+        if len(shapes) == 1:
+            return None  # ``act`` takes a forced lead without judging it
+        hand = Counts.of(t.ids)
+
+        def pick(p: Shape) -> Action | None:
+            return Action(t.seat, "play", cards_for(p, hand)) if p in shapes else None
+
+        return self.natural_lead(t, pick)
+
     def lead(self, t: Table, legal: list[Action]) -> Action:
         index = _index(legal)
-        h = t.h
         hand = Counts.of(t.ids)
+        if t.rnd.get("burner") == t.seat:
+            return self.burn_lead(t, legal, index, hand)
 
         def pick(p: Shape) -> Action | None:
             return index.get(cards_for(p, hand))
 
+        found = self.natural_lead(t, pick)
+        if found is not None:
+            return found
+        # nothing natural is legal (憋三 limits): the best-priced legal play
+        plays = [a for a in legal if a.verb == "play"]
+        return max(plays, key=lambda a: (t.price(fast_shape(a.cards)), -len(a.cards)))
+
+    def natural_lead(self, t: Table, pick: Callable[[Shape], Action | None]) -> Action | None:
+        """The lead the bot prefers among those ``pick`` finds legal (it gives the action of
+        a play's shape, or ``None``), if any."""
+        h = t.h
         groups = t.groups()
-        if t.rnd.get("burner") == t.seat:
-            return self.burn_lead(t, legal, index, hand)
         # one group (or none) plus control: the whole hand is one play
         if len(groups) + (1 if t.bound else 0) <= 1:
             r = groups[0] if groups else (THREE if t.bound else TWO if h[TWO] else -1)
@@ -412,9 +449,7 @@ class GoujiHeuristic:
             a = pick((TWO, h[TWO], 0, 0, 0))
             if a is not None:
                 return a
-        # nothing natural is legal (憋三 limits): the best-priced legal play
-        plays = [a for a in legal if a.verb == "play"]
-        return max(plays, key=lambda a: (t.price(fast_shape(a.cards)), -len(a.cards)))
+        return None
 
     @staticmethod
     def feeds(t: Table, groups: list[int]) -> list[int]:
