@@ -205,6 +205,16 @@ def test_a_shengji_deal_is_won_by_the_side_its_result_names(wanted: str) -> None
     assert all(game.returns()[s] > 0 for s in result[side])
 
 
+def test_a_shengji_deal_thrown_in_is_nobodys() -> None:
+    game = game_class("shengji").new({"preset": "tractor"}, seed=0)
+    while not game.is_over:  # nobody bids in the first deal: it is dealt again (SJ-4)
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        game.apply(next((a for a in legal if a.verb == "pass"), legal[0]))
+    assert game.state.result["redeal"] is True
+    assert game.winners() == []
+
+
 @pytest.mark.parametrize("name", ["gouji", "baohuang"])
 def test_elsewhere_the_seats_above_zero_won(name: str) -> None:
     game = game_class(name).new({}, seed=1)
