@@ -147,7 +147,12 @@ def test_emperor_calls_the_guard_card_and_the_deal_over_shows_the_scoring(
     revealed = "reveals: the guard" in page.inner_text("#log")
     assert ("guard" in seat_tags(page, guard)) == revealed
     # the bots play the deal out for the person (托管) to the summary
-    page.click("#trustee-button")
+    # no wait for navigations after the click (none comes; under load the wait once outlasted
+    # its 20 s), but for the toggle itself
+    page.click("#trustee-button", no_wait_after=True)
+    page.wait_for_function(
+        "document.querySelector('#trustee-button').getAttribute('aria-pressed') === 'true'"
+        " || !!document.querySelector('#deal-over')")
     page.wait_for_selector("#deal-over", timeout=TRUSTEE_DEAL)
     summary = page.inner_text("#deal-over")
     assert page.get_attribute("#bh-over-table", "data-table") == "normal"
