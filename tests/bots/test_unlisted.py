@@ -18,11 +18,12 @@ from paizhuo.games import game_class
 from paizhuo.games.shengji import PRESETS
 
 
-def positions(preset: str, seeds: range) -> Iterator[tuple[Game, int]]:
-    """Every decision of heuristic rounds of ``preset``: the game and the seat to act."""
-    policy = make_bot("heuristic", "shengji")
+def positions(preset: str, seeds: range, game: str = "shengji") -> Iterator[tuple[Game, int]]:
+    """Every decision of heuristic rounds of ``game`` and ``preset``: the game and the seat
+    to act."""
+    policy = make_bot("heuristic", game)
     for seed in seeds:
-        g = game_class("shengji").new({"preset": preset}, seed=seed)
+        g = game_class(game).new({"preset": preset}, seed=seed)
         rng = random.Random(seed)
         while not g.is_over:
             seat = g.to_act()[0]
@@ -88,22 +89,11 @@ def test_the_runner_does_not_build_the_list_for_an_unlisted_lead() -> None:
     assert action in listed
 
 
-def gouji_positions(preset: str, seeds: range) -> Iterator[tuple[Game, int]]:
-    policy = make_bot("heuristic", "gouji")
-    for seed in seeds:
-        g = game_class("gouji").new({"preset": preset}, seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over:
-            seat = g.to_act()[0]
-            yield g, seat
-            g.apply(bot_action(g, g.to_act(), seat, policy, rng))
-
-
 @pytest.mark.parametrize("preset", game_class("gouji").PRESETS)
 def test_a_gouji_lead_without_the_list_is_legal_and_the_listed_choice(preset: str) -> None:
     bot = make_bot("heuristic", "gouji")
     leads = 0
-    for g, seat in gouji_positions(preset, range(3)):
+    for g, seat in positions(preset, range(3), "gouji"):
         obs = g.observation(seat)
         early = act_unlisted(bot, obs, random.Random(1))
         if early is None:
