@@ -47,6 +47,8 @@ _SUIT: Final[tuple[int, ...]] = tuple([i % 4 for i in range(52)] + [JOKER_SUIT] 
 _BY_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(_NAMES)}
 CARD_NAMES: Final[tuple[str, ...]] = _NAMES
 """Canonical notation of every card id, by id (what :func:`card_name` looks up)."""
+CARD_IDS: Final[dict[str, int]] = _BY_NAME
+"""Card id of every canonical name (what :func:`card_id` looks up)."""
 
 
 def make_card(rank: int, suit: int) -> int:

@@ -18,6 +18,7 @@ from typing import Final
 
 from paizhuo.cards import (
     BIG_JOKER,
+    CARD_IDS,
     CARD_NAMES,
     EMPEROR_CARD,
     RANK_CHARS,
@@ -68,14 +69,11 @@ def parse_cards(text: str) -> tuple[int, ...]:
     ()
     """
     try:  # canonical notation (what the engine writes) by one look-up a card
-        return tuple([_CANONICAL[t] for t in text.split(" ")]) if text else ()
+        return tuple([CARD_IDS[t] for t in text.split(" ")]) if text else ()
     except KeyError:
         pass
     tokens = [t for t in _SPLIT.split(text.strip()) if t]
     return tuple(parse_card(t) for t in tokens)
-
-
-_CANONICAL: Final[dict[str, int]] = {name: i for i, name in enumerate(CARD_NAMES)}
 
 
 def format_card(card: int) -> str:

@@ -306,11 +306,17 @@ class GoujiHeuristic:
         return self.prelude(t, phase, observation, legal)
 
     @staticmethod
-    def advised(observation: dict[str, Any], legal: list[Action]) -> Action | None:
+    def advice_to_me(observation: dict[str, Any]) -> dict[str, Any] | None:
+        """A teammate's advice 挑牌 to this seat (``from``, ``cards``), if any."""
+        advice: dict[str, Any] | None = \
+            (observation["details"].get("advice") or {}).get(str(observation["seat"]))
+        return advice or None
+
+    def advised(self, observation: dict[str, Any], legal: list[Action]) -> Action | None:
         """The legal action a teammate's advice 挑牌 to this seat names, if any: the play of
         its cards, or, for advice of no cards, a pass (a yield where no pass is legal)."""
-        advice = (observation["details"].get("advice") or {}).get(str(observation["seat"]))
-        if not advice:
+        advice = self.advice_to_me(observation)
+        if advice is None:
             return None
         cards = tuple(sorted(_cards(advice["cards"])))
         if not cards:
@@ -374,8 +380,7 @@ class GoujiHeuristic:
         (:meth:`advised` needs the list) and where no natural lead is found."""
         d = observation["details"]
         if observation["phase"] != "play" or not observation["your_turn"] \
-                or d.get("your_decision") != "lead" \
-                or (d.get("advice") or {}).get(str(observation["seat"])):
+                or d.get("your_decision") != "lead" or self.advice_to_me(observation):
             return None
         t = Table(observation)
         if t.rnd.get("burner") == t.seat:

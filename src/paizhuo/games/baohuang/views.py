@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from paizhuo.cards import NUM_CARD_IDS, card_name
+from paizhuo.cards import card_name
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import View
 from paizhuo.games.baohuang.scoring import RANK_NAMES, display, fraction_json, score
@@ -135,12 +135,9 @@ def result(st: BaohuangState) -> dict[str, Any] | None:
 # notation strings; only the extra card's event is private (to the emperor who receives it).
 
 
-_NAMES = tuple(card_name(c) for c in range(NUM_CARD_IDS))
-
-
-def notation(cards: tuple[int, ...] | list[int]) -> str:
-    """``format_cards`` by table look-up (events are built on every play of a playout)."""
-    return " ".join([_NAMES[c] for c in cards])
+notation = format_cards
+"""Cards in notation (``format_cards`` looks each card up in a table: events are built on
+every play of a playout)."""
 
 
 def action_event(action: Action) -> dict[str, Any]:
