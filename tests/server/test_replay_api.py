@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -16,7 +17,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from paizhuo.arena.simulate import choose_action
+from paizhuo.bots.registry import make_bot
 from paizhuo.engine.judge import judge_text
+from paizhuo.games import game_class
 from paizhuo.server.app import create_app
 from paizhuo.server.replay import MAX_RECORD_BYTES, MAX_STEPS, RULES_DOCS
 
@@ -130,6 +134,20 @@ def test_a_malformed_record_is_refused_with_the_judges_message(client: TestClien
                    "field": judged["field"]}
 
 
+def _played_shengji_record() -> dict[str, Any]:
+    """The record of a Shengji deal greedy bots play to its end, not thrown in."""
+    for seed in itertools.count():
+        game = game_class("shengji").new({}, seed=seed)
+        bots = [make_bot("greedy", "shengji") for _ in range(game.num_seats)]
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(choose_action(game, bots, rng))
+        record: dict[str, Any] = game.record_for(None).to_json()
+        if any(a[1] == "play" for a in record["actions"]):
+            return record
+    raise AssertionError("unreachable")
+
+
 def test_an_illegal_record_is_refused_with_the_rule_and_the_action(
         client: TestClient, stored: dict[str, dict[str, Any]]) -> None:
     # the stored Gouji deal with its first action played out of turn
@@ -143,8 +161,11 @@ def test_an_illegal_record_is_refused_with_the_rule_and_the_action(
     assert out == {"error": "illegal", "message": judged["message"], "index": 0,
                    "seat": judged["seat"], "rule": judged["rule"]}
     assert re.fullmatch(r"GJ-\d+", out["rule"])
-    # and one illegal later on: a Shengji play of a card its seat does not hold
+    # and one illegal later on: a Shengji play of a card its seat does not hold (in the stored
+    # deal, or, where nobody bid in it and it was thrown in (SJ-4), a deal the engine plays)
     record = json.loads(json.dumps(stored["shengji"]["record"]))
+    if not any(a[1] == "play" for a in record["actions"]):
+        record = _played_shengji_record()
     plays = [i for i, a in enumerate(record["actions"]) if a[1] == "play"]
     i = plays[len(plays) // 2]
     record["actions"][i] = [record["actions"][i][0], "play", "BJ BJ BJ"]
