@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 
 from paizhuo.bots import make_bot
-from paizhuo.bots.shengji_heuristic import ShengjiHeuristic, duplicate_deals, summary
+from paizhuo.bots.shengji_greedy import table_of
+from paizhuo.bots.shengji_heuristic import (
+    HeuristicView,
+    ShengjiHeuristic,
+    duplicate_deals,
+    summary,
+)
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
 from paizhuo.engine.records import Record
@@ -81,6 +87,72 @@ def test_no_points_under_an_opponents_winning_ace() -> None:
     play(g, 2, "3H")
     play(g, 3, "6H")
     assert format_cards(choice(g, 0).cards) == "4H"
+
+
+# Signals (信号牌): seat 2 leads the ace of hearts; the other ace is with seat 0 or unseen
+SIGNAL_REST = ["4H 5C 6C 7C 8C", "AH 8H 9C TC JC", "6H QC KC AC 9C"]
+
+
+@pytest.mark.parametrize(("hand", "expected"), [
+    ("AH QH 3H 3C 4C", "QH"),  # holds the top heart left: the queen says so, not the 3
+    ("AH QH KH 3C 4C", "KH"),  # the king's 10 points come first: no signal
+    ("QH 3H 3C 4C 5C", "3H"),  # the other ace is out: nothing to signal, the queen stays
+])
+def test_signals_the_top_card_to_a_partner_winning_a_single(hand: str, expected: str) -> None:
+    g = position([hand, *SIGNAL_REST], KITTY, dict(PLAY, leader=2))
+    play(g, 2, "AH")
+    play(g, 3, "6H")
+    assert format_cards(choice(g, 0).cards) == expected
+
+
+def signalled_round(hands: list[str], answer: str, second: str = "4H") -> Game:
+    """Seat 0 leads the ace of hearts and wins; its partner (seat 2) answers ``answer``."""
+    g = position(hands, KITTY, dict(PLAY, leader=0))
+    play(g, 0, "AH")
+    play(g, 1, second)
+    play(g, 2, answer)
+    play(g, 3, "6H")
+    return g
+
+
+def test_a_signal_read_leads_the_suit_low_for_the_partner() -> None:
+    # partner answered the queen: seat 0 leads its low heart for the partner's king to win
+    # and take the lead; answered with the king instead (no signal), it leads its high pair
+    hands = ["AH 3H 5C 4C KD KD", "4H 8H 6C 7C 8C 9C", "QH KH TC JC QC KC",
+             "6H 9H 9C AC TC JC"]
+    assert format_cards(choice(signalled_round(hands, "QH"), 0).cards) == "3H"
+    assert format_cards(choice(signalled_round(hands, "KH"), 0).cards) == "KD KD"
+
+
+def test_points_go_ahead_of_a_partner_who_signalled_the_top_card() -> None:
+    # seat 2 signalled the top heart (it holds the other ace); when seat 3 later leads the
+    # jack of hearts, seat 0 plays second and feeds its ten ahead of the partner's ace
+    hands = ["AH TH 5H 3H 3C 4C", "4H 8H 6C 7C 8C 9C", "QH AH TC JC QC KC",
+             "6H JH 9C AC TC JC"]
+    g = signalled_round(hands, "QH")
+    for seat, cards in [(0, "3C"), (1, "6C"), (2, "TC"), (3, "AC"), (3, "JH")]:
+        play(g, seat, cards)
+    assert format_cards(choice(g, 0).cards) == "TH"
+    # the same with seat 1 shown void in hearts (it could ruff the ten): the 3 goes instead
+    hands[1] = "JD 8S 6C 7C 8C 9C"
+    g = signalled_round(hands, "QH", second="JD")
+    for seat, cards in [(0, "3C"), (1, "6C"), (2, "TC"), (3, "AC"), (3, "JH")]:
+        play(g, seat, cards)
+    assert format_cards(choice(g, 0).cards) == "3H"
+
+
+def test_signals_only_between_fixed_partners() -> None:
+    """With friends to find (找朋友) nobody knows a partner for sure: no signals given or
+    read (measured to cost there, docs/strength.md)."""
+    for preset, expected in [("tractor", True), ("friends-5", False)]:
+        g = game_class("shengji").new({"preset": preset}, seed=1)
+        bot = ShengjiHeuristic()
+        rng = random.Random(1)
+        while g.phase != "play":
+            seat = g.to_act()[0]
+            g.apply(bot.act(g.observation(seat), g.legal_actions(seat), rng))
+        obs = g.observation(g.to_act()[0])
+        assert HeuristicView(obs, table_of(obs)).signals is expected
 
 
 def test_ruffs_a_trick_with_points_when_void() -> None:

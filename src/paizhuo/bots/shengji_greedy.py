@@ -332,10 +332,12 @@ class PlayView:
             for c in parse_cards(d["kitty"]):
                 unseen[c] -= 1
         self.void: set[tuple[int, int]] = set()
-        tricks = [t["plays"] for t in d.get("tricks") or ()]
         self.trick = [(p["seat"], _cards(p["cards"])) for p in d["current_trick"]]
-        for plays in tricks:
-            parsed = [(p["seat"], _cards(p["cards"])) for p in plays]
+        self.history: list[tuple[list[tuple[int, tuple[int, ...]]], int]] = []
+        """The finished tricks: each one's plays (seat, cards) and its winner."""
+        for t in d.get("tricks") or ():
+            parsed = [(p["seat"], _cards(p["cards"])) for p in t["plays"]]
+            self.history.append((parsed, int(t["winner"])))
             self._note(parsed, unseen)
         self._note(self.trick, unseen)
         self.unseen = unseen

@@ -22,6 +22,12 @@ void tracking it reuses), and adds what good players do (the 拖拉机技巧 of 
   pairs kept; an opponent winning for sure gets the smallest non-point cards, pairs kept; a
   winning play is made only when it will hold (or the seat is last) and it is worth it — a
   ruff only when the trick has points or the seat is last and the trick can go nowhere else.
+- **Signals** (信号牌): following a partner's winning lead of a single side card while holding
+  the top card left in that suit, a seat plays a 9, J or Q of the suit where it would add no
+  points anyway; the leader reads it and later leads that suit low, so that the partner wins
+  it and takes the lead ("出小牌让对家上手"), and any seat of the side feeds points to a
+  trick of that suit the partner is still to play to — while no opponent is known void in
+  it.
 - **Last tricks** (扣底): the kitty's points double for the attackers on the last trick, so
   near the end of the round a seat keeps its strongest trumps for it.
 
@@ -48,7 +54,7 @@ from paizhuo.bots.shengji_greedy import (
     fixed_partners,
     table_of,
 )
-from paizhuo.cards import rank_of, suit_of
+from paizhuo.cards import RANK_CHARS, rank_of, suit_of
 from paizhuo.engine.actions import Action
 from paizhuo.games.shengji.combos import Unit, decompose_counts
 from paizhuo.games.shengji.order import TRUMP, card_points, points_of
@@ -58,6 +64,10 @@ from paizhuo.notation import parse_cards
 
 PAIR_BREAK = 30
 """Cost of splitting a pair (or triple) of the hand in a play: keep pairs for pairs led."""
+SIGNAL_RANKS = frozenset(RANK_CHARS.index(r) for r in "9JQ")
+"""The signal cards (信号牌, 应牌): a 9, J or Q played to a partner's winning single side card
+says "I hold the top card left in this suit" (the seed text's 帮庄要领 ③: 出9、J、Q应牌，告诉
+对方你有尖). A level card is a trump, never a signal."""
 
 
 def _strength(hand: Sequence[int], level: int, suit: int | None) -> float:
@@ -206,7 +216,9 @@ class HeuristicView(PlayView):
     HOPE = True
     FEED = 4
     """Feeding a partner: a point is worth 4 order slots of a card kept (a trump weighs 40)."""
-    """With a partner still to play last, hold back and give at most a 5."""
+    SIGNAL = True
+    """Give and read signals (:data:`SIGNAL_RANKS`) — with fixed partners only (对家, the
+    seed text's convention): measured in finding-friends play they cost (docs/strength.md)."""
 
     def __init__(self, obs: dict[str, Any], tab: Any) -> None:
         super().__init__(obs, tab)
@@ -219,6 +231,7 @@ class HeuristicView(PlayView):
         trumps_out = sum(self.unseen[c] for c in range(len(self.unseen))
                          if self.ctx.group[c] == TRUMP)
         self.trumps_out = trumps_out
+        self.signals = self.SIGNAL and tab.opts.teams == "fixed"
 
     # -- costs ---------------------------------------------------------------------------------
 
@@ -287,6 +300,14 @@ class HeuristicView(PlayView):
                 low = min((c for u in units[g] for c in u.cards),
                           key=lambda c: (self.copies[c] >= 2, card_points(c), ctx.slot[c]))
                 candidates.append((low,))
+        # a partner signalled the top card of a side suit: lead it low, the partner wins it
+        if self.signals:
+            for g in sorted(self.signalled()):
+                if g in units and not self._opp_void(g):
+                    low = min((c for u in units[g] for c in u.cards),
+                              key=lambda c: (self.copies[c] >= 2, card_points(c),
+                                             ctx.slot[c]))
+                    candidates.append((low,))
         # the dealer's side draws trumps with a long holding
         if self.PULL and self.defending and n_trumps >= 6 and 0 < self.trumps_out <= 2 * n_trumps:
             singles = [u for u in trumps if u.size == 1]
@@ -323,7 +344,83 @@ class HeuristicView(PlayView):
                                                            ctx.slot[c])),))
         return candidates
 
+    # -- signals --------------------------------------------------------------------------------
+
+    def signal(self, legal: list[Action]) -> Action | None:
+        """The signal to give, if any: the trick is a partner's single side card, winning;
+        this seat follows the suit and holds its top card left (nothing unseen beats it);
+        the signal is its lowest single 9, J or Q of the suit below that top card — given
+        only where feeding the partner (:meth:`feed`) would add no points. The seed text
+        would signal instead of adding points; measured, that cost more than the signal
+        gained (docs/strength.md, "Signals")."""
+        ctx = self.ctx
+        leader, cards = self.trick[0]
+        if leader not in self.partners or len(cards) != 1:
+            return None
+        g = ctx.group[cards[0]]
+        mine = [c for c in self.hand if ctx.group[c] == g]
+        if g == TRUMP or not mine:
+            return None
+        top = max(mine, key=lambda c: ctx.slot[c])
+        if unit_beaten_by(Unit(1, 1, ctx.slot[top], ()), self.unseen, g, ctx):
+            return None
+        signals = [a for a in legal if len(a.cards) == 1 and ctx.group[a.cards[0]] == g
+                   and rank_of(a.cards[0]) in SIGNAL_RANKS and self.copies[a.cards[0]] == 1
+                   and ctx.slot[a.cards[0]] < ctx.slot[top]]
+        if not signals or points_of(self.feed(legal).cards):
+            return None
+        return min(signals, key=lambda a: ctx.slot[a.cards[0]])
+
+    def signalled(self) -> dict[int, set[int]]:
+        """Side suits in which a partner signalled the top card (:meth:`signal`, read from
+        the finished tricks: this seat led a single card of the suit and won, the partner
+        followed with a single 9, J or Q of it) and has not shown it gone since: no K or A
+        of the suit played by that partner after the signal, the partner not void in it;
+        each with the partners who signalled."""
+        ctx = self.ctx
+        found: dict[int, set[int]] = {}
+        for plays, winner in self.history:
+            leader, cards = plays[0]
+            g = ctx.group[cards[0]]
+            if g == TRUMP:
+                continue
+            for s, played in plays:
+                if s in found.get(g, ()) and any(
+                        ctx.group[c] == g and rank_of(c) > RANK_CHARS.index("Q")
+                        for c in played):
+                    found[g].discard(s)  # the top card was played
+            if leader == self.seat and winner == self.seat and len(cards) == 1:
+                for s, played in plays[1:]:
+                    if s in self.partners and len(played) == 1 and \
+                            ctx.group[played[0]] == g and rank_of(played[0]) in SIGNAL_RANKS:
+                        found.setdefault(g, set()).add(s)
+        live = {g: {s for s in seats if (s, g) not in self.void} for g, seats in found.items()}
+        return {g: seats for g, seats in live.items() if seats}
+
     # -- following ------------------------------------------------------------------------------
+
+    def feed(self, legal: list[Action]) -> Action:
+        """Points to a partner who wins the trick, but not at the price of a high trump."""
+        if self.FEED:
+            return min(legal, key=lambda a: (self.keep_cost(a.cards)
+                                             - self.FEED * points_of(a.cards)))
+        return min(legal, key=lambda a: (-points_of(a.cards), self.keep_cost(a.cards)))
+
+    def partner_tops(self, shape: tuple[int, int], winning: Sequence[int],
+                     later_partner: set[int] | frozenset[int],
+                     later_opp: set[int] | frozenset[int]) -> bool:
+        """Whether a partner still to play will win this trick with the top card of its
+        suit, which it signalled (:meth:`signalled`): a single side card led, not ruffed so
+        far, and no later opponent known void in the suit (who could ruff it)."""
+        ctx = self.ctx
+        lead_cards = self.trick[0][1]
+        if shape != (1, 1) or len(lead_cards) != 1:
+            return False
+        g = ctx.group[lead_cards[0]]
+        if g == TRUMP or ctx.group[winning[0]] != g:
+            return False
+        seats = self.signalled().get(g, set()) & set(later_partner)
+        return bool(seats) and not any((s, g) in self.void for s in later_opp)
 
     def follow(self, legal: list[Action]) -> Action:
         ctx, rules = self.ctx, self.tab.rules
@@ -333,10 +430,14 @@ class HeuristicView(PlayView):
         later_partner = self.partners - done
         on_table = sum(points_of(p) for p in plays)
         if self.trick[w][0] in self.side and self._holds(lead.deciding, plays[w], best):
-            if self.FEED:  # points, but not at the price of a high trump
-                return min(legal, key=lambda a: (self.keep_cost(a.cards)
-                                                 - self.FEED * points_of(a.cards)))
-            return min(legal, key=lambda a: (-points_of(a.cards), self.keep_cost(a.cards)))
+            if self.signals and w == 0:
+                signal = self.signal(legal)
+                if signal is not None:
+                    return signal
+            return self.feed(legal)
+        if self.signals and self.partner_tops(lead.deciding, plays[w], later_partner,
+                                             later_opp):
+            return self.feed(legal)  # a partner still to play holds the top card: feed it
         winners: list[tuple[int, int, Action]] = []
         for a in legal:
             rank = play_rank(lead, a.cards, ctx, rules)
