@@ -232,20 +232,37 @@ class HeuristicView(PlayView):
                          if self.ctx.group[c] == TRUMP)
         self.trumps_out = trumps_out
         self.signals = self.SIGNAL and tab.opts.teams == "fixed"
+        self._costs: dict[int, int] | None = None
+        self._points: dict[int, int] | None = None
+        self._pairs = [(c, k) for c, k in self.copies.items() if k >= 2]
 
     # -- costs ---------------------------------------------------------------------------------
 
     def keep_cost(self, cards: Sequence[int]) -> int:
-        """What a play gives up: order slots (trumps above side cards), split pairs."""
-        ctx = self.ctx
-        cost = sum(card_cost(c, ctx) for c in cards)
-        used = Counter(cards)
-        for c, k in used.items():
-            if self.copies[c] >= 2 and k < self.copies[c]:
+        """What a play gives up: order slots (trumps above side cards), split pairs; near
+        the end of the round (four cards left or fewer) trumps three times their slots, kept
+        for the last trick (the kitty). Called for every legal follow — thousands to a long
+        throw — so the per-card costs are worked out once per decision."""
+        costs = self._costs
+        if costs is None:
+            ctx = self.ctx
+            late = self.left <= 4
+            costs = self._costs = {
+                c: card_cost(c, ctx) * (3 if late and ctx.group[c] == TRUMP else 1)
+                for c in self.copies}
+        cost = sum(map(costs.__getitem__, cards))
+        for c, held in self._pairs:
+            k = cards.count(c)
+            if k and k < held:
                 cost += self.PAIR_BREAK
-        if self.left <= 4:  # keep big trumps for the last trick (the kitty)
-            cost += sum(2 * card_cost(c, ctx) for c in cards if ctx.group[c] == TRUMP)
         return cost
+
+    def points(self, cards: Sequence[int]) -> int:
+        """:func:`points_of` a play from the hand, by a table made once per decision."""
+        table = self._points
+        if table is None:
+            table = self._points = {c: card_points(c) for c in self.copies}
+        return sum(map(table.__getitem__, cards))
 
     # -- leading --------------------------------------------------------------------------------
 
@@ -403,8 +420,8 @@ class HeuristicView(PlayView):
         """Points to a partner who wins the trick, but not at the price of a high trump."""
         if self.FEED:
             return min(legal, key=lambda a: (self.keep_cost(a.cards)
-                                             - self.FEED * points_of(a.cards)))
-        return min(legal, key=lambda a: (-points_of(a.cards), self.keep_cost(a.cards)))
+                                             - self.FEED * self.points(a.cards)))
+        return min(legal, key=lambda a: (-self.points(a.cards), self.keep_cost(a.cards)))
 
     def partner_tops(self, shape: tuple[int, int], winning: Sequence[int],
                      later_partner: set[int] | frozenset[int],
@@ -448,15 +465,15 @@ class HeuristicView(PlayView):
         if winners:
             sure = [a for h, _, a in winners if h]
             pick = min(sure or [a for _, _, a in winners],
-                       key=lambda a: (self.keep_cost(a.cards), -points_of(a.cards)))
+                       key=lambda a: (self.keep_cost(a.cards), -self.points(a.cards)))
             if not (self.HOPE and not sure and later_partner and not later_opp
                     and on_table < 10):
                 return pick
         if self.HOPE and (self.trick[w][0] in self.side or (later_partner and not later_opp)):
             # partner winning (but it may be beaten) or playing last: a 5 at most
-            return min(legal, key=lambda a: (points_of(a.cards) > 5, -points_of(a.cards),
+            return min(legal, key=lambda a: (self.points(a.cards) > 5, -self.points(a.cards),
                                              self.keep_cost(a.cards)))
-        return min(legal, key=lambda a: (points_of(a.cards), self.keep_cost(a.cards)))
+        return min(legal, key=lambda a: (self.points(a.cards), self.keep_cost(a.cards)))
 
 
 # -- measuring ---------------------------------------------------------------------------------
