@@ -232,25 +232,26 @@ class HeuristicView(PlayView):
                          if self.ctx.group[c] == TRUMP)
         self.trumps_out = trumps_out
         self.signals = self.SIGNAL and tab.opts.teams == "fixed"
-        self._costs: dict[int, int] | None = None
+        self._costs: dict[int, dict[int, int]] = {}
         self._points: dict[int, int] | None = None
         self._pairs = [(c, k) for c, k in self.copies.items() if k >= 2]
 
     # -- costs ---------------------------------------------------------------------------------
 
-    def keep_cost(self, cards: Sequence[int]) -> int:
+    def keep_cost(self, cards: Sequence[int], per_point: int = 0) -> int:
         """What a play gives up: order slots (trumps above side cards), split pairs; near
         the end of the round (four cards left or fewer) trumps three times their slots, kept
-        for the last trick (the kitty). Called for every legal follow — thousands to a long
-        throw — so the per-card costs are worked out once per decision."""
-        costs = self._costs
-        if costs is None:
+        for the last trick (the kitty) — less ``per_point`` for each point the play carries.
+        Called for every legal follow — thousands to a long throw — so the per-card values
+        are worked out once per decision."""
+        table = self._costs.get(per_point)
+        if table is None:
             ctx = self.ctx
             late = self.left <= 4
-            costs = self._costs = {
+            table = self._costs[per_point] = {
                 c: card_cost(c, ctx) * (3 if late and ctx.group[c] == TRUMP else 1)
-                for c in self.copies}
-        cost = sum(map(costs.__getitem__, cards))
+                - per_point * card_points(c) for c in self.copies}
+        cost = sum(map(table.__getitem__, cards))
         for c, held in self._pairs:
             k = cards.count(c)
             if k and k < held:
@@ -419,8 +420,7 @@ class HeuristicView(PlayView):
     def feed(self, legal: list[Action]) -> Action:
         """Points to a partner who wins the trick, but not at the price of a high trump."""
         if self.FEED:
-            return min(legal, key=lambda a: (self.keep_cost(a.cards)
-                                             - self.FEED * self.points(a.cards)))
+            return min(legal, key=lambda a: self.keep_cost(a.cards, self.FEED))
         return min(legal, key=lambda a: (-self.points(a.cards), self.keep_cost(a.cards)))
 
     def partner_tops(self, shape: tuple[int, int], winning: Sequence[int],
