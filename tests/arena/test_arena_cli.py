@@ -71,3 +71,65 @@ def test_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert result.exit_code == 2, result.output
     assert "--ray needs Ray, which is not installed" in result.output
     assert "paizhuo[ray]" in result.output
+
+
+def _descendants(pid: int) -> set[int]:
+    """Processes started by ``pid`` and by those, read from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {p for p, pp in parents.items() if pp in frontier} - found
+        found |= frontier
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_workers_leave_when_the_arena_is_killed(tmp_path: Path) -> None:
+    """An arena killed by SIGTERM (a job's time limit) cannot shut its pool: its worker
+    processes must not play on, orphaned, for the rest of their chunk."""
+    import contextlib
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "paizhuo", "arena", "shengji", "--bots", "random,random",
+         "--deals", "100000", "--workers", "2", "--no-plot", "--json", str(tmp_path / "r.json")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None:
+            workers = {p for p in _descendants(proc.pid)
+                       if b"spawn_main" in Path(f"/proc/{p}/cmdline").read_bytes()}
+            if len(workers) >= 2:
+                break
+            time.sleep(0.2)
+        assert len(workers) >= 2, "the arena did not start its two workers"
+        time.sleep(2)  # the workers are playing their chunks
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(10)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(Path(f"/proc/{p}").exists()
+                                                  for p in workers):
+            time.sleep(0.1)
+        alive = [p for p in workers if Path(f"/proc/{p}").exists()
+                 and Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]
+        assert not alive, f"worker processes {alive} still run after the arena was killed"
+        assert not (tmp_path / "r.json").exists()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for p in workers:  # do not leave them behind where the test failed
+            with contextlib.suppress(OSError):
+                os.kill(p, signal.SIGKILL)

@@ -22,7 +22,9 @@ process played it, and the same seed gives the same figures for any number of wo
 from __future__ import annotations
 
 import math
+import os
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -369,6 +371,25 @@ def run_arena(spec: ArenaSpec, deals: int, workers: int = 1, ray: str | None = N
                     deals * len(spec.copies()))
 
 
+PARENT_POLL: Final = 0.5
+"""Seconds between a worker's checks that the arena that started it is still running."""
+
+
+def watch_parent(parent: int) -> None:
+    """A worker's initializer: leave as soon as the process that started it (``parent``)
+    is gone. An arena stopped by a signal it cannot catch (SIGTERM, SIGKILL: a job's time
+    limit, ``kill``) exits without shutting its pool, and its workers would play their
+    chunk on and then wait for work forever; this daemon thread ends them within
+    :data:`PARENT_POLL` seconds instead."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
 def _run_processes(spec: ArenaSpec, parts: list[list[int]], workers: int,
                    collect: Callable[[list[DealResult]], None]) -> None:
     """Play the chunks in ``workers`` processes (spawned: safe under any start method)."""
@@ -376,7 +397,8 @@ def _run_processes(spec: ArenaSpec, parts: list[list[int]], workers: int,
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                             initializer=watch_parent, initargs=(os.getpid(),)) as pool:
         pending = {pool.submit(play_deals, spec, part) for part in parts}
         try:
             while pending:
