@@ -26,6 +26,8 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
+from paizhuo.server.protocol import RATE_BURST, RATE_PER_SECOND, RateLimit
+
 TIMEOUT = 20.0
 """Seconds to wait for one message the server should send."""
 
@@ -74,6 +76,10 @@ class Conn:
         self.state: dict[str, Any] | None = None
         self.log: list[dict[str, Any]] = []
         """Every message received, in order."""
+        self.paced = True
+        """Whether :meth:`send` keeps within the server's rate limit (a flood test turns it
+        off)."""
+        self.bucket = RateLimit(RATE_PER_SECOND * 0.75, RATE_BURST - 10)
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -116,10 +122,23 @@ class Conn:
 
     # -- writing -----------------------------------------------------------------------------
 
+    def _pace(self) -> None:
+        """Wait, as a well-behaved client does, until the server's rate limit (a burst of
+        ``RATE_BURST`` messages, then ``RATE_PER_SECOND``) would take one more message —
+        with a margin, as the server counts a message when it reads it, not when it was
+        sent. A test that sends many messages quickly (through :meth:`settle`'s pings) was
+        refused now and then, and its ping's pong never came."""
+        if not self.paced:
+            return
+        while not self.bucket.allow(time.monotonic()):
+            time.sleep(1 / self.bucket.rate)
+
     def send(self, msg: Any) -> None:
+        self._pace()
         self.ws.send_json(msg)
 
     def send_text(self, text: str) -> None:
+        self._pace()
         self.ws.send_text(text)
 
     def settle(self) -> list[dict[str, Any]]:
