@@ -92,12 +92,31 @@ def test_a_bad_budget_is_refused() -> None:
 
 def test_the_policys_choice_stays_unless_another_is_clearly_better() -> None:
     bot = SearchBot(margin=1.0)
-    # candidate 1 is ahead by a little, with much spread: luck, not evidence
-    totals, squares, counts = [0.0, 3.0], [60.0, 63.0], [6, 6]
-    assert bot._choose(totals, squares, counts) == 0
-    # ahead by far with little spread: chosen
-    totals, squares, counts = [0.0, 30.0], [0.0, 150.0], [6, 6]
-    assert bot._choose(totals, squares, counts) == 1
+    # candidate 1 is ahead by a little on average, world by world up and down: luck
+    rows: list[list[float | None]] = [[0.0, 3.0], [2.0, -1.0], [1.0, 2.0], [3.0, 1.0]]
+    assert bot._choose(rows) == 0
+    # ahead in every world: chosen, even where the worlds' outcomes spread far more than the
+    # difference (the paired test sees through the luck of the draw)
+    rows = [[-9.0, -8.0], [0.0, 1.5], [7.0, 8.0], [-3.0, -1.0]]
+    assert bot._choose(rows) == 1
+    # of two clearly better, the better one
+    rows = [[0.0, 1.0, 2.0], [1.0, 2.0, 3.5], [-1.0, 0.0, 1.0], [2.0, 3.0, 4.0]]
+    assert bot._choose(rows) == 2
+    # a candidate that did not play out in a world is judged on the others
+    rows = [[0.0, None], [0.0, 1.0], [1.0, 2.0], [None, 5.0]]
+    assert bot._choose(rows) == 1
+    # where the policy's choice never played out, the best mean
+    assert bot._choose([[None, 1.0, 2.0], [None, 0.0, 3.0]]) == 2
+    # the margin is in standard errors of the mean difference (here 0.41: gains 1, 0, 2, 1)
+    rows = [[0.0, 1.0], [0.0, 0.0], [0.0, 2.0], [0.0, 1.0]]
+    assert SearchBot(margin=2.0)._choose(rows) == 1
+    assert SearchBot(margin=3.0)._choose(rows) == 0
+    # by default two standard errors (docs/strength.md: one, on paired differences, left the
+    # policy's choice on small differences and measured weaker): gains 1, -0.5, 2, 0.5 are
+    # 0.75 ahead, 1.44 standard errors
+    rows = [[0.0, 1.0], [0.0, -0.5], [0.0, 2.0], [0.0, 0.5]]
+    assert SearchBot()._choose(rows) == 0
+    assert SearchBot(margin=1.0)._choose(rows) == 1
 
 
 class _FirstOf:
@@ -221,3 +240,65 @@ def test_a_playout_draws_a_decision_whose_list_would_be_too_long() -> None:
     drawn = bot_action(game, game.to_act(), seat, policy, random.Random(1),
                        list_limit=MAX_PLAYOUT_LIST)
     assert drawn in legal
+
+
+class _Copy:
+    """A stand-in world: remembers the candidate applied to it; ``value`` reads it back."""
+
+    num_seats = 4
+
+    def __init__(self) -> None:
+        self.action: Action | None = None
+
+    def clone(self) -> _Copy:
+        return _Copy()
+
+    def apply(self, action: Action) -> None:
+        self.action = action
+
+
+class _Worlds:
+    seat = 0
+
+    def sample(self, rng: random.Random) -> _Copy:
+        return _Copy()
+
+
+def _searched(monkeypatch: pytest.MonkeyPatch, worth: dict[int, float],
+              **options: float) -> tuple[Action, list[int]]:
+    """What a search over candidates 0..n-1 worth ``worth[i]`` (plus noise in [-1, 1]) picks,
+    and which candidates it played out, in order."""
+    import paizhuo.bots.search as search
+
+    played: list[int] = []
+    noise = random.Random(3)
+
+    def fake_value(copy: _Copy, seat: int) -> float:
+        assert copy.action is not None
+        played.append(copy.action.cards[0])
+        return worth[copy.action.cards[0]] + noise.uniform(-1, 1)
+
+    monkeypatch.setattr(search, "ranked", lambda policy, obs, legal, rng, k: legal[:k])
+    monkeypatch.setattr(search, "play_out", lambda game, bots, rng, deadline=None: True)
+    monkeypatch.setattr(search, "value", fake_value)
+    legal = [Action(0, "play", (i,)) for i in range(len(worth))]
+    bot = SearchBot(playouts=40, candidates=len(worth), **options)  # type: ignore[arg-type]
+    return bot.act_worlds({"game": "gouji"}, legal, random.Random(0), _Worlds()), played
+
+
+def test_candidates_clearly_worse_are_played_no_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 1 and 2 are far worse than the policy's choice, 3 a little better: after the first
+    # worlds the playouts go to 0 and 3 only, and 3 is chosen
+    pick, played = _searched(monkeypatch, {0: 0.0, 1: -6.0, 2: -8.0, 3: 1.5})
+    assert pick.cards == (3,)
+    assert played.count(1) == played.count(2) == 4  # min_worlds
+    assert played.count(0) == played.count(3) == 16  # (40 - 8) / 2
+    # without dropping, every candidate gets 10
+    pick, played = _searched(monkeypatch, {0: 0.0, 1: -6.0, 2: -8.0, 3: 1.5}, drop=None)
+    assert pick.cards == (3,) and all(played.count(i) == 10 for i in range(4))
+
+
+def test_where_every_other_is_clearly_worse_it_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    pick, played = _searched(monkeypatch, {0: 0.0, 1: -6.0, 2: -8.0})
+    assert pick.cards == (0,)
+    assert len(played) == 4 * 3  # min_worlds worlds of every candidate, then the choice

@@ -1,10 +1,12 @@
 """A determinized Monte-Carlo search bot for every game: for each candidate action, guessed
 worlds (every card hidden from the seat dealt again, consistently with what it has seen:
 :class:`paizhuo.bots.base.Worlds`) are played out to the end of the deal by a playout policy,
-and the action with the best mean outcome for the seat (``returns()``) is chosen.
+and the playout policy's own choice is kept unless another candidate does better for the seat
+(``returns()``), clearly (:meth:`SearchBot._choose`).
 
 Each simulation draws one world and plays every candidate from it (common random numbers: the
-candidates are compared on the same guesses, which cancels most of the luck of the draw).
+candidates are compared world by world, on the same guesses, which cancels most of the luck of
+the draw).
 Candidates: the playout policy's choices ranked (:func:`ranked`: its choice, then its choice
 among the other actions, and so on), so that the playouts go to the few moves a good player
 would weigh rather than to a random sample of a long list; then, if room is left, a random
@@ -125,7 +127,10 @@ class SearchBot:
     limit on top (``None``: none — the choice is then reproducible); ``candidates``: the most
     actions compared (the policy's ranked choices: :func:`ranked`); ``explore``: how many of
     them are a random sample of the other legal actions instead; ``margin``: how many standard
-    errors better than the policy's own choice another must be to be chosen.
+    errors better than the policy's own choice another must be to be chosen; ``drop``: how
+    many standard errors worse than the policy's choice a candidate must be, after
+    ``min_worlds`` worlds, to be played no more (``None``: never) — the playouts go to the
+    candidates still in question, and where none is left the policy's choice is taken at once.
     """
 
     name = "search"
@@ -133,7 +138,8 @@ class SearchBot:
     uses_worlds = True
 
     def __init__(self, playouts: int = 48, seconds: float | None = None,
-                 candidates: int = 4, margin: float = 1.0, explore: int = 0) -> None:
+                 candidates: int = 4, margin: float = 2.0, explore: int = 0,
+                 drop: float | None = 2.0, min_worlds: int = 4) -> None:
         if playouts < 1 or candidates < 1:
             raise ValueError("playouts and candidates must be at least 1")
         if not 0 <= explore < candidates:
@@ -143,6 +149,8 @@ class SearchBot:
         self.seconds = seconds
         self.candidates = candidates
         self.margin = margin
+        self.drop = drop
+        self.min_worlds = max(2, min_worlds)
         self._policies: dict[str, Bot] = {}
 
     def _policy(self, game_name: str) -> Bot:
@@ -168,17 +176,19 @@ class SearchBot:
             candidates += rng.sample(others, room)
         if len(candidates) == 1:
             return candidates[0]
-        totals = [0.0] * len(candidates)
-        squares = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
+        rows: list[list[float | None]] = []  # per world, each candidate's worth
+        dropped: set[int] = set()  # candidates no longer played: clearly worse than the first
         seat = worlds.seat
-        done = worlds_done = 0
+        done = 0
         out_of_time = False
         deadline = None if self.seconds is None else began + self.seconds
         while done < self.playouts:
             world = worlds.sample(random.Random(rng.getrandbits(64)))
             playout_seed = rng.getrandbits(64)
+            row: list[float | None] = [None] * len(candidates)
             for i, action in enumerate(candidates):
+                if i in dropped:
+                    continue
                 copy = world.clone()
                 try:
                     copy.apply(action)
@@ -188,43 +198,64 @@ class SearchBot:
                 # a bot per seat, new for each playout (a bot may remember what it saw)
                 bots = [playout_bot(str(observation["game"])) for _ in range(copy.num_seats)]
                 if not play_out(copy, bots, random.Random(playout_seed), deadline):
-                    out_of_time = True  # past the clock: this playout is not counted
+                    out_of_time = True  # past the clock: this world is not counted
                     break
-                worth = value(copy, seat)
-                if worth is None:
-                    continue
-                totals[i] += worth
-                squares[i] += worth ** 2
-                counts[i] += 1
+                row[i] = value(copy, seat)
                 done += 1
-            worlds_done += 1
             if out_of_time:
                 break
+            rows.append(row)
+            if self.drop is not None and len(rows) >= self.min_worlds:
+                for i in range(1, len(candidates)):
+                    n, gain, error = _paired(rows, i)
+                    if i not in dropped and n >= self.min_worlds and \
+                            gain + self.drop * error < 0:
+                        dropped.add(i)
+                if len(dropped) == len(candidates) - 1:
+                    return candidates[0]  # every other is clearly worse: no need to go on
             if self.seconds is not None:
                 spent = time.perf_counter() - began
                 # stop before a world that would end past the limit (at the pace so far)
-                if spent * (worlds_done + 1) / worlds_done > self.seconds:
+                if spent * (len(rows) + 1) / len(rows) > self.seconds:
                     break
-        return candidates[self._choose(totals, squares, counts)]
+        return candidates[self._choose(rows)]
 
-    def _choose(self, totals: list[float], squares: list[float], counts: list[int]) -> int:
-        """The candidate with the best mean — but the policy's own choice (index 0) stays
-        unless another is better by more than ``margin`` standard errors of the difference:
-        with a few playouts each, the best mean of several is often luck."""
-        def mean(i: int) -> float:
-            return totals[i] / counts[i]
+    def _choose(self, rows: list[list[float | None]]) -> int:
+        """The candidate whose worth is best — but the policy's own choice (index 0) stays
+        unless another is better by more than ``margin`` standard errors. Both are judged on
+        the paired differences, world by world (each world played with every candidate):
+        what the guess of the hidden cards gave or took from all of them cancels out, so the
+        test sees the difference the move makes, not the spread of the deals."""
+        width = max((len(r) for r in rows), default=0)
+        if not any(r[0] is not None for r in rows):
+            # the policy's choice never played out (not legal in the guesses): best mean
+            def mean(i: int) -> float:
+                seen = [w for r in rows if (w := r[i]) is not None]
+                return sum(seen) / len(seen) if seen else float("-inf")
+            return max(range(width), key=mean, default=0)
+        best, best_gain = 0, 0.0
+        for i in range(1, width):
+            n, gain, error = _paired(rows, i)
+            if n >= 2 and gain > self.margin * error + 1e-9 and gain > best_gain:
+                best, best_gain = i, gain
+        return best
 
-        def var(i: int) -> float:
-            m = mean(i)
-            return max(0.0, squares[i] / counts[i] - m * m)
 
-        if not counts[0]:
-            return max((i for i in range(len(counts)) if counts[i]), key=mean, default=0)
-        best = max((i for i in range(len(counts)) if counts[i]), key=mean)
-        if best == 0:
-            return 0
-        spread = (var(0) / counts[0] + var(best) / counts[best]) ** 0.5
-        return best if mean(best) - mean(0) > self.margin * spread + 1e-9 else 0
+def _paired(rows: list[list[float | None]], i: int) -> tuple[int, float, float]:
+    """Candidate ``i`` against candidate 0 on the worlds where both were played out: their
+    number, the mean difference of ``i``'s worth over 0's, and its standard error (infinite
+    on fewer than two)."""
+    diffs = []
+    for r in rows:
+        own, other = r[0], r[i]
+        if own is not None and other is not None:
+            diffs.append(other - own)
+    n = len(diffs)
+    if n < 2:
+        return n, sum(diffs) / n if n else 0.0, float("inf")
+    gain = sum(diffs) / n
+    var = max(0.0, sum(x * x for x in diffs) / n - gain * gain) / (n - 1)
+    return n, gain, var ** 0.5
 
 
 __all__ = ["MAX_PLAYOUT_DECISIONS", "MAX_PLAYOUT_LIST", "SearchBot", "play_out", "playout_bot",
