@@ -80,13 +80,23 @@ def full(client: TestClient) -> Iterator[Full]:
         yield Full(client, created["id"], conns, spectator)
 
 
+def steady(conn: Conn) -> list[Any]:
+    """The seat's first legal action that cannot end the deal: the first listed may be a
+    revolution, and a Gouji deal where two seats declare one is redealt (GJ-9) — the next
+    state is a new deal's state 0. Two steps of "the first listed" in a row ended the deal in
+    about one table in 5,000 (seed 3754 of ``GoujiGame.new``)."""
+    assert conn.state is not None and conn.state["legal"], conn.state
+    legal: list[list[Any]] = conn.state["legal"]
+    return next((a for a in legal if a[1] != "revolution"), legal[0])
+
+
 def good_action(full: Full) -> None:
-    """The acting seat plays its first legal action: ``ok``, and every client is sent the
-    next state."""
+    """The acting seat plays a legal action (:func:`steady`): ``ok``, and every client is
+    sent the next state of the same deal."""
     actor = full.actor
     before = actor.state_id
     got = actor.request({"type": "action", "state_id": before,
-                         "action": actor.state["legal"][0], "ref": "good"})  # type: ignore[index]
+                         "action": steady(actor), "ref": "good"})
     assert [m for m in got if m["type"] == "ok"] == [{"type": "ok", "ref": "good"}], got
     assert not [m for m in got if m["type"] == "error"], got
     for conn in full.everyone():
