@@ -194,9 +194,25 @@ def test_a_shengji_playout_is_worth_its_levels_and_a_share_of_the_points() -> No
     for seat in range(4):
         sign = 1 if seat in result["attackers"] else -1
         assert value(game, seat) == pytest.approx(returns[seat] + sign * share)
-    gouji = game_class("gouji").new({}, seed=1)
-    play_out(gouji, [playout_bot("gouji") for _ in range(6)], _random.Random(1))
-    assert [value(gouji, s) for s in range(6)] == gouji.returns()
+
+
+def test_a_gouji_playout_is_worth_its_points_and_more_for_the_win() -> None:
+    import random as _random
+
+    from paizhuo.bots.search import GOUJI_WIN_WEIGHT, play_out, playout_bot
+
+    seen = set()
+    for seed in range(40):
+        gouji = game_class("gouji").new({}, seed=seed)
+        play_out(gouji, [playout_bot("gouji") for _ in range(6)], _random.Random(seed))
+        returns = gouji.returns()
+        assert returns is not None
+        winners = gouji.winners()
+        for s in range(6):
+            bonus = GOUJI_WIN_WEIGHT if s in winners else -GOUJI_WIN_WEIGHT if winners else 0.0
+            assert value(gouji, s) == returns[s] + bonus
+        seen.add("won" if winners else "drawn")
+    assert seen == {"won", "drawn"}  # both kinds of deal were checked
 
 
 def test_a_playout_stops_at_its_deadline_and_says_so() -> None:

@@ -86,14 +86,26 @@ SHENGJI_POINTS_WEIGHT: Final = 1.0
 """Levels a swing of every card point of the decks is worth on top of Shengji's returns."""
 
 
+GOUJI_WIN_WEIGHT: Final = 2.0
+"""Points a Gouji game won (lost) is worth on top of its returns: the team's points move in
+steps of 2 (GJ-10), and a draw turned into a win counts for more than a win made bigger."""
+
+
 def value(game: Game, seat: int) -> float | None:
     """What the finished ``game`` is worth to ``seat`` for the search: its ``returns()``,
     plus, in Shengji, the card points the attackers took (for the attackers; against them for
-    the defenders) as a share of all the decks' points (:data:`SHENGJI_POINTS_WEIGHT`)."""
+    the defenders) as a share of all the decks' points (:data:`SHENGJI_POINTS_WEIGHT`), and in
+    Gouji :data:`GOUJI_WIN_WEIGHT` for a game won, less as much for one lost."""
     returns = game.returns()
     if returns is None:
         return None
     out = float(returns[seat])
+    if game.name == "gouji" and GOUJI_WIN_WEIGHT:
+        winners = game.winners()
+        if seat in winners:
+            out += GOUJI_WIN_WEIGHT
+        elif winners:
+            out -= GOUJI_WIN_WEIGHT
     if game.name == "shengji":
         result = game.result() or {}
         if "attackers_points" in result and not result.get("redeal"):
@@ -258,5 +270,5 @@ def _paired(rows: list[list[float | None]], i: int) -> tuple[int, float, float]:
     return n, gain, var ** 0.5
 
 
-__all__ = ["MAX_PLAYOUT_DECISIONS", "MAX_PLAYOUT_LIST", "SearchBot", "play_out", "playout_bot",
-           "ranked", "value"]
+__all__ = ["GOUJI_WIN_WEIGHT", "MAX_PLAYOUT_DECISIONS", "MAX_PLAYOUT_LIST", "SearchBot",
+           "play_out", "playout_bot", "ranked", "value"]
