@@ -88,6 +88,10 @@ def test_a_bad_budget_is_refused() -> None:
         SearchBot(playouts=0)
     with pytest.raises(ValueError, match="explore"):
         SearchBot(candidates=3, explore=3)
+    with pytest.raises(ValueError, match="extra"):
+        SearchBot(extra=-1)
+    with pytest.raises(ValueError, match="promising"):
+        SearchBot(margin=2.0, promising=2.5)
 
 
 def test_the_policys_choice_stays_unless_another_is_clearly_better() -> None:
@@ -318,3 +322,18 @@ def test_where_every_other_is_clearly_worse_it_stops(monkeypatch: pytest.MonkeyP
     pick, played = _searched(monkeypatch, {0: 0.0, 1: -6.0, 2: -8.0})
     assert pick.cards == (0,)
     assert len(played) == 4 * 3  # min_worlds worlds of every candidate, then the choice
+
+
+def test_an_open_decision_gets_the_extra_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 1 is a little better than the policy's choice: 40 playouts leave it short of two
+    # standard errors; with room for more, the search plays on while it is ahead by more than
+    # one error and not yet by two, and takes it
+    worth = {0: 0.0, 1: 0.4}
+    pick, played = _searched(monkeypatch, worth, extra=0)
+    assert pick.cards == (0,) and len(played) == 40
+    pick, played = _searched(monkeypatch, worth, extra=80)
+    assert pick.cards == (1,) and 40 < len(played) < 120
+    # a decision that is not open at 40 (1 clearly better, or not ahead) ends there
+    for worth in ({0: 0.0, 1: 1.0}, {0: 0.0, 1: 0.1}, {0: 0.0, 1: -0.2}):
+        pick, played = _searched(monkeypatch, worth, extra=80)
+        assert len(played) == 40, worth

@@ -11,11 +11,13 @@ Candidates: the playout policy's choices ranked (:func:`ranked`: its choice, the
 among the other actions, and so on), so that the playouts go to the few moves a good player
 would weigh rather than to a random sample of a long list; then, if room is left, a random
 sample of the rest. The budget is a number of playouts (reproducible: the same generator gives
-the same choice) and optionally a time limit.
+the same choice), and more while the decision is open (a candidate ahead of the policy's
+choice, not yet clearly), and optionally a time limit.
 
 What a playout is worth to the seat is its ``returns()``, refined where they are coarse
 (:func:`value`: Shengji's levels move in steps of SJ-9's ``step`` card points, 40 with two
-decks, so the attackers' points break ties between two moves that gain the same levels).
+decks, so the attackers' points break ties between two moves that gain the same levels; a
+Gouji game won counts for more than its points, as the win is what the teams play for).
 
 The playout policy is the game's ``heuristic`` bot where it has one, else ``greedy``.
 """
@@ -143,6 +145,9 @@ class SearchBot:
     many standard errors worse than the policy's choice a candidate must be, after
     ``min_worlds`` worlds, to be played no more (``None``: never) — the playouts go to the
     candidates still in question, and where none is left the policy's choice is taken at once.
+    ``extra``: playouts beyond ``playouts`` spent while the decision is open — a candidate
+    better than the policy's choice by more than ``promising`` standard errors, not yet by
+    ``margin`` — so that the budget goes where a better move may be found.
     """
 
     name = "search"
@@ -151,9 +156,16 @@ class SearchBot:
 
     def __init__(self, playouts: int = 48, seconds: float | None = None,
                  candidates: int = 4, margin: float = 2.0, explore: int = 0,
-                 drop: float | None = 2.0, min_worlds: int = 4) -> None:
+                 drop: float | None = 2.0, min_worlds: int = 4, extra: int = 96,
+                 promising: float = 1.0) -> None:
         if playouts < 1 or candidates < 1:
             raise ValueError("playouts and candidates must be at least 1")
+        if extra < 0:
+            raise ValueError("extra must be at least 0")
+        if not 0 <= promising <= margin:
+            raise ValueError("promising must be at least 0 and at most margin")
+        self.extra = extra
+        self.promising = promising
         if not 0 <= explore < candidates:
             raise ValueError("explore must be at least 0 and less than candidates")
         self.explore = explore
@@ -194,7 +206,8 @@ class SearchBot:
         done = 0
         out_of_time = False
         deadline = None if self.seconds is None else began + self.seconds
-        while done < self.playouts:
+        while done < self.playouts or (done < self.playouts + self.extra
+                                       and self._open(rows, dropped)):
             world = worlds.sample(random.Random(rng.getrandbits(64)))
             playout_seed = rng.getrandbits(64)
             row: list[float | None] = [None] * len(candidates)
@@ -231,6 +244,18 @@ class SearchBot:
                 if spent * (len(rows) + 1) / len(rows) > self.seconds:
                     break
         return candidates[self._choose(rows)]
+
+    def _open(self, rows: list[list[float | None]], dropped: set[int]) -> bool:
+        """Whether a candidate still played is better than the policy's choice by more than
+        ``promising`` standard errors but not by more than ``margin``."""
+        width = max((len(r) for r in rows), default=0)
+        for i in range(1, width):
+            if i in dropped:
+                continue
+            n, gain, error = _paired(rows, i)
+            if n >= 2 and self.promising * error < gain <= self.margin * error + 1e-9:
+                return True
+        return False
 
     def _choose(self, rows: list[list[float | None]]) -> int:
         """The candidate whose worth is best — but the policy's own choice (index 0) stays
