@@ -329,6 +329,8 @@ def test_an_open_decision_gets_the_extra_playouts(monkeypatch: pytest.MonkeyPatc
     # standard errors; with room for more, the search plays on while it is ahead by more than
     # one error and not yet by two, and takes it
     worth = {0: 0.0, 1: 0.4}
+    assert SearchBot(playouts=40).extra_for("gouji") == 80  # _searched's decision is Gouji's
+    assert SearchBot(playouts=40).extra_for("shengji") == 0
     pick, played = _searched(monkeypatch, worth, extra=0)
     assert pick.cards == (0,) and len(played) == 40
     pick, played = _searched(monkeypatch, worth, extra=80)

@@ -24,9 +24,9 @@ BotFactory = Callable[[], Bot]
 
 def _hard() -> Bot:
     """The ``hard`` strength: the search bot with a time limit (under a second a decision):
-    up to 192 playouts, four times ``search``'s 48 (and its extra playouts for an open
-    decision), where they fit in 0.8 s."""
-    return SearchBot(playouts=192, extra=384, seconds=0.8)
+    up to 192 playouts, four times ``search``'s 48 (and, in Gouji, its extra playouts for an
+    open decision), where they fit in 0.8 s."""
+    return SearchBot(playouts=192, seconds=0.8)
 
 
 _GENERIC: dict[str, BotFactory] = {

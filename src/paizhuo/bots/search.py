@@ -93,6 +93,14 @@ GOUJI_WIN_WEIGHT: Final = 2.0
 steps of 2 (GJ-10), and a draw turned into a win counts for more than a win made bigger."""
 
 
+EXTRA_PLAYOUTS: Final[dict[str, int]] = {"gouji": 2}
+"""Per game, how many times its playouts an open decision may take on top (none where a game
+is not named). Measured on 60 deals of seed 2026 against the heuristic: in Gouji ``classic``
++2.400 points per game against +1.783 without (paired over the deals +0.617 ± 0.879), 54.2% of
+games won against 52.5%; in Shengji ``tractor`` +0.150 levels per round against +0.267 —
+the extra looks at a small lead there found more noise than better moves."""
+
+
 def value(game: Game, seat: int) -> float | None:
     """What the finished ``game`` is worth to ``seat`` for the search: its ``returns()``,
     plus, in Shengji, the card points the attackers took (for the attackers; against them for
@@ -147,7 +155,8 @@ class SearchBot:
     candidates still in question, and where none is left the policy's choice is taken at once.
     ``extra``: playouts beyond ``playouts`` spent while the decision is open — a candidate
     better than the policy's choice by more than ``promising`` standard errors, not yet by
-    ``margin`` — so that the budget goes where a better move may be found.
+    ``margin`` — so that the budget goes where a better move may be found (``None``: the
+    game's :data:`EXTRA_PLAYOUTS` times ``playouts``).
     """
 
     name = "search"
@@ -156,11 +165,11 @@ class SearchBot:
 
     def __init__(self, playouts: int = 48, seconds: float | None = None,
                  candidates: int = 4, margin: float = 2.0, explore: int = 0,
-                 drop: float | None = 2.0, min_worlds: int = 4, extra: int = 96,
+                 drop: float | None = 2.0, min_worlds: int = 4, extra: int | None = None,
                  promising: float = 1.0) -> None:
         if playouts < 1 or candidates < 1:
             raise ValueError("playouts and candidates must be at least 1")
-        if extra < 0:
+        if extra is not None and extra < 0:
             raise ValueError("extra must be at least 0")
         if not 0 <= promising <= margin:
             raise ValueError("promising must be at least 0 and at most margin")
@@ -206,7 +215,8 @@ class SearchBot:
         done = 0
         out_of_time = False
         deadline = None if self.seconds is None else began + self.seconds
-        while done < self.playouts or (done < self.playouts + self.extra
+        extra = self.extra_for(str(observation["game"]))
+        while done < self.playouts or (done < self.playouts + extra
                                        and self._open(rows, dropped)):
             world = worlds.sample(random.Random(rng.getrandbits(64)))
             playout_seed = rng.getrandbits(64)
@@ -244,6 +254,12 @@ class SearchBot:
                 if spent * (len(rows) + 1) / len(rows) > self.seconds:
                     break
         return candidates[self._choose(rows)]
+
+    def extra_for(self, game_name: str) -> int:
+        """The extra playouts an open decision of ``game_name`` may take."""
+        if self.extra is not None:
+            return self.extra
+        return EXTRA_PLAYOUTS.get(game_name, 0) * self.playouts
 
     def _open(self, rows: list[list[float | None]], dropped: set[int]) -> bool:
         """Whether a candidate still played is better than the policy's choice by more than
@@ -295,5 +311,5 @@ def _paired(rows: list[list[float | None]], i: int) -> tuple[int, float, float]:
     return n, gain, var ** 0.5
 
 
-__all__ = ["GOUJI_WIN_WEIGHT", "MAX_PLAYOUT_DECISIONS", "MAX_PLAYOUT_LIST", "SearchBot",
-           "play_out", "playout_bot", "ranked", "value"]
+__all__ = ["EXTRA_PLAYOUTS", "GOUJI_WIN_WEIGHT", "MAX_PLAYOUT_DECISIONS", "MAX_PLAYOUT_LIST",
+           "SearchBot", "play_out", "playout_bot", "ranked", "value"]
