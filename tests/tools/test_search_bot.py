@@ -335,7 +335,7 @@ def test_an_open_decision_gets_the_extra_playouts(monkeypatch: pytest.MonkeyPatc
     assert pick.cards == (0,) and len(played) == 40
     pick, played = _searched(monkeypatch, worth, extra=80)
     assert pick.cards == (1,) and 40 < len(played) < 120
-    # a decision that is not open at 40 (1 clearly better, or not ahead) ends there
+    # a decision not open at 40 (1 clearly better, ahead by less than an error, behind) ends
     for worth in ({0: 0.0, 1: 1.0}, {0: 0.0, 1: 0.1}, {0: 0.0, 1: -0.2}):
         pick, played = _searched(monkeypatch, worth, extra=80)
         assert len(played) == 40, worth
