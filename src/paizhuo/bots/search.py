@@ -97,8 +97,8 @@ EXTRA_PLAYOUTS: Final[dict[str, int]] = {"gouji": 2}
 """Per game, how many times its playouts an open decision may take on top (none where a game
 is not named). Measured on 60 deals of seed 2026 against the heuristic: in Gouji ``classic``
 +2.400 points per game against +1.783 without (paired over the deals +0.617 ± 0.879), 54.2% of
-games won against 52.5%; in Shengji ``tractor`` +0.150 levels per round against +0.267 —
-the extra looks at a small lead there found more noise than better moves."""
+games won against 52.5%; in Shengji ``tractor`` +0.150 levels per round against +0.267
+(why it hurts there was not measured: ``docs/strength.md``)."""
 
 
 def value(game: Game, seat: int) -> float | None:
@@ -110,7 +110,7 @@ def value(game: Game, seat: int) -> float | None:
     if returns is None:
         return None
     out = float(returns[seat])
-    if game.name == "gouji" and GOUJI_WIN_WEIGHT:
+    if game.name == "gouji":
         winners = game.winners()
         if seat in winners:
             out += GOUJI_WIN_WEIGHT
@@ -173,10 +173,10 @@ class SearchBot:
             raise ValueError("extra must be at least 0")
         if not 0 <= promising <= margin:
             raise ValueError("promising must be at least 0 and at most margin")
-        self.extra = extra
-        self.promising = promising
         if not 0 <= explore < candidates:
             raise ValueError("explore must be at least 0 and less than candidates")
+        self.extra = extra
+        self.promising = promising
         self.explore = explore
         self.playouts = playouts
         self.seconds = seconds
@@ -269,9 +269,15 @@ class SearchBot:
             if i in dropped:
                 continue
             n, gain, error = _paired(rows, i)
-            if n >= 2 and self.promising * error < gain <= self.margin * error + 1e-9:
+            if n >= 2 and self.promising * error < gain and not self._clearly(gain, error):
                 return True
         return False
+
+    def _clearly(self, gain: float, error: float) -> bool:
+        """Whether a mean gain over the policy's choice is more than ``margin`` standard
+        errors: what makes :meth:`_choose` take another candidate (and an open decision
+        closed)."""
+        return gain > self.margin * error + 1e-9
 
     def _choose(self, rows: list[list[float | None]]) -> int:
         """The candidate whose worth is best — but the policy's own choice (index 0) stays
@@ -289,7 +295,7 @@ class SearchBot:
         best, best_gain = 0, 0.0
         for i in range(1, width):
             n, gain, error = _paired(rows, i)
-            if n >= 2 and gain > self.margin * error + 1e-9 and gain > best_gain:
+            if n >= 2 and self._clearly(gain, error) and gain > best_gain:
                 best, best_gain = i, gain
         return best
 
