@@ -556,7 +556,8 @@ def arena(
     = None,
     scheme: Annotated[str, typer.Option(
         metavar="SCHEME", help="auto, teams (fixed partners: A at the even seats, then the "
-                               "odd) or solo (A alone at each seat, then B).")] = "auto",
+                               "odd), solo (A alone at each seat, then B) or lone (A alone "
+                               "at each seat, and B in every seat once).")] = "auto",
     json_path: Annotated[Path | None, typer.Option(
         "--json", metavar="FILE", dir_okay=False,
         help="Where to write the results (default arena-GAME-A-B.json).")] = None,

@@ -55,6 +55,60 @@ def test_solo_scheme_puts_each_bot_alone_in_every_seat(seats: int) -> None:
         assert all(c.sides[s] != c.sides[r] for s in range(seats) if s != r)
 
 
+@pytest.mark.parametrize("seats", [3, 5, 6])
+def test_lone_scheme_puts_a_alone_in_every_seat_and_b_in_all_once(seats: int) -> None:
+    copies = arrangements("lone", seats)
+    assert len(copies) == seats + 1
+    for r, c in enumerate(copies[:seats]):
+        assert c.measured == (r,) and not c.each
+        assert c.sides == tuple("A" if s == r else "B" for s in range(seats))
+    base = copies[-1]
+    assert base.sides == ("B",) * seats and base.measured == tuple(range(seats)) and base.each
+
+
+def test_lone_scheme_figures_are_a_in_bs_place() -> None:
+    # Baohuang, 5 seats: A alone at seat r (copies 0-4), then five Bs (copy 5)
+    spec = make_spec("baohuang", ["greedy", "random"], scheme="lone")
+    assert spec.scheme == "lone" and len(spec.copies()) == 6
+    deals = []
+    for d, shift in enumerate((0.0, 3.0)):
+        returns = []
+        for r in range(5):  # A's seat r scores r + shift, every other seat -1
+            returns.append([r + shift if s == r else -1.0 for s in range(5)])
+        returns.append([2.0, -2.0, 1.0, 0.0, -1.0])  # the all-B copy
+        winners = [[r] if r + shift > 0 else [] for r in range(5)] + [[0, 2]]
+        deals.append(DealResult(d, d, returns, winners))
+    summary = summarize(spec, deals)
+    res = summary["results"]
+    # A: the mean of its five lone seats per deal (2.0, 5.0); B: the all-B table's mean (0.0)
+    assert res["A"]["points_per_game"]["mean"] == 3.5
+    assert res["B"]["points_per_game"]["mean"] == 0.0
+    assert res["difference"]["mean"] == 3.5 and res["difference"]["n"] == 2
+    # win rates: A's lone games (4 of 5 won in deal 0, 5 in deal 1); B's seats one by one
+    assert (res["A"]["win_rate"]["wins"], res["A"]["win_rate"]["n"]) == (9, 10)
+    assert (res["B"]["win_rate"]["wins"], res["B"]["win_rate"]["n"]) == (4, 10)
+    assert [s["A"]["mean"] for s in summary["per_seat"]] == [1.5, 2.5, 3.5, 4.5, 5.5]
+    assert [s["B"]["mean"] for s in summary["per_seat"]] == [2.0, -2.0, 1.0, 0.0, -1.0]
+    assert summary["copies"][-1] == {"sides": "BBBBB", "measured": [0, 1, 2, 3, 4],
+                                     "each": True}
+
+
+def test_lone_scheme_plays_the_same_games_as_solo_for_bots_that_draw_nothing() -> None:
+    # Shengji's heuristic and greedy bots draw no random numbers (the copies' generators
+    # differ between the schemes): A alone at a seat plays the same game in both, so A's
+    # figure is the same; in "lone" B is measured in the all-B copy instead
+    options = {"preset": "friends-4"}
+    solo = run_arena(make_spec("shengji", ["heuristic", "greedy"], 3, options, "solo"), 2)
+    lone = run_arena(make_spec("shengji", ["heuristic", "greedy"], 3, options, "lone"), 2)
+    for in_solo, in_lone in zip(solo.summary["per_deal"], lone.summary["per_deal"],
+                                strict=True):
+        solo_a = [in_solo["returns"][2 * r][r] for r in range(4)]
+        lone_a = [in_lone["returns"][r][r] for r in range(4)]
+        assert solo_a == lone_a
+    assert solo.summary["results"]["A"] == lone.summary["results"]["A"]
+    assert lone.games == 2 * 5
+
+
 def test_schemes_follow_the_partnerships() -> None:
     assert make_spec("gouji", ["greedy", "random"]).scheme == "teams"
     assert make_spec("shengji", ["greedy", "random"], options={"preset": "tractor"}).scheme \

@@ -1,7 +1,7 @@
 """Duplicate deals between two bots: every deal is played in several seat arrangements, so that
 the luck of the cards cancels and what is left is the difference between the bots.
 
-Two schemes (docs/arena.md):
+Three schemes (docs/arena.md):
 
 - ``teams`` (fixed partners by seat parity: Shengji's fixed-team presets, Gouji): each deal is
   played twice, bot A at the even seats and B at the odd ones, then the sides swapped. Both
@@ -10,6 +10,13 @@ Two schemes (docs/arena.md):
   ``2 × seats`` times: for every seat ``r``, A alone at ``r`` against B everywhere else, and B
   alone at ``r`` against A. Only the lone seat is measured, so A and B are each seen once in
   every seat of every deal, in the same position (one against the rest).
+- ``lone`` (any game; for a bot far slower than the other): each deal is played ``seats + 1``
+  times: for every seat ``r``, A alone at ``r`` against B everywhere else, and once with B in
+  every seat. A is measured at its lone seat; B at every seat of the all-B copy, each seat a
+  game of its own. The difference per deal is then A's mean over the seats less B's at the
+  same seats with the same cards and the same opponents (Bs): what A gains in B's place. It
+  plays A in ``seats`` games a deal where ``solo`` plays it in ``seats * (seats - 1) + seats``
+  (a search bot costs a fifth as much in Baohuang), and says nothing of B alone against As.
 
 A game's outcome for a seat is its :meth:`~paizhuo.engine.game.Game.returns` (Shengji: levels
 gained, Gouji and Baohuang: points). Per deal, a side's figure is the mean over the copies
@@ -37,7 +44,7 @@ from paizhuo.engine.errors import MalformedError, PaizhuoError
 from paizhuo.engine.game import Game
 from paizhuo.games import game_class
 
-SCHEMES: Final = ("teams", "solo")
+SCHEMES: Final = ("teams", "solo", "lone")
 Z95: Final = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
 MAX_DECISIONS: Final = 100_000
@@ -54,10 +61,13 @@ class ArenaError(PaizhuoError):
 @dataclass(frozen=True)
 class Copy:
     """One seat arrangement of a deal: the side (``A``/``B``) of every seat, and the seats
-    whose outcome is counted (each for its own side)."""
+    whose outcome is counted (each for its own side). ``each``: every measured seat is a game
+    of its own for the win rate (seats that are not partners); else a side's measured seats
+    are one game, won when all of them won (partners win together)."""
 
     sides: tuple[str, ...]
     measured: tuple[int, ...]
+    each: bool = False
 
 
 def arrangements(scheme: str, seats: int) -> list[Copy]:
@@ -67,6 +77,8 @@ def arrangements(scheme: str, seats: int) -> list[Copy]:
     [('A', 'B', 'A', 'B'), ('B', 'A', 'B', 'A')]
     >>> [("".join(c.sides), c.measured) for c in arrangements("solo", 3)][:4]
     [('ABB', (0,)), ('BAA', (0,)), ('BAB', (1,)), ('ABA', (1,))]
+    >>> [("".join(c.sides), c.measured) for c in arrangements("lone", 3)]
+    [('ABB', (0,)), ('BAB', (1,)), ('BBA', (2,)), ('BBB', (0, 1, 2))]
     """
     if scheme == "teams":
         if seats % 2:
@@ -81,6 +93,10 @@ def arrangements(scheme: str, seats: int) -> list[Copy]:
             for lone, rest in (("A", "B"), ("B", "A")):
                 out.append(Copy(tuple(lone if s == r else rest for s in range(seats)), (r,)))
         return out
+    if scheme == "lone":
+        out = [Copy(tuple("A" if s == r else "B" for s in range(seats)), (r,))
+               for r in range(seats)]
+        return [*out, Copy(("B",) * seats, tuple(range(seats)), each=True)]
     raise MalformedError("scheme", f"unknown scheme {scheme!r}; schemes are "
                          f"{', '.join(SCHEMES)}")
 
@@ -250,8 +266,12 @@ def summarize(spec: ArenaSpec, results: Sequence[DealResult]) -> dict[str, Any]:
                     continue
                 value = math.fsum(returns[s] for s in mine) / len(mine)
                 deal_values[side].append(value)
-                games[side] += 1
-                wins[side] += all(s in winners for s in mine)
+                if copy.each:
+                    games[side] += len(mine)
+                    wins[side] += sum(s in winners for s in mine)
+                else:
+                    games[side] += 1
+                    wins[side] += all(s in winners for s in mine)
                 for s in mine:
                     seat_values[side][s].append(returns[s])
         for side in ("A", "B"):
@@ -267,7 +287,8 @@ def summarize(spec: ArenaSpec, results: Sequence[DealResult]) -> dict[str, Any]:
         "deals": len(results),
         "seed": spec.seed,
         "scheme": spec.scheme,
-        "copies": [{"sides": "".join(c.sides), "measured": list(c.measured)} for c in copies],
+        "copies": [{"sides": "".join(c.sides), "measured": list(c.measured), "each": c.each}
+                   for c in copies],
         "units": {"mean": mean_name, "win": win_name},
         "results": {
             **sides,
