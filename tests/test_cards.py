@@ -17,6 +17,7 @@ from paizhuo.cards import (
     Counts,
     card_id,
     card_name,
+    ids_of,
     is_joker,
     make_card,
     rank_of,
@@ -126,7 +127,8 @@ def test_counts_repr_pastes_back() -> None:
 @given(st.lists(card_ids, max_size=60))
 def test_counts_of_agrees_with_sorting(cards: list[int]) -> None:
     counts = Counts.of(cards)
-    assert counts.to_tuple() == tuple(sorted(cards))
+    assert counts.to_tuple() == tuple(sorted(cards)) == tuple(counts)
+    assert ids_of(counts.array()) == sorted(cards)
     assert len(counts) == len(cards)
     assert sum(counts.array()) == len(cards)
     assert counts.contains_all(cards)

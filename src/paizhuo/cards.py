@@ -194,7 +194,21 @@ class Counts:
 
     def to_tuple(self) -> tuple[int, ...]:
         """The cards as a sorted tuple of ids (the canonical multiset form)."""
-        return tuple(self)
+        return tuple(ids_of(self._c))
+
+
+def ids_of(counts: Sequence[int]) -> list[int]:
+    """The card ids of a count array (``counts[id]`` copies of each), ascending — on the hot
+    path of every observation, so zero counts are skipped without a loop of their own."""
+    out: list[int] = []
+    append, extend = out.append, out.extend
+    for card, n in enumerate(counts):
+        if n:
+            if n == 1:
+                append(card)
+            else:
+                extend([card] * n)
+    return out
 
 
 def _tally(cards: Iterable[int]) -> dict[int, int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_CARD_IDS
+from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_CARD_IDS, ids_of
 from paizhuo.games.baohuang.options import BaohuangOptions
 from paizhuo.games.baohuang.plays import PlayKey
 from paizhuo.games.climbing import STRENGTH_OF_CARD, rank_counts_of_array
@@ -180,7 +180,7 @@ def take(st: BaohuangState, seat: int, card: int) -> None:
 
 def cards_of(counts: list[int]) -> list[int]:
     """The card ids of a count array, sorted."""
-    return [c for c, k in enumerate(counts) for _ in range(k)]
+    return ids_of(counts)
 
 
 def holder_of_emperor_card(st: BaohuangState) -> int | None:

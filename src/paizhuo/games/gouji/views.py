@@ -16,6 +16,7 @@ is public, else nobody (``details.waiting`` says what is awaited: ``burn_window`
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Final
 
 from paizhuo.cards import card_name
@@ -112,8 +113,8 @@ def played_counts(pile: list[int]) -> dict[str, int]:
     card counter 记牌器. ``big_joker`` counts every big joker (``BJ*`` too); cards that left play
     unseen (a failed burner's or a stuck player's hand) and tribute cards are not played."""
     out = dict.fromkeys(PLAYED_RANKS, 0)
-    for c in pile:
-        out[_RANK_KEY[c]] += 1
+    for c, n in Counter(pile).items():  # a pile holds up to 216 cards of 55 ids
+        out[_RANK_KEY[c]] += n
     return out
 
 
