@@ -179,26 +179,6 @@ def test_bury_voids_a_short_suit_and_keeps_points_pairs_and_trumps() -> None:
     g.apply(action)
 
 
-def test_a_search_weighs_other_buries_than_the_bots_own() -> None:
-    # clubs (a pair of 7s) and hearts (an ace) are short: the bot voids neither, the search
-    # is offered voiding either, and the lowest singles of the longest suits
-    hands = ["3S 4S 2H BJ SJ 3H 9H AH 6C 7C 7C 9D JD QD 4D 8D", "", "", ""]
-    g = position(hands, "4C 8C 5D 6D 7D 8D JD KD",
-                 {"phase": "bury", "dealer": 0, "trump": "S", "level": "2"})
-    obs = g.observation(0)
-    bot = ShengjiHeuristic()
-    picks = bot.choices(obs, g.legal_actions(0), random.Random(0), 6)
-    assert picks is not None and len(picks) == len(set(picks)) >= 3
-    assert picks[0] == choice(g, 0)
-    texts = [set(format_cards(a.cards).split()) for a in picks]
-    assert any({"4C", "6C", "7C", "8C"} <= t for t in texts)  # clubs voided
-    assert any({"3H", "9H", "AH"} <= t for t in texts)  # hearts voided
-    for a in picks:
-        assert a.verb == "bury" and len(a.cards) == 8
-        g.clone().apply(a)  # every one is legal
-    assert bot.choices(obs, g.legal_actions(0), random.Random(0), 2) == picks[:2]
-
-
 def test_leads_a_throw_only_when_nothing_can_beat_it() -> None:
     # both aces and both kings of hearts are in seat 0's hand or played: AH AH KH leads as one
     hands = ["AH AH KH 3C 4C", "KH 5C 6C 7C 8C", "4H 9C TC JC QC", "5H KC AC 5D 6D"]

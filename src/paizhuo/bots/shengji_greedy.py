@@ -135,20 +135,11 @@ class ShengjiGreedy:
     def choices(self, observation: dict[str, Any], legal: list[Action], rng: random.Random,
                 k: int) -> list[Action] | None:
         """Up to ``k`` moves best first, for a search (:func:`paizhuo.bots.search.ranked`):
-        at a lead, the leads this bot tries in turn, and at a bury its buries
-        (:meth:`bury_choices`) — both ignore the list (a bury's may be the engine's capped
-        one), so asking again without the pick would give the same move; ``None``
-        elsewhere."""
-        phase = observation["phase"]
-        if phase == "play" and not observation["details"]["current_trick"]:
+        at a lead, the leads this bot tries in turn (its lead ignores the list, so asking it
+        again without its pick would give the same lead); ``None`` elsewhere."""
+        if observation["phase"] == "play" and not observation["details"]["current_trick"]:
             return self._view(observation).safe_leads(k)
-        if phase == "bury" and observation["your_turn"]:
-            return self.bury_choices(observation, k)
         return None
-
-    def bury_choices(self, obs: dict[str, Any], k: int) -> list[Action]:
-        """Up to ``k`` buries, best first: :meth:`_bury_picks`."""
-        return self._bury_picks(obs)[:k]
 
     def act_unlisted(self, observation: dict[str, Any], rng: random.Random) -> Action | None:
         """A lead or a bury chosen without the list of legal actions, which the runner then

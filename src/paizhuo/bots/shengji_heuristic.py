@@ -135,58 +135,6 @@ class ShengjiHeuristic(ShengjiGreedy):
 
     def _bury_picks(self, obs: dict[str, Any]) -> list[Action]:
         """This bot's bury (voiding short side suits), then the greedy one's."""
-        mine = self._bury_voiding(obs, None)
-        return ([] if mine is None else [mine]) + super()._bury_picks(obs)
-
-    def bury_choices(self, obs: dict[str, Any], k: int) -> list[Action]:
-        """Up to ``k`` different buries, best first, for a search to weigh: this bot's own
-        (:meth:`_bury_picks`); voiding one short side suit alone, first those it may void,
-        then those it would keep for a pair or an ace; voiding none, the lowest singles of
-        the longest suits first; the greedy bury."""
-        picks = self._bury_picks(obs)
-        mine, rest = picks[:1], picks[1:]
-        suits = self._voidable(obs) + self._voidable(obs, strict=False)
-        tries = [self._bury_voiding(obs, [g]) for g in dict.fromkeys(suits)]
-        tries.append(self._bury_voiding(obs, [], short_first=False))
-        out: list[Action] = []
-        for a in mine + [t for t in tries if t is not None] + rest:
-            if a not in out:
-                out.append(a)
-        return out[:k]
-
-    def _voidable(self, obs: dict[str, Any], strict: bool = True) -> list[int]:
-        """The side suits this bot would void (:meth:`_bury_voiding`): no more cards than
-        the kitty takes, 10 points at most (none with ``kitty_no_points``), no pair and no
-        ace (only where ``strict``), shortest first."""
-        tab = table_of(obs)
-        ctx = tab.ctx
-        assert ctx is not None, "trump is known before the bury"
-        hand = parse_cards(obs["hand"])
-        k = int(obs["details"]["kitty_size"])
-        copies = Counter(hand)
-        by_suit: dict[int, list[int]] = {}
-        for c in hand:
-            if ctx.group[c] != TRUMP:
-                by_suit.setdefault(ctx.group[c], []).append(c)
-        out = []
-        for g in sorted(by_suit, key=lambda g: (len(by_suit[g]), points_of(by_suit[g]))):
-            cards = by_suit[g]
-            pts = points_of(cards)
-            if len(cards) > k or (tab.opts.kitty_no_points and pts) or pts > 10:
-                continue
-            if strict and (any(copies[c] >= 2 for c in cards)
-                           or any(rank_of(c) == ACE for c in cards)):
-                continue
-            out.append(g)
-        return out
-
-    def _bury_voiding(self, obs: dict[str, Any], suits: list[int] | None,
-                      short_first: bool = True) -> Action | None:
-        """The bury that voids the side ``suits`` in turn (those that still fit in the
-        kitty; ``None``: every suit of :meth:`_voidable`, shortest first), then takes the
-        lowest side singles, of the shortest suits first (``short_first``) or the longest,
-        keeping points, pairs, aces, kings and trumps as long as it can (none if the kitty
-        cannot be filled without a point card it may not bury)."""
         tab = table_of(obs)
         ctx = tab.ctx
         assert ctx is not None, "trump is known before the bury"
@@ -199,18 +147,25 @@ class ShengjiHeuristic(ShengjiGreedy):
             if ctx.group[c] != TRUMP:
                 by_suit.setdefault(ctx.group[c], []).append(c)
         chosen: list[int] = []
-        for g in self._voidable(obs) if suits is None else suits:
-            cards = by_suit.get(g, [])
-            if len(cards) <= k - len(chosen):
-                chosen.extend(cards)
+        # void the short side suits that hold no ace, no pair and few points
+        order = sorted(by_suit, key=lambda g: (len(by_suit[g]), points_of(by_suit[g])))
+        for g in order:
+            cards = by_suit[g]
+            if len(cards) > k - len(chosen):
+                continue
+            if any(copies[c] >= 2 for c in cards) or any(rank_of(c) == ACE for c in cards):
+                continue
+            pts = points_of(cards)
+            if (no_points and pts) or pts > 10:
+                continue
+            chosen.extend(cards)
         taken = Counter(chosen)
 
         def key(c: int) -> tuple[int, ...]:
             trump = ctx.group[c] == TRUMP
             return (int(trump), int(card_points(c) > 0), int(copies[c] >= 2),
                     int(rank_of(c) in (ACE, KING) and not trump),
-                    0 if trump else len(by_suit[ctx.group[c]]) * (1 if short_first else -1),
-                    ctx.slot[c], c)
+                    0 if trump else len(by_suit[ctx.group[c]]), ctx.slot[c], c)
 
         rest: list[int] = []
         for c in sorted(hand, key=key):
@@ -221,7 +176,8 @@ class ShengjiHeuristic(ShengjiGreedy):
                 continue
             rest.append(c)
         chosen.extend(rest[:k - len(chosen)])
-        return Action(obs["seat"], "bury", tuple(sorted(chosen))) if len(chosen) == k else None
+        mine = [Action(obs["seat"], "bury", tuple(sorted(chosen)))] if len(chosen) == k else []
+        return mine + super()._bury_picks(obs)
 
     def _target(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         """Bidding-3: the lower the target, the stronger the best trump holding must be."""
