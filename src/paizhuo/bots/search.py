@@ -88,9 +88,11 @@ SHENGJI_POINTS_WEIGHT: Final = 1.0
 """Levels a swing of every card point of the decks is worth on top of Shengji's returns."""
 
 
-GOUJI_WIN_WEIGHT: Final = 2.0
+GOUJI_WIN_WEIGHT: Final = 6.0
 """Points a Gouji game won (lost) is worth on top of its returns: the team's points move in
-steps of 2 (GJ-10), and a draw turned into a win counts for more than a win made bigger."""
+steps of 2 (GJ-10), and a draw turned into a win counts for more than a win made bigger.
+Measured on 60 deals of seed 2026 against the heuristic: 60.0% of games won at 6, 54.2% at
+2 (paired over the deals +5.8 ± 9.0 points of win rate), +2.400 points per game at both."""
 
 
 EXTRA_PLAYOUTS: Final[dict[str, int]] = {"gouji": 2}
