@@ -98,9 +98,9 @@ Measured on 60 deals of seed 2026 against the heuristic: 60.0% of games won at 6
 EXTRA_PLAYOUTS: Final[dict[str, int]] = {"gouji": 2}
 """Per game, how many times its playouts an open decision may take on top (none where a game
 is not named). Measured on 60 deals of seed 2026 against the heuristic: in Gouji ``classic``
-+2.400 points per game against +1.783 without (paired over the deals +0.617 ± 0.879), 54.2% of
-games won against 52.5%; in Shengji ``tractor`` +0.150 levels per round against +0.267
-(why it hurts there was not measured: ``docs/strength.md``)."""
+(a win then worth 2) +2.400 points per game against +1.783 without (paired over the deals
++0.617 ± 0.879), 54.2% of games won against 52.5%; in Shengji ``tractor`` +0.150 levels per
+round against +0.267 (why it hurts there was not measured: ``docs/strength.md``)."""
 
 
 def value(game: Game, seat: int) -> float | None:
