@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-from paizhuo.cards import NUM_PLAIN_IDS, Counts
+from paizhuo.cards import NUM_PLAIN_IDS, Counts, ids_of
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
 from paizhuo.games.shengji import play
@@ -125,7 +125,7 @@ def count_buries(st: RoundState, seat: int) -> int:
 def sample_bury(st: RoundState, seat: int, rng: random.Random) -> Action:
     """A uniformly random bury of any buryable cards."""
     counts = buryable(st, seat)
-    pool = [c for c, m in enumerate(counts) for _ in range(m)]
+    pool = ids_of(counts)
     return Action(seat, "bury", tuple(sorted(rng.sample(pool, len(st.kitty)))))
 
 
