@@ -180,7 +180,7 @@ def test_guard_reveals_only_with_a_strong_hand() -> None:
 
 
 def test_four_copies_go_alone_only_with_a_strong_hand() -> None:
-    # (a control of 10.25, where seizing is played, seizes: with it off the hand goes alone)
+    # (a control of 10.75: where seizing is played it seizes; with it off it goes alone)
     strong = crown("BJ* BJ BJ SJ SJ 2S 2S 2H AS 8H 8H 8H 8H 3S 3S 3S 4S", seize=False)
     assert choose(strong, 0).cards == tuple(parse_cards("8H"))  # all four: 独保
     # a plain hand calls its triple (3S), not the four 8s

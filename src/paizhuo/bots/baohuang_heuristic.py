@@ -62,7 +62,9 @@ ALONE_FROM = 10.0
 SEIZE_FROM = 6.5
 """Seize 抢庄 (one against four, ±40) from this control: measured against the heuristic that
 seized from 14, alone against four of them, 6.5 gained +2.08 points a game (1,000 deals),
-more than 5, 8, 9, 10 or 12 (docs/strength.md)."""
+more than 5, 8, 9, 10 or 12; and among four of them no other threshold tried does better
+(docs/strength.md). Where seizing is played it comes before going alone (``ALONE_FROM``).
+"""
 REVEAL_GUARD_FROM = 7.5
 REVEAL_ALONE_FROM = 13.0
 
