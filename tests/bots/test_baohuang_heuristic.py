@@ -164,6 +164,8 @@ def test_only_a_strong_hand_seizes() -> None:
     # 6.5 measured best against the heuristic that seized only from 14 (docs/strength.md)
     strong = crown("BJ* BJ SJ SJ 2S 2S 2S 2H AH AC 8H 8H 8H 3S 4S 5S")
     assert choose(strong, 0).verb == "seize"
+    # at the threshold itself (a big joker, two small, two 2s, two aces: 6.5) it seizes
+    assert choose(crown("BJ* SJ SJ 2S 2S AH AC 8H 8H 8H 3S 4S 5S"), 0).verb == "seize"
     huge = crown("BJ* BJ BJ BJ SJ SJ SJ SJ 2S 2S 2H 2H AS AS 8H 8H 8H")
     assert choose(huge, 0).verb == "seize"
 
