@@ -168,7 +168,11 @@ class Game(ABC):
         """A copy in which every card hidden from ``seat`` is dealt again at random,
         consistently with everything ``seat`` has observed; ``seat``'s observation is the
         same in the copy. Uses no hidden information: two games that differ only in cards
-        hidden from ``seat`` give the same copy for generators in the same state."""
+        hidden from ``seat`` give the same copy for generators in the same state.
+
+        A game may also take a caller's beliefs about the hidden cards as keywords, which
+        change how likely each consistent copy is, never which are consistent (Shengji's
+        ``bury_odds``); without them every consistent copy may be drawn."""
 
     @abstractmethod
     def record_for(self, seat: int | None) -> Record:

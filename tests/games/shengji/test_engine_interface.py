@@ -29,6 +29,7 @@ from paizhuo.engine.records import Record, replay
 from paizhuo.games.shengji import PRESETS, ShengjiGame
 from paizhuo.games.shengji import encoding as enc
 from paizhuo.games.shengji.kitty import BURY_LIST_CAP
+from paizhuo.games.shengji.order import TRUMP
 from paizhuo.notation import format_cards, parse_cards
 
 VARIANTS: list[dict[str, Any]] = [
@@ -85,14 +86,25 @@ def test_clone_equals_the_original_and_is_independent(options: dict[str, Any]) -
 # -- determinize ------------------------------------------------------------------------------
 
 
+def _lopsided(card: int) -> float:
+    """Bury odds (``determinize``'s ``bury_odds``) far from a player's, so that nearly every
+    guessed kitty is redrawn: the constraints must hold whatever the odds."""
+    return 1.0 if card % 2 else 0.001
+
+
+HINTS: list[dict[str, Any]] = [{}, {"bury_odds": _lopsided}]
+HINT_IDS = ["uniform", "bury_odds"]
+
+
+@pytest.mark.parametrize("hints", HINTS, ids=HINT_IDS)
 @pytest.mark.parametrize("options", VARIANTS, ids=IDS)
 def test_determinize_keeps_the_view_uses_nothing_hidden_and_plays_on(
-        options: dict[str, Any]) -> None:
+        options: dict[str, Any], hints: dict[str, Any]) -> None:
     changed = 0
     for g in states(options, seed=5, every=9):
         for seat in range(g.num_seats):
             before = world(g)
-            copy = g.determinize(seat, random.Random(seat))
+            copy = g.determinize(seat, random.Random(seat), **hints)
             assert world(g) == before, "determinize changed the original"
             assert seat_view(copy, seat) == seat_view(g, seat)
             assert [copy.observation(s)["hand_sizes"] for s in range(g.num_seats)] == \
@@ -101,9 +113,9 @@ def test_determinize_keeps_the_view_uses_nothing_hidden_and_plays_on(
                            for s in range(g.num_seats) if s != seat)
             # no hidden information: a copy of a copy (which differs only in cards hidden
             # from the seat) gives the very same world for a generator in the same state
-            twin = copy.determinize(seat, random.Random(99))
-            assert world(g.determinize(seat, random.Random(7))) == \
-                world(twin.determinize(seat, random.Random(7)))
+            twin = copy.determinize(seat, random.Random(99), **hints)
+            assert world(g.determinize(seat, random.Random(7), **hints)) == \
+                world(twin.determinize(seat, random.Random(7), **hints))
             # nothing of the original's hidden cards in the copy's record or state
             assert "seed" not in json.dumps(copy.record().to_json()["deal"])
             _check_cards(copy)
@@ -130,7 +142,9 @@ def _check_cards(g: ShengjiGame) -> None:
     assert seen == Counter(standard_deck(st.opts.decks))
 
 
-def test_determinize_keeps_voids_bid_cards_and_a_failed_throws_cards() -> None:
+@pytest.mark.parametrize("hints", HINTS, ids=HINT_IDS)
+def test_determinize_keeps_voids_bid_cards_and_a_failed_throws_cards(
+        hints: dict[str, Any]) -> None:
     checked = Counter[str]()
     for seed in range(12):
         for g in states({}, seed=seed, every=5):
@@ -146,7 +160,7 @@ def test_determinize_keeps_voids_bid_cards_and_a_failed_throws_cards() -> None:
                 voids |= {(s, g0) for s, cards in trick[1:] if any(group[c] != g0 for c in cards)}
             seat = st.current
             for k in range(3):
-                copy = g.determinize(seat, random.Random(k))
+                copy = g.determinize(seat, random.Random(k), **hints)
                 for s, grp in voids:
                     if s != seat:
                         assert not any(group[c] == grp for c in copy.state.hands[s]), (s, grp)
@@ -189,6 +203,40 @@ def test_a_kitty_the_seat_buried_stays_and_one_it_did_not_is_dealt_again() -> No
     copy = g.determinize(other, random.Random(1))
     bury = next(a for a in copy.record().actions if a.verb == "bury")
     assert bury.cards == copy.state.kitty
+
+
+def test_bury_odds_redraw_only_the_split_between_the_kitty_and_the_burier() -> None:
+    """``bury_odds`` (a bot's belief of how the burier buries) moves cards between a kitty the
+    seat did not see and the burier's hand, and nothing else: the other hands are those the
+    same generator gives without it, and a card of odds 0 ends in the hand wherever the
+    constraints let it."""
+    g = seeded({"preset": "tractor"}, seed=4)
+    rng = random.Random(4)
+    while g.phase != "play":
+        g.apply(g.sample_action(rng))
+    st = g.state
+    burier, ctx = st.burier, st.ctx
+    assert burier is not None and ctx is not None
+    other = (burier + 1) % 4
+    trumps_before = trumps_after = 0
+    for k in range(20):
+        plain = g.determinize(other, random.Random(k))
+        tilted = g.determinize(other, random.Random(k),
+                               bury_odds=lambda c: 0.0 if ctx.group[c] == TRUMP else 1.0)
+        for s in range(4):
+            if s != burier:
+                assert tilted.state.hands[s] == plain.state.hands[s]
+        union = Counter(plain.state.kitty) + Counter(plain.state.hands[burier])
+        assert Counter(tilted.state.kitty) + Counter(tilted.state.hands[burier]) == union
+        bury = next(a for a in tilted.record().actions if a.verb == "bury")
+        assert bury.cards == tilted.state.kitty
+        _check_cards(tilted)
+        trumps_before += sum(ctx.group[c] == TRUMP for c in plain.state.kitty)
+        trumps_after += sum(ctx.group[c] == TRUMP for c in tilted.state.kitty)
+    assert trumps_before >= 10 and trumps_after == 0, (trumps_before, trumps_after)
+    # the burier's own worlds keep the kitty it buried, odds or not
+    assert g.determinize(burier, random.Random(1), bury_odds=lambda c: 0.0).state.kitty == \
+        st.kitty
 
 
 def test_the_turned_up_kitty_cards_are_kept_in_bidding_3() -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
+from collections.abc import Callable
 
 from paizhuo.cards import NUM_PLAIN_IDS, Counts
 from paizhuo.games.shengji.setup import deal_sequence
@@ -178,8 +179,9 @@ def _chain(claims: list[tuple[int, int]], copies: int) -> list[tuple[int, int]]:
 
 
 def _assign(by_mask: dict[int, list[int]], free: list[int],
-            rng: random.Random) -> list[list[int]]:
-    """Deal the items (cards per mask of allowed places) into the places' free room."""
+            rng: random.Random) -> tuple[list[list[int]], list[list[int]]]:
+    """Deal the items (cards per mask of allowed places) into the places' free room: each
+    place's cards, and the mask of each."""
     count = len(free)
     content: list[list[int]] = [[] for _ in range(count)]
     masks: list[list[int]] = [[] for _ in range(count)]
@@ -195,7 +197,7 @@ def _assign(by_mask: dict[int, list[int]], free: list[int],
             free[i] -= 1
         for c in cards[len(slots):]:
             _repair(c, mask, content, masks, free)
-    return content
+    return content, masks
 
 
 def _repair(card: int, mask: int, content: list[list[int]], masks: list[list[int]],
@@ -275,9 +277,16 @@ def _round_cards(st: RoundState) -> list[int]:
     return pool
 
 
-def redeal(st: RoundState, seat: int, rng: random.Random) -> tuple[RoundState, list[int]]:
+def redeal(st: RoundState, seat: int, rng: random.Random,
+           bury_odds: Callable[[int], float] | None = None) -> tuple[RoundState, list[int]]:
     """A copy of ``st`` in which every card hidden from ``seat`` is dealt again, and the
-    indices of the buries (``state.burials``) whose cards were replaced."""
+    indices of the buries (``state.burials``) whose cards were replaced.
+
+    ``bury_odds`` (a belief of the caller's about how the burier buries, from what the seat
+    sees): the relative odds that a card lies in a buried kitty the seat did not see, rather
+    than in the burier's hand. Without it every consistent split is as likely; with it the
+    split between that kitty and the burier's hand is drawn from those odds
+    (:func:`_tilt_kitty`), every constraint still kept."""
     at = _Places(st, seat)
     # the cards in this round (every copy of the decks, or fewer in a position dealt from
     # explicit hands); a re-deal never changes this set, so reading it reveals nothing
@@ -325,8 +334,44 @@ def redeal(st: RoundState, seat: int, rng: random.Random) -> tuple[RoundState, l
         if copies:
             by_mask.setdefault(ok or full, []).extend([c] * copies)
     free = [size - len(known) for size, known in zip(at.sizes, at.fixed, strict=True)]
-    content = _assign(by_mask, free, rng)
+    content, masks = _assign(by_mask, free, rng)
+    if bury_odds is not None:
+        _tilt_kitty(st, at, content, masks, bury_odds, rng)
     return _build(st, seat, at, content)
+
+
+TILT_SWEEPS = 24
+"""Proposed swaps per kitty card in :func:`_tilt_kitty`."""
+
+
+def _tilt_kitty(st: RoundState, at: _Places, content: list[list[int]],
+                masks: list[list[int]], odds: Callable[[int], float],
+                rng: random.Random) -> None:
+    """Redraw which of the burier's hidden cards lie in the buried kitty (the seat did not
+    see it) and which in the burier's hand, with each card's ``odds`` of being buried: a
+    Metropolis chain of swaps between the two places, each card only where its constraints
+    allow it (its mask), so voids and claims hold. The other hands are left as dealt; given
+    the cards the two places hold together, the kitty is drawn in proportion to the product
+    of its cards' odds (the burier picked the kitty from those cards)."""
+    burier = st.burier
+    if at.kitty < 0 or not st.takers or burier is None or burier not in at.hand:
+        return  # the seat saw the kitty, or it was not buried by another seat
+    k, h = at.kitty, at.hand[burier]
+    kitty, hand = content[k], content[h]
+    kitty_masks, hand_masks = masks[k], masks[h]
+    if not kitty or not hand:
+        return
+    weight = {c: max(0.0, float(odds(c))) for c in {*kitty, *hand}}
+    for _ in range(TILT_SWEEPS * len(kitty)):
+        i = rng.randrange(len(kitty))
+        j = rng.randrange(len(hand))
+        x, y = kitty[i], hand[j]
+        if x == y or not (kitty_masks[i] >> h & 1 and hand_masks[j] >> k & 1):
+            continue
+        wx, wy = weight[x], weight[y]
+        if wy >= wx or rng.random() * wx < wy:
+            kitty[i], hand[j] = y, x
+            kitty_masks[i], hand_masks[j] = hand_masks[j], kitty_masks[i]
 
 
 def _kitty_order(original: tuple[int, ...], known: list[int], rest: list[int]) -> tuple[int, ...]:

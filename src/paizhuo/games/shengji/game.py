@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from paizhuo.engine.actions import Action
@@ -177,9 +177,14 @@ class ShengjiGame(Game):
         new._undo = None if self._undo is None else list(self._undo)
         return new
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def determinize(self, seat: int, rng: random.Random,
+                    bury_odds: Callable[[int], float] | None = None) -> Self:
+        """See :meth:`Game.determinize`. ``bury_odds``: a belief about how the burier buries
+        (each card's relative odds of lying in a buried kitty ``seat`` did not see, rather
+        than in the burier's hand; :func:`paizhuo.games.shengji.determinize.redeal`);
+        without it every consistent split is as likely."""
         self.check_seat(seat)
-        state, changed = redeal(self.state, seat, rng)
+        state, changed = redeal(self.state, seat, rng, bury_odds)
         new = object.__new__(type(self))
         self.copy_base_into(new)
         new.state = state
