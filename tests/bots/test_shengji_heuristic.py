@@ -13,6 +13,7 @@ from paizhuo.bots.shengji_greedy import table_of
 from paizhuo.bots.shengji_heuristic import (
     HeuristicView,
     ShengjiHeuristic,
+    bury_odds,
     duplicate_deals,
     summary,
 )
@@ -225,3 +226,42 @@ def test_ahead_of_greedy_on_duplicate_deals() -> None:
     forty (fixed seeds, so the figure is reproducible) must at least come out ahead."""
     mean, _, _, _ = summary(duplicate_deals("heuristic", "greedy", 40))
     assert mean > 0
+
+
+# -- beliefs for the search's worlds ------------------------------------------------------------
+
+def test_bury_odds_keep_trumps_points_and_aces_in_hand() -> None:
+    low, ace = parse_cards("3S AS")
+    ten, king, five = parse_cards("TS KS 5S")
+    assert bury_odds(low, trump=True) < bury_odds(king, False) == bury_odds(ten, False) < \
+        bury_odds(five, False) < bury_odds(ace, False) < bury_odds(low, False) == 1.0
+
+
+def test_guessed_kitties_hold_what_the_heuristic_buries() -> None:
+    # rounds the heuristic bid and buried: a kitty guessed with its beliefs (world_hints)
+    # holds far fewer points and trumps than one dealt at random, and none before trump is
+    # known (nothing is believed then)
+    bot = make_bot("heuristic", "shengji")
+    plain = [0, 0]
+    tilted = [0, 0]
+    for seed in range(8):
+        g = game_class("shengji").new({"preset": "tractor"}, seed=seed)
+        bots = [make_bot("heuristic", "shengji") for _ in range(4)]
+        rng = random.Random(seed)
+        first = g.observation(g.to_act()[0])
+        if table_of(first).ctx is None:
+            assert bot.world_hints(first) is None  # type: ignore[attr-defined]
+        while g.phase != "play":
+            seat = g.to_act()[0]
+            g.apply(bots[seat].act(g.observation(seat), g.legal_actions(seat), rng))
+        st = g.state
+        assert st.burier is not None and st.ctx is not None
+        seat = (st.burier + 1) % 4
+        hints = bot.world_hints(g.observation(seat))  # type: ignore[attr-defined]
+        assert hints is not None
+        for k in range(5):
+            for out, kw in ((plain, {}), (tilted, hints)):
+                kitty = g.determinize(seat, random.Random(k), **kw).state.kitty
+                out[0] += sum(card_points(c) for c in kitty)
+                out[1] += sum(st.ctx.group[c] == TRUMP for c in kitty)
+    assert tilted[0] < plain[0] / 2 and tilted[1] < plain[1] / 3, (plain, tilted)

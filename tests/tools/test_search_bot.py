@@ -5,13 +5,14 @@ its choice is reproducible from its generator, and it plays legal actions in eve
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from paizhuo.arena.simulate import choose_action
 from paizhuo.bots.base import Worlds, bot_action
 from paizhuo.bots.registry import make_bot
-from paizhuo.bots.search import SearchBot, ranked, value
+from paizhuo.bots.search import SearchBot, ranked, value, world_hints
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
 from paizhuo.games import game_class
@@ -73,6 +74,42 @@ def test_worlds_give_copies_not_the_game() -> None:
     assert a is not game and a.determinized and b.determinized
     assert a.observation(0) == game.observation(0)
     assert a.observation(0) == b.observation(0)
+
+
+class _Recording(Worlds):
+    """Real worlds that remember the hints each was asked with."""
+
+    __slots__ = ("asked",)
+
+    def __init__(self, game: Game, seat: int) -> None:
+        super().__init__(game, seat)
+        self.asked: list[dict[str, Any] | None] = []
+
+    def sample(self, rng: random.Random, hints: dict[str, Any] | None = None) -> Game:
+        self.asked.append(hints)
+        return super().sample(rng, hints)
+
+
+def test_shengji_worlds_are_guessed_with_the_heuristics_beliefs_of_the_kitty() -> None:
+    # past the bury, the heuristic believes the burier kept its trumps and points: the search
+    # asks for its worlds with those odds (hints), or without them when told not to
+    game = game_class("shengji").new({"preset": "tractor"}, seed=2)
+    rng = random.Random(2)
+    while game.phase != "play":
+        game.apply(game.sample_action(rng))
+    seat = game.to_act()[0]
+    legal = game.legal_actions(seat)
+    for on in (True, False):
+        worlds = _Recording(game, seat)
+        SearchBot(playouts=4, candidates=2, hints=on).act_worlds(
+            game.observation(seat), legal, random.Random(3), worlds)
+        assert worlds.asked
+        if on:
+            assert all(h is not None and callable(h["bury_odds"]) for h in worlds.asked)
+        else:
+            assert worlds.asked == [None] * len(worlds.asked)
+    # a policy without beliefs (Gouji's heuristic) gives no hints
+    assert world_hints(make_bot("heuristic", "gouji"), {}) is None
 
 
 def test_without_worlds_it_plays_its_policy() -> None:
@@ -280,7 +317,7 @@ class _Copy:
 class _Worlds:
     seat = 0
 
-    def sample(self, rng: random.Random) -> _Copy:
+    def sample(self, rng: random.Random, hints: dict[str, Any] | None = None) -> _Copy:
         return _Copy()
 
 

@@ -58,8 +58,12 @@ class Worlds:
         self._game = game
         self.seat = seat
 
-    def sample(self, rng: random.Random) -> Game:
-        """One guessed world (a game the caller may play on freely)."""
+    def sample(self, rng: random.Random, hints: dict[str, Any] | None = None) -> Game:
+        """One guessed world (a game the caller may play on freely). ``hints``: the caller's
+        beliefs about the hidden cards that the game's ``determinize`` takes as keywords
+        (Shengji's ``bury_odds``), drawn from the seat's observation only."""
+        if hints:
+            return self._game.determinize(self.seat, rng, **hints)
         return self._game.determinize(self.seat, rng)
 
 

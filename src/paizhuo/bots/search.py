@@ -127,6 +127,18 @@ def value(game: Game, seat: int) -> float | None:
     return out
 
 
+def world_hints(policy: Bot, observation: dict[str, Any]) -> dict[str, Any] | None:
+    """The playout policy's beliefs about the seat's hidden cards, as keywords of the game's
+    ``determinize`` (its ``world_hints(observation)``; ``None`` for a policy without): the
+    worlds are then guessed the way the policy itself would have played (a Shengji kitty
+    buried as the heuristic buries), not only consistently with what the seat saw."""
+    own = getattr(policy, "world_hints", None)
+    if own is None:
+        return None
+    hints: dict[str, Any] | None = own(observation)
+    return hints
+
+
 def play_out(game: Game, bots: list[Bot], rng: random.Random,
              deadline: float | None = None) -> bool:
     """Play ``game`` to its end with ``bots`` (seats that may only interrupt wait); with a
@@ -168,7 +180,7 @@ class SearchBot:
     def __init__(self, playouts: int = 48, seconds: float | None = None,
                  candidates: int = 4, margin: float = 2.0, explore: int = 0,
                  drop: float | None = 2.0, min_worlds: int = 4, extra: int | None = None,
-                 promising: float = 1.0) -> None:
+                 promising: float = 1.0, hints: bool = True) -> None:
         if playouts < 1 or candidates < 1:
             raise ValueError("playouts and candidates must be at least 1")
         if extra is not None and extra < 0:
@@ -178,6 +190,7 @@ class SearchBot:
         if not 0 <= explore < candidates:
             raise ValueError("explore must be at least 0 and less than candidates")
         self.extra = extra
+        self.hints = hints
         self.promising = promising
         self.explore = explore
         self.playouts = playouts
@@ -218,9 +231,10 @@ class SearchBot:
         out_of_time = False
         deadline = None if self.seconds is None else began + self.seconds
         extra = self.extra_for(str(observation["game"]))
+        hints = world_hints(policy, observation) if self.hints else None
         while done < self.playouts or (done < self.playouts + extra
                                        and self._open(rows, dropped)):
-            world = worlds.sample(random.Random(rng.getrandbits(64)))
+            world = worlds.sample(random.Random(rng.getrandbits(64)), hints)
             playout_seed = rng.getrandbits(64)
             row: list[float | None] = [None] * len(candidates)
             for i, action in enumerate(candidates):

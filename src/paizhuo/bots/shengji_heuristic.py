@@ -70,6 +70,31 @@ says "I hold the top card left in this suit" (the seed text's 帮庄要领 ③: 
 对方你有尖). A level card is a trump, never a signal."""
 
 
+BURY_ODDS_TRUMP = 0.05
+"""A trump's odds of being buried, against 1 for a low card of a side suit."""
+BURY_ODDS_POINTS = {5: 0.25, 10: 0.1}
+"""A point card's odds of being buried, by its points (a trump's are the trump's)."""
+BURY_ODDS_ACE = 0.3
+"""A side suit's ace's odds of being buried."""
+
+
+def bury_odds(card: int, trump: bool) -> float:
+    """The odds that ``card`` (a trump or not) lies in a kitty this bot did not see, rather
+    than in the burier's hand, against 1 for a low side card: how this bot buries — side
+    suits' low cards first, points, aces and trumps kept (the seed text's 扣底). Over 40
+    rounds of the tractor preset that the heuristic bid and buried, a kitty guessed with these
+    odds held 4.95 points and 0.44 trumps on average, one dealt at random 13.5 and 2.2, and the
+    heuristic's own 2.0 and 0."""
+    if trump:
+        return BURY_ODDS_TRUMP
+    points = card_points(card)
+    if points:
+        return BURY_ODDS_POINTS.get(points, BURY_ODDS_POINTS[10])
+    if rank_of(card) == ACE:
+        return BURY_ODDS_ACE
+    return 1.0
+
+
 def _strength(hand: Sequence[int], level: int, suit: int | None) -> float:
     """Trump strength of ``hand`` if ``suit`` (None: no trump) were trump: trumps count 1,
     jokers and level cards 1.5, pairs of trumps 1 more."""
@@ -178,6 +203,21 @@ class ShengjiHeuristic(ShengjiGreedy):
         chosen.extend(rest[:k - len(chosen)])
         mine = [Action(obs["seat"], "bury", tuple(sorted(chosen)))] if len(chosen) == k else []
         return mine + super()._bury_picks(obs)
+
+    def world_hints(self, obs: dict[str, Any]) -> dict[str, Any] | None:
+        """What this bot believes of a kitty buried out of its sight, for the search's worlds
+        (:func:`paizhuo.bots.search.world_hints`): the burier kept its trumps, its point cards
+        and its aces in hand, as this bot's own bury does (:meth:`_bury_picks`) — each card's
+        odds of lying in the kitty are :func:`bury_odds`. ``None`` before trump is known."""
+        ctx = table_of(obs).ctx
+        if ctx is None:
+            return None
+        group = ctx.group
+
+        def odds(card: int) -> float:
+            return bury_odds(card, group[card] == TRUMP)
+
+        return {"bury_odds": odds}
 
     def _target(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         """Bidding-3: the lower the target, the stronger the best trump holding must be."""
