@@ -4,6 +4,10 @@ worlds (every card hidden from the seat dealt again, consistently with what it h
 and the playout policy's own choice is kept unless another candidate does better for the seat
 (``returns()``), clearly (:meth:`SearchBot._choose`).
 
+Where the playout policy holds beliefs about the hidden cards (``world_hints``: the Shengji
+heuristic believes a burier kept its trumps and points), the worlds are guessed with them
+(:func:`world_hints`), so that they look like the deals the policy itself would have made.
+
 Each simulation draws one world and plays every candidate from it (common random numbers: the
 candidates are compared world by world, on the same guesses, which cancels most of the luck of
 the draw).
@@ -170,7 +174,8 @@ class SearchBot:
     ``extra``: playouts beyond ``playouts`` spent while the decision is open — a candidate
     better than the policy's choice by more than ``promising`` standard errors, not yet by
     ``margin`` — so that the budget goes where a better move may be found (``None``: the
-    game's :data:`EXTRA_PLAYOUTS` times ``playouts``).
+    game's :data:`EXTRA_PLAYOUTS` times ``playouts``). ``hints``: whether the worlds are
+    guessed with the playout policy's beliefs (:func:`world_hints`) or only consistently.
     """
 
     name = "search"
