@@ -565,13 +565,31 @@ def arena(
         "--plot", metavar="FILE", dir_okay=False,
         help="Where to draw the results as a PNG (default arena-GAME-A-B.png).")] = None,
     no_plot: Annotated[bool, typer.Option("--no-plot", help="Draw no plot.")] = False,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", metavar="FILE", dir_okay=False,
+        help="Go on from an earlier run's JSON (the same game, options, bots, seed and "
+             "scheme; whole or cut short): play only the deals it lacks.")] = None,
+    no_check: Annotated[bool, typer.Option(
+        "--no-check", help="With --resume: do not play the earlier run's last deal again "
+                           "to check that this code plays it the same.")] = False,
 ) -> None:
     """Pit two bots against each other on duplicate deals (every deal in every seat
     arrangement, so the luck of the cards cancels); print the figures with 95% intervals and
-    write them as JSON and a PNG plot (see docs/arena.md)."""
+    write them as JSON and a PNG plot (see docs/arena.md). While deals are left the JSON is
+    written every minute with the deals done so far (``"partial": true``), so that a run
+    stopped early can go on with --resume."""
     from rich.table import Table
 
-    from paizhuo.arena.duplicate import SCHEMES, ArenaError, make_spec, run_arena
+    from paizhuo.arena.duplicate import (
+        SCHEMES,
+        ArenaError,
+        ArenaRun,
+        check_replays,
+        deals_left,
+        load_results,
+        make_spec,
+        run_arena,
+    )
     from paizhuo.arena.plot import table_rows, write_plot
 
     cls = _game(game)
@@ -587,18 +605,57 @@ def arena(
     stem = f"arena-{cls.name}-{names[0]}-{names[1]}"
     json_file = json_path or Path(f"{stem}.json")
     plot_file = None if no_plot else plot_path or Path(f"{stem}.png")
+    previous = []
+    if resume is not None:
+        try:
+            doc = json.loads(resume.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise CommandError(f"cannot read --resume {resume}: {exc.strerror or exc}"
+                               ) from None
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise CommandError(f"--resume {resume} is not JSON: {exc}") from None
+        try:
+            previous = load_results(spec, doc)
+            deals_left(previous, deals)
+        except MalformedError as exc:
+            raise CommandError(f"--resume {resume}: {exc}") from None
+
+    def write_json(run: ArenaRun) -> None:
+        """The results as they stand, written whole or not at all (a run stopped while
+        writing keeps the file it had)."""
+        json_file.parent.mkdir(parents=True, exist_ok=True)
+        part = json_file.with_name(json_file.name + ".part")
+        part.write_text(json.dumps(run.to_json(), ensure_ascii=False) + "\n",
+                        encoding="utf-8")
+        part.replace(json_file)
+
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                         MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
                         transient=True)
     with progress:
-        task = progress.add_task(f"{cls.name} duplicate deals ({spec.scheme})", total=deals)
         try:
+            if previous and not no_check:
+                kept = previous[-1]
+                check = progress.add_task(f"checking deal {kept.deal} of {resume}", total=None)
+                try:
+                    check_replays(spec, kept)
+                except MalformedError as exc:
+                    progress.stop()
+                    raise CommandError(f"--resume {resume}: {exc.message} (--no-check "
+                                       "sums them anyway)") from None
+                progress.remove_task(check)
+            task = progress.add_task(f"{cls.name} duplicate deals ({spec.scheme})",
+                                     total=deals)
             run = run_arena(spec, deals, workers, ray,
-                            lambda done: progress.update(task, completed=done))
+                            lambda done: progress.update(task, completed=done),
+                            previous=previous, checkpoint=write_json)
         except ArenaError as exc:
             progress.stop()
             err_console.print(f"[red]engine error[/red] in {escape(str(exc))}", soft_wrap=True)
             raise typer.Exit(EXIT_INTERNAL) from None
+        except OSError as exc:
+            progress.stop()
+            raise CommandError(f"cannot write the results: {exc.strerror or exc}") from None
     summary = run.summary
     table = Table(title=f"{cls.name}: {names[0]} (A) vs {names[1]} (B), {deals} duplicate "
                         f"deals, {run.games} games, seed {seed}")
@@ -608,9 +665,7 @@ def arena(
         table.add_row(*row)
     console.print(table)
     try:
-        json_file.parent.mkdir(parents=True, exist_ok=True)
-        json_file.write_text(json.dumps(run.to_json(), ensure_ascii=False) + "\n",
-                             encoding="utf-8")
+        write_json(run)
         if plot_file is not None:
             write_plot(summary, plot_file)
     except OSError as exc:

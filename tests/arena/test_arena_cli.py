@@ -29,7 +29,7 @@ def test_arena_help_names_its_options() -> None:
     result = runner.invoke(app, ["arena", "--help"])
     assert result.exit_code == 0
     for option in ("--bots", "--preset", "--deals", "--seed", "--workers", "--ray", "--json",
-                   "--plot", "--scheme"):
+                   "--plot", "--scheme", "--resume", "--no-check"):
         assert option in result.output
 
 
@@ -125,7 +125,10 @@ def test_workers_leave_when_the_arena_is_killed(tmp_path: Path) -> None:
         alive = [p for p in workers if Path(f"/proc/{p}").exists()
                  and Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]
         assert not alive, f"worker processes {alive} still run after the arena was killed"
-        assert not (tmp_path / "r.json").exists()
+        # what it wrote, if anything, is a checkpoint of the deals done (written whole)
+        if (tmp_path / "r.json").exists():
+            kept = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+            assert kept["run"]["partial"] is True
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -133,3 +136,55 @@ def test_workers_leave_when_the_arena_is_killed(tmp_path: Path) -> None:
         for p in workers:  # do not leave them behind where the test failed
             with contextlib.suppress(OSError):
                 os.kill(p, signal.SIGKILL)
+
+
+def _arena(tmp_path: Path, name: str, *more: str) -> tuple[int, str, dict[str, object]]:
+    out = tmp_path / name
+    result = runner.invoke(app, ["arena", "baohuang", "--bots", "greedy,random", "--seed", "6",
+                                 "--no-plot", "--json", str(out), *more])
+    data = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
+    return result.exit_code, result.output, data
+
+
+def test_arena_resume_goes_on_to_the_figures_of_one_run(tmp_path: Path) -> None:
+    code, output, whole = _arena(tmp_path, "whole.json", "--deals", "4")
+    assert code == 0, output
+    code, output, part = _arena(tmp_path, "part.json", "--deals", "2")
+    assert code == 0 and part["deals"] == 2, output
+    # the earlier file may be the one written: it is replaced whole, at the end
+    code, output, resumed = _arena(tmp_path, "part.json", "--deals", "4",
+                                   "--resume", str(tmp_path / "part.json"))
+    assert code == 0, output
+    run = resumed.pop("run")
+    assert run == {**run, "resumed": 2, "games": 2 * 10}
+    whole.pop("run")
+    assert resumed == whole
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".part"] == []
+
+
+def test_arena_resume_errors_are_one_line(tmp_path: Path) -> None:
+    code, output, _ = _arena(tmp_path, "run.json", "--deals", "2")
+    assert code == 0, output
+    run = tmp_path / "run.json"
+    data = json.loads(run.read_text(encoding="utf-8"))
+    data["per_deal"][1]["returns"][0][0] += 1  # as if other bots had played it
+    (tmp_path / "other.json").write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "text.json").write_text("{not json", encoding="utf-8")
+    for more, message in [
+        (["--resume", str(tmp_path / "missing.json")], "cannot read --resume"),
+        (["--resume", str(tmp_path / "text.json")], "is not JSON"),
+        (["--resume", str(run), "--seed", "7"], "seed: the earlier run has 6, this one 7"),
+        (["--resume", str(run), "--deals", "1"], "holds deals up to 1"),
+        (["--resume", str(tmp_path / "other.json"), "--deals", "3"],
+         "deal 1 plays otherwise with this code"),
+    ]:
+        code, output, _ = _arena(tmp_path, "x.json", *more)
+        assert code == 2, output
+        first = output.strip().splitlines()[0]
+        assert first.startswith("error:") and message in first, output
+        assert not (tmp_path / "x.json").exists()
+    # --no-check sums them anyway (the caller's word that the same code played them)
+    code, output, summed = _arena(tmp_path, "x.json", "--deals", "3", "--no-check",
+                                  "--resume", str(tmp_path / "other.json"))
+    assert code == 0, output
+    assert summed["per_deal"][1]["returns"][0][0] == data["per_deal"][1]["returns"][0][0]

@@ -14,6 +14,8 @@ from paizhuo.arena.duplicate import (
     ArenaSpec,
     DealResult,
     arrangements,
+    check_replays,
+    load_results,
     make_spec,
     mean_ci,
     play_deals,
@@ -292,3 +294,94 @@ def test_the_win_rate_counts_the_deals_winners_not_the_sign_of_returns() -> None
     summary = summarize(spec, [DealResult(0, 1, returns, [a_seats, b_seats])])
     assert summary["results"]["A"]["rounds_won"]["wins"] == 1
     assert summary["results"]["B"]["rounds_won"]["wins"] == 1
+
+
+# -- going on from an earlier run ------------------------------------------------------------
+
+def _json_of(run: Any) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(json.dumps(run.to_json()))
+    return loaded
+
+
+def test_a_run_resumed_gives_the_figures_of_one_run() -> None:
+    spec = make_spec("gouji", ["greedy", "random"], 4)
+    whole = run_arena(spec, 7)
+    first = _json_of(run_arena(spec, 3))
+    assert first["deals"] == 3 and "resumed" not in first["run"]
+    seen: list[int] = []
+    rest = run_arena(spec, 7, workers=2, previous=load_results(spec, first),
+                     progress=seen.append)
+    assert numbers(rest.summary) == numbers(whole.summary)
+    assert rest.to_json()["run"]["resumed"] == 3 and rest.games == 4 * 2
+    assert seen[0] == 3 and seen[-1] == 7
+    # deals kept out of order (a checkpoint of several workers) are filled in too
+    scattered = _json_of(whole)
+    scattered["per_deal"] = [d for d in scattered["per_deal"] if d["deal"] in (1, 4, 5)]
+    again = run_arena(spec, 7, previous=load_results(spec, scattered))
+    assert numbers(again.summary) == numbers(whole.summary) and again.games == 4 * 2
+    # nothing left to play: the figures are the file's
+    done = run_arena(spec, 7, previous=load_results(spec, _json_of(whole)))
+    assert numbers(done.summary) == numbers(whole.summary) and done.games == 0
+
+
+def test_checkpoints_hold_every_deal_done_so_far() -> None:
+    spec = make_spec("baohuang", ["greedy", "random"], 2)
+    points: list[dict[str, Any]] = []
+    final = run_arena(spec, 4, checkpoint=lambda run: points.append(_json_of(run)),
+                      checkpoint_every=0.0)
+    assert [p["deals"] for p in points] == [1, 2, 3]  # none once every deal is done
+    assert all(p["run"]["partial"] is True for p in points)
+    assert "partial" not in final.to_json()["run"]
+    # a run stopped after its last checkpoint goes on from it to the same figures
+    resumed = run_arena(spec, 4, previous=load_results(spec, points[-1]))
+    assert numbers(resumed.summary) == numbers(final.summary)
+
+
+def test_an_earlier_run_of_another_arena_is_refused() -> None:
+    spec = make_spec("gouji", ["greedy", "random"], 4)
+    doc = _json_of(run_arena(spec, 2))
+    for other, field in [(make_spec("gouji", ["greedy", "greedy"], 4), "bots"),
+                         (make_spec("gouji", ["greedy", "random"], 5), "seed"),
+                         (make_spec("gouji", ["greedy", "random"], 4, {"preset": "tongyong"}),
+                          "options"),
+                         (make_spec("gouji", ["greedy", "random"], 4, scheme="solo"),
+                          "scheme"),
+                         (make_spec("baohuang", ["greedy", "random"], 4), "game")]:
+        with pytest.raises(MalformedError, match="only the same arena") as caught:
+            load_results(other, doc)
+        assert caught.value.field == field
+    with pytest.raises(MalformedError, match="holds deals up to 1"):
+        run_arena(spec, 1, previous=load_results(spec, doc))
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda d: d.pop("per_deal"), "per_deal"),
+    (lambda d: d.pop("seed"), "seed"),
+    (lambda d: d["per_deal"].append(dict(d["per_deal"][0])), "per_deal[2].deal"),
+    (lambda d: d["per_deal"][1].update(deal=-1), "per_deal[1].deal"),
+    (lambda d: d["per_deal"][1].update(deal=True), "per_deal[1].deal"),
+    (lambda d: d["per_deal"][1].update(seed=d["per_deal"][0]["seed"]), "per_deal[1].seed"),
+    (lambda d: d["per_deal"][0]["returns"].pop(), "per_deal[0].returns"),
+    (lambda d: d["per_deal"][0]["returns"][1].append(0.0), "per_deal[0].returns"),
+    (lambda d: d["per_deal"][0]["returns"][1].__setitem__(0, "2"), "per_deal[0].returns"),
+    (lambda d: d["per_deal"][0]["winners"][0].append(6), "per_deal[0].winners"),
+    (lambda d: d["per_deal"][0].pop("winners"), "per_deal[0].winners"),
+])
+def test_a_malformed_earlier_run_names_its_field(change: Any, field: str) -> None:
+    spec = make_spec("gouji", ["greedy", "random"], 4)
+    doc = _json_of(run_arena(spec, 2))
+    change(doc)
+    with pytest.raises(MalformedError) as caught:
+        load_results(spec, doc)
+    assert caught.value.field == field, caught.value
+    with pytest.raises(MalformedError, match="JSON object"):
+        load_results(spec, [doc])
+
+
+def test_a_deal_played_otherwise_is_not_summed() -> None:
+    spec = make_spec("shengji", ["greedy", "random"], 4, {"preset": "tractor"})
+    kept = load_results(spec, _json_of(run_arena(spec, 2)))
+    check_replays(spec, kept[-1])  # this code plays it the same
+    kept[-1].returns[0][0] += 1.0
+    with pytest.raises(MalformedError, match="deal 1 plays otherwise"):
+        check_replays(spec, kept[-1])

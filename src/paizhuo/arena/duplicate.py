@@ -28,6 +28,7 @@ process played it, and the same seed gives the same figures for any number of wo
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
@@ -318,22 +319,35 @@ class ArenaRun:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON written by ``paizhuo arena``: the figures and a ``run`` entry (workers,
-        Ray address, seconds — the only part that changes between equal runs)."""
+        Ray address, seconds, games played; ``resumed``: deals taken from an earlier run,
+        ``partial``: a checkpoint with deals left — the only part that changes between equal
+        runs)."""
         return {**self.summary, "run": {"workers": self.workers, "ray": self.ray,
                                         "seconds": round(self.seconds, 2),
-                                        "games": self.games}}
+                                        "games": self.games, **self.extra}}
 
 
-def chunks(deals: int, parts: int) -> list[list[int]]:
-    """Deal indices in chunks: about four per worker, at most 25 deals each.
+MAX_CHUNK: Final = 4
+"""The most deals a worker plays as one task: small, so that a long run of slow bots keeps
+its deals as they come (a search deal takes a minute of a core), at a cost of about a
+millisecond a task for fast bots."""
+
+
+def chunks(deals: int | Sequence[int], parts: int) -> list[list[int]]:
+    """Deal indices (``range(deals)``, or the given ones in order) in chunks: about four per
+    worker, at most :data:`MAX_CHUNK` deals each (a chunk's deals are kept only once all of
+    them are done: a run stopped early loses the chunks under way).
 
     >>> chunks(3, 2)
     [[0], [1], [2]]
-    >>> [len(c) for c in chunks(100, 2)]
-    [13, 13, 13, 13, 13, 13, 13, 9]
+    >>> [len(c) for c in chunks(20, 2)]
+    [3, 3, 3, 3, 3, 3, 2]
+    >>> chunks([2, 5, 6], 1)
+    [[2], [5], [6]]
     """
-    size = max(1, min(25, math.ceil(deals / max(1, 4 * parts))))
-    return [list(range(i, min(deals, i + size))) for i in range(0, deals, size)]
+    indices = list(range(deals)) if isinstance(deals, int) else list(deals)
+    size = max(1, min(MAX_CHUNK, math.ceil(len(indices) / max(1, 4 * parts))))
+    return [indices[i:i + size] for i in range(0, len(indices), size)]
 
 
 def make_spec(game: str, bots: Sequence[str], seed: int = 0,
@@ -360,36 +374,144 @@ def make_spec(game: str, bots: Sequence[str], seed: int = 0,
     return ArenaSpec(cls.name, options, (bots[0], bots[1]), seed, scheme)
 
 
+CHECKPOINT_EVERY: Final = 60.0
+"""Seconds between two checkpoints of a run (:func:`run_arena`)."""
+
+
 def run_arena(spec: ArenaSpec, deals: int, workers: int = 1, ray: str | None = None,
-              progress: Progress | None = None) -> ArenaRun:
+              progress: Progress | None = None, *,
+              previous: Sequence[DealResult] = (),
+              checkpoint: Callable[[ArenaRun], None] | None = None,
+              checkpoint_every: float = CHECKPOINT_EVERY) -> ArenaRun:
     """Play ``deals`` duplicate deals, in this process (``workers`` 1), in ``workers``
-    processes, or as Ray tasks (``ray``: ``auto``, ``local`` or a cluster's address)."""
+    processes, or as Ray tasks (``ray``: ``auto``, ``local`` or a cluster's address).
+
+    ``previous``: deals already played (:func:`load_results`: an earlier run's JSON, whole or
+    cut short): only the other deals of ``range(deals)`` are played, and the figures are those
+    of all of them — the same as one run of ``deals`` deals. ``progress`` counts the deals done,
+    the previous ones included. ``checkpoint``: called with the figures of every deal done so
+    far (``partial`` set in its ``run``) at most every ``checkpoint_every`` seconds while deals
+    are left, so that a run stopped early keeps them (``paizhuo arena`` writes its JSON)."""
     if deals < 1:
         raise MalformedError("deals", f"the arena needs at least one deal, not {deals}")
     if workers < 1:
         raise MalformedError("workers", f"the arena needs at least one worker, not {workers}")
+    todo = deals_left(previous, deals)
     began = time.perf_counter()
-    results: list[DealResult] = []
-    done = 0
+    last_checkpoint = began
+    results: list[DealResult] = list(previous)
+    per_deal_games = len(spec.copies())
+
+    def run_of(summary: dict[str, Any], partial: bool) -> ArenaRun:
+        extra: dict[str, Any] = {"resumed": len(previous)} if previous else {}
+        if partial:
+            extra["partial"] = True
+        return ArenaRun(summary, workers, ray, time.perf_counter() - began,
+                        (len(results) - len(previous)) * per_deal_games, extra)
 
     def collect(chunk: list[DealResult]) -> None:
-        nonlocal done
+        nonlocal last_checkpoint
         results.extend(chunk)
-        done += len(chunk)
         if progress is not None:
-            progress(done)
+            progress(len(results))
+        now = time.perf_counter()
+        if checkpoint is not None and len(results) < deals and \
+                now - last_checkpoint >= checkpoint_every:
+            last_checkpoint = now
+            checkpoint(run_of(summarize(spec, results), partial=True))
 
-    if ray is not None:
+    if previous and progress is not None:
+        progress(len(results))
+    if todo and ray is not None:
         from paizhuo.arena.cluster import run_on_ray
-        run_on_ray(spec, chunks(deals, max(workers, 4)), ray, collect)
-    elif workers == 1:
-        for d in range(deals):
+        run_on_ray(spec, chunks(todo, max(workers, 4)), ray, collect)
+    elif todo and workers == 1:
+        for d in todo:
             collect(play_deals(spec, [d]))
-    else:
-        _run_processes(spec, chunks(deals, workers), workers, collect)
-    summary = summarize(spec, results)
-    return ArenaRun(summary, workers, ray, time.perf_counter() - began,
-                    deals * len(spec.copies()))
+    elif todo:
+        _run_processes(spec, chunks(todo, workers), workers, collect)
+    return run_of(summarize(spec, results), partial=False)
+
+
+def deals_left(previous: Sequence[DealResult], deals: int) -> list[int]:
+    """The deals of ``range(deals)`` that ``previous`` lacks; raises
+    :class:`~paizhuo.engine.errors.MalformedError` where it holds a deal past them (the figures
+    would silently leave it out)."""
+    had = {r.deal for r in previous}
+    beyond = max((d for d in had if d >= deals), default=None)
+    if beyond is not None:
+        raise MalformedError("deals", f"the earlier run holds deals up to {beyond}, which "
+                             f"{deals} deals (0–{deals - 1}) would leave out: ask for at "
+                             f"least {beyond + 1}")
+    return [d for d in range(deals) if d not in had]
+
+
+def load_results(spec: ArenaSpec, doc: Any) -> list[DealResult]:
+    """The deals of an earlier run's JSON (``paizhuo arena``'s, whole or a checkpoint) to go on
+    from, checked against ``spec``: the same game, options, bots, seed and scheme, and every
+    deal well formed, dealt with its seed, once. Raises
+    :class:`~paizhuo.engine.errors.MalformedError` naming the field that is wrong. (Whether the
+    same code played them is for the caller to check: :func:`check_replays`.)"""
+    if not isinstance(doc, dict):
+        raise MalformedError("", "an arena's results are a JSON object")
+    wanted = {"game": spec.game, "options": spec.options, "bots": list(spec.bots),
+              "seed": spec.seed, "scheme": spec.scheme}
+    for key, value in wanted.items():
+        if key not in doc:
+            raise MalformedError(key, "missing: these are not an arena's results")
+        if doc[key] != value:
+            raise MalformedError(key, f"the earlier run has {json.dumps(doc[key])}, this one "
+                                 f"{json.dumps(value)}: only the same arena can go on")
+    rows = doc.get("per_deal")
+    if not isinstance(rows, list):
+        raise MalformedError("per_deal", "missing or not a list: the run kept no deals")
+    copies = spec.copies()
+    seats = len(copies[0].sides)
+    out: list[DealResult] = []
+    seen: set[int] = set()
+    for i, row in enumerate(rows):
+        where = f"per_deal[{i}]"
+        if not isinstance(row, dict):
+            raise MalformedError(where, "must be an object")
+        deal = row.get("deal")
+        if not isinstance(deal, int) or isinstance(deal, bool) or deal < 0:
+            raise MalformedError(f"{where}.deal", "must be a non-negative integer")
+        if deal in seen:
+            raise MalformedError(f"{where}.deal", f"deal {deal} is there twice")
+        seen.add(deal)
+        if row.get("seed") != deal_seed(spec.seed, deal):
+            raise MalformedError(f"{where}.seed", f"is not the seed of deal {deal} of seed "
+                                 f"{spec.seed}")
+        returns, winners = row.get("returns"), row.get("winners")
+        if not (isinstance(returns, list) and len(returns) == len(copies) and all(
+                isinstance(r, list) and len(r) == seats and all(
+                    isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+                    for v in r) for r in returns)):
+            raise MalformedError(f"{where}.returns", f"must be {len(copies)} lists (one per "
+                                 f"copy) of {seats} numbers (one per seat)")
+        if not (isinstance(winners, list) and len(winners) == len(copies) and all(
+                isinstance(w, list) and all(
+                    isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats
+                    for s in w) for w in winners)):
+            raise MalformedError(f"{where}.winners", f"must be {len(copies)} lists (one per "
+                                 f"copy) of seats 0–{seats - 1}")
+        out.append(DealResult(deal, row["seed"], [[float(v) for v in r] for r in returns],
+                              [list(w) for w in winners]))
+    return sorted(out, key=lambda r: r.deal)
+
+
+def check_replays(spec: ArenaSpec, kept: DealResult) -> None:
+    """Play ``kept``'s deal again and raise :class:`~paizhuo.engine.errors.MalformedError`
+    unless every copy ends as it says: the arena is deterministic, so a deal played
+    differently means other bots or another engine made the earlier run, whose figures must
+    not be mixed with this code's."""
+    again = play_deals(spec, [kept.deal])[0]
+    if again.returns != kept.returns or [sorted(w) for w in again.winners] != \
+            [sorted(w) for w in kept.winners]:
+        raise MalformedError("per_deal", f"deal {kept.deal} plays otherwise with this code "
+                             f"(returns {again.returns}, the earlier run {kept.returns}): the "
+                             "earlier run was made by other bots or another engine, and the "
+                             "two cannot be summed")
 
 
 PARENT_POLL: Final = 0.5
