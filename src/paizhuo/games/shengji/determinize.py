@@ -278,7 +278,9 @@ def _round_cards(st: RoundState) -> list[int]:
 
 
 def redeal(st: RoundState, seat: int, rng: random.Random,
-           bury_odds: Callable[[int], float] | None = None) -> tuple[RoundState, list[int]]:
+           bury_odds: Callable[[int], float] | None = None,
+           hand_odds: Callable[[int, int], float] | None = None
+           ) -> tuple[RoundState, list[int]]:
     """A copy of ``st`` in which every card hidden from ``seat`` is dealt again, and the
     indices of the buries (``state.burials``) whose cards were replaced.
 
@@ -286,7 +288,13 @@ def redeal(st: RoundState, seat: int, rng: random.Random,
     sees): the relative odds that a card lies in a buried kitty the seat did not see, rather
     than in the burier's hand. Without it every consistent split is as likely; with it the
     split between that kitty and the burier's hand is drawn from those odds
-    (:func:`_tilt_kitty`), every constraint still kept."""
+    (:func:`_tilt_kitty`), every constraint still kept.
+
+    ``hand_odds(other, card)`` (a belief about the other hands, from how they played): the
+    relative odds that ``card`` lies in seat ``other``'s hand, against 1. Once the cards are
+    played (phase ``play``), every hidden place's cards — the other hands, and a kitty the seat
+    did not see, weighed by ``bury_odds`` where it was buried by another — are then redrawn
+    together from those odds (:func:`_tilt_hands`), every constraint still kept."""
     at = _Places(st, seat)
     # the cards in this round (every copy of the decks, or fewer in a position dealt from
     # explicit hands); a re-deal never changes this set, so reading it reveals nothing
@@ -335,7 +343,9 @@ def redeal(st: RoundState, seat: int, rng: random.Random,
             by_mask.setdefault(ok or full, []).extend([c] * copies)
     free = [size - len(known) for size, known in zip(at.sizes, at.fixed, strict=True)]
     content, masks = _assign(by_mask, free, rng)
-    if bury_odds is not None:
+    if hand_odds is not None and st.phase == "play":
+        _tilt_hands(st, at, content, masks, hand_odds, bury_odds, rng)
+    elif bury_odds is not None:
         _tilt_kitty(st, at, content, masks, bury_odds, rng)
     return _build(st, seat, at, content)
 
@@ -372,6 +382,54 @@ def _tilt_kitty(st: RoundState, at: _Places, content: list[list[int]],
         if wy >= wx or rng.random() * wx < wy:
             kitty[i], hand[j] = y, x
             kitty_masks[i], hand_masks[j] = hand_masks[j], kitty_masks[i]
+
+
+HAND_SWEEPS = 12
+"""Proposed swaps per hidden card in :func:`_tilt_hands`."""
+
+
+def _tilt_hands(st: RoundState, at: _Places, content: list[list[int]],
+                masks: list[list[int]], hand_odds: Callable[[int, int], float],
+                bury_odds: Callable[[int], float] | None, rng: random.Random) -> None:
+    """Redraw the hidden cards among every hidden place — the other hands and a kitty the
+    seat did not see — with each card's odds of lying in each place: ``hand_odds(seat, card)``
+    for a hand, ``bury_odds(card)`` for a kitty buried by another seat (1 for any other
+    kitty). A Metropolis chain of swaps between two places, each card only where its
+    constraints allow it (its mask), so voids and claims hold; the deal is drawn in proportion
+    to the product over the cards of their odds in the place they lie in."""
+    owner: dict[int, int] = {place: other for other, place in at.hand.items()}
+    kitty_odds: Callable[[int], float] | None = None
+    if at.kitty >= 0 and st.takers and st.burier is not None and st.burier in at.hand:
+        kitty_odds = bury_odds  # buried out of the seat's sight
+    places = [p for p in range(len(content)) if content[p] and (p in owner or p == at.kitty)]
+    if len(places) < 2:
+        return
+    cache: dict[tuple[int, int], float] = {}
+
+    def weight(place: int, card: int) -> float:
+        key = (place, card)
+        found = cache.get(key)
+        if found is None:
+            if place in owner:
+                found = max(0.0, float(hand_odds(owner[place], card)))
+            else:
+                found = 1.0 if kitty_odds is None else max(0.0, float(kitty_odds(card)))
+            cache[key] = found
+        return found
+
+    cards = sum(len(content[p]) for p in places)
+    for _ in range(HAND_SWEEPS * cards):
+        p, q = rng.sample(places, 2)
+        a, b = content[p], content[q]
+        i, j = rng.randrange(len(a)), rng.randrange(len(b))
+        x, y = a[i], b[j]
+        if x == y or not (masks[p][i] >> q & 1 and masks[q][j] >> p & 1):
+            continue
+        now = weight(p, x) * weight(q, y)
+        then = weight(p, y) * weight(q, x)
+        if then >= now or rng.random() * now < then:
+            a[i], b[j] = y, x
+            masks[p][i], masks[q][j] = masks[q][j], masks[p][i]
 
 
 def _kitty_order(original: tuple[int, ...], known: list[int], rest: list[int]) -> tuple[int, ...]:

@@ -178,13 +178,16 @@ class ShengjiGame(Game):
         return new
 
     def determinize(self, seat: int, rng: random.Random,
-                    bury_odds: Callable[[int], float] | None = None) -> Self:
+                    bury_odds: Callable[[int], float] | None = None,
+                    hand_odds: Callable[[int, int], float] | None = None) -> Self:
         """See :meth:`Game.determinize`. ``bury_odds``: a belief about how the burier buries
         (each card's relative odds of lying in a buried kitty ``seat`` did not see, rather
-        than in the burier's hand; :func:`paizhuo.games.shengji.determinize.redeal`);
-        without it every consistent split is as likely."""
+        than in the burier's hand); ``hand_odds(other, card)``: a belief about the other
+        hands (each card's relative odds of lying in ``other``'s hand, used once the cards
+        are played) — :func:`paizhuo.games.shengji.determinize.redeal`. Without them every
+        consistent deal is as likely."""
         self.check_seat(seat)
-        state, changed = redeal(self.state, seat, rng, bury_odds)
+        state, changed = redeal(self.state, seat, rng, bury_odds, hand_odds)
         new = object.__new__(type(self))
         self.copy_base_into(new)
         new.state = state
