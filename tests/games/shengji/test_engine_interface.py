@@ -92,8 +92,14 @@ def _lopsided(card: int) -> float:
     return 1.0 if card % 2 else 0.001
 
 
-HINTS: list[dict[str, Any]] = [{}, {"bury_odds": _lopsided}]
-HINT_IDS = ["uniform", "bury_odds"]
+def _lopsided_hands(seat: int, card: int) -> float:
+    """Hand odds (``determinize``'s ``hand_odds``) as far from a player's."""
+    return 1.0 if (card + seat) % 3 else 0.001
+
+
+HINTS: list[dict[str, Any]] = [{}, {"bury_odds": _lopsided},
+                               {"bury_odds": _lopsided, "hand_odds": _lopsided_hands}]
+HINT_IDS = ["uniform", "bury_odds", "hand_odds"]
 
 
 @pytest.mark.parametrize("hints", HINTS, ids=HINT_IDS)
@@ -237,6 +243,43 @@ def test_bury_odds_redraw_only_the_split_between_the_kitty_and_the_burier() -> N
     # the burier's own worlds keep the kitty it buried, odds or not
     assert g.determinize(burier, random.Random(1), bury_odds=lambda c: 0.0).state.kitty == \
         st.kitty
+
+
+def test_hand_odds_redraw_the_hidden_cards_once_they_are_played() -> None:
+    """``hand_odds`` (a bot's reading of the other hands) moves hidden cards between the
+    other hands and an unseen kitty by those odds, within every constraint: a seat's trumps
+    of odds 0 leave its hand wherever another place may take them, the hidden cards stay the
+    same, and before play the odds are not used."""
+    g = seeded({"preset": "tractor"}, seed=4)
+    rng = random.Random(4)
+    while g.phase != "play":
+        assert world(g.determinize(1, random.Random(2), hand_odds=lambda s, c: 0.0)) == \
+            world(g.determinize(1, random.Random(2)))
+        g.apply(g.sample_action(rng))
+    for _ in range(12):  # a few tricks in: voids and played cards to keep
+        g.apply(g.sample_action(rng))
+    st = g.state
+    ctx = st.ctx
+    assert ctx is not None
+    seat, target = 1, 2
+
+    def no_trumps_at_target(s: int, c: int) -> float:
+        return 0.0 if s == target and ctx.group[c] == TRUMP else 1.0
+
+    before = after = 0
+    for k in range(20):
+        plain = g.determinize(seat, random.Random(k))
+        tilted = g.determinize(seat, random.Random(k), hand_odds=no_trumps_at_target)
+        assert seat_view(tilted, seat) == seat_view(g, seat)
+        hidden = [s for s in range(4) if s != seat]
+        assert sum((Counter(plain.state.hands[s].to_tuple()) for s in hidden), Counter()) + \
+            Counter(plain.state.kitty) == \
+            sum((Counter(tilted.state.hands[s].to_tuple()) for s in hidden), Counter()) + \
+            Counter(tilted.state.kitty)
+        _check_cards(tilted)
+        before += sum(ctx.group[c] == TRUMP for c in plain.state.hands[target].to_tuple())
+        after += sum(ctx.group[c] == TRUMP for c in tilted.state.hands[target].to_tuple())
+    assert before >= 40 and after <= before // 10, (before, after)
 
 
 def test_the_turned_up_kitty_cards_are_kept_in_bidding_3() -> None:
