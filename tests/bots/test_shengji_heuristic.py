@@ -356,3 +356,19 @@ def test_the_reads_are_true_of_heuristic_players_and_enter_the_worlds() -> None:
             step += 1
     assert held[1] > 50, held
     assert held[0] / held[1] < 0.05 < 0.3 < others[0] / others[1], (held, others)
+
+
+def test_a_discard_under_an_opponents_card_says_no_trump_could_ruff() -> None:
+    # seat 1 leads the king of hearts; seat 2, void in hearts, discards a club rather than a
+    # trump: it holds none (spades, the 2s, the jokers). Seat 3, void too, discards a club
+    # of no points under its partner's king: it holds no 5, 10 or king of a side suit.
+    hands = ["AH 9H 3C 4C", "KH 6C 7C 8C", "3C 9C TC JC", "4C 6D QC KC"]
+    g = position(hands, KITTY, dict(PLAY, leader=1))
+    play(g, 1, "KH")
+    play(g, 2, "3C")
+    read = _read(g, 0)
+    assert {"2:AS", "2:3S", "2:2H", "2:2S", "2:SJ", "2:BJ"} <= read
+    assert not any(r.startswith("2:") and r[-1] in "HCD" and r[2] != "2" for r in read)
+    play(g, 3, "4C")
+    read = _read(g, 0)
+    assert {"3:5C", "3:TD", "3:KH"} <= read and "3:5S" not in read and "3:AD" not in read

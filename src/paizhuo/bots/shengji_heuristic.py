@@ -117,6 +117,10 @@ def infer_hands(obs: dict[str, Any], tab: Any) -> set[tuple[int, int]]:
       always still to play after it, so it never leaves the trick to a partner), and, if it
       played points, none with fewer (it gives an opponent its cheapest card).
 
+    And from a side card given by a seat void in the suit led: with an opponent winning, it
+    holds no trump that beats the trick (none at all if the trick was not ruffed); with its
+    partner winning and no points given, no 5, 10 or king of any side suit.
+
     A seat that plays otherwise is only misread, never ruled out."""
     ctx = tab.ctx
     out: set[tuple[int, int]] = set()
@@ -146,7 +150,7 @@ def infer_hands(obs: dict[str, Any], tab: Any) -> set[tuple[int, int]]:
         lead = make_lead(led, ctx, rules)
         for k in range(1, len(plays)):
             seat, cards = plays[k]
-            if seat == me or len(cards) != 1 or group[cards[0]] != g:
+            if seat == me or len(cards) != 1:
                 continue
             before = [c for _, c in plays[:k]]
             w = trick_winner(lead, before, ctx, rules)
@@ -155,8 +159,21 @@ def infer_hands(obs: dict[str, Any], tab: Any) -> set[tuple[int, int]]:
             if best is None or (mine is not None and mine > best):
                 continue  # it beat the trick: nothing read
             partner_wins = (plays[w][0] in defenders) == (seat in defenders)
-            suit = by_group[g]
             played = card_points(cards[0])
+            if group[cards[0]] != g:  # void in the suit led
+                if group[cards[0]] == TRUMP:
+                    continue
+                if partner_wins:
+                    if played == 0:  # fed nothing: no side suit's points
+                        out.update((seat, c) for c in range(len(group))
+                                   if group[c] != TRUMP and card_points(c))
+                    continue
+                # an opponent winning: it would have ruffed (over-ruffed) if it could
+                out.update((seat, c) for c in by_group[TRUMP]
+                           if (rank := play_rank(lead, (c,), ctx, rules)) is not None
+                           and rank > best)
+                continue
+            suit = by_group[g]
             if partner_wins:
                 if played == 0:
                     for c in suit:
