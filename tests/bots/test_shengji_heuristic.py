@@ -322,8 +322,13 @@ def test_nothing_is_read_from_a_beaten_trick_a_trump_lead_or_a_ruff() -> None:
 def test_the_reads_are_true_of_heuristic_players_and_enter_the_worlds() -> None:
     # four heuristics, tractor: of the (seat, card) pairs read that are still hidden from the
     # reader, few are held (1.6% over 40 deals; here 8), against about 42% of the others;
-    # world_hints passes them (hand_odds) only once the cards are played
-    bot = ShengjiHeuristic()
+    # world_hints passes them (hand_odds) only once the cards are played, and only where
+    # asked to (INFER: off by default, docs/strength.md)
+    class Reading(ShengjiHeuristic):
+        INFER = True
+
+    bot = Reading()
+    default = ShengjiHeuristic()
     held = [0, 0]
     others = [0, 0]
     for seed in range(8):
@@ -335,6 +340,8 @@ def test_the_reads_are_true_of_heuristic_players_and_enter_the_worlds() -> None:
             seat = g.to_act()[0]
             obs = g.observation(seat)
             hints = bot.world_hints(obs)
+            plain = default.world_hints(obs)
+            assert plain is None or "hand_odds" not in plain
             if obs["phase"] != "play":
                 assert hints is None or "hand_odds" not in hints
             elif step % 5 == 0:

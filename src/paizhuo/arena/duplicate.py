@@ -329,8 +329,8 @@ class ArenaRun:
 
 MAX_CHUNK: Final = 4
 """The most deals a worker plays as one task: small, so that a long run of slow bots keeps
-its deals as they come (a search deal takes a minute of a core), at a cost of about a
-millisecond a task for fast bots."""
+its deals as they come (a search deal takes a minute of a core); a task costs its pickled
+spec and results on top, small beside even a random bot's four deals."""
 
 
 def chunks(deals: int | Sequence[int], parts: int) -> list[list[int]]:
