@@ -657,8 +657,10 @@ def arena(
             progress.stop()
             raise CommandError(f"cannot write the results: {exc.strerror or exc}") from None
     summary = run.summary
+    games = deals * len(summary["copies"])
+    resumed = f" ({len(previous)} deals from {resume})" if previous else ""
     table = Table(title=f"{cls.name}: {names[0]} (A) vs {names[1]} (B), {deals} duplicate "
-                        f"deals, {run.games} games, seed {seed}")
+                        f"deals{resumed}, {games} games, seed {seed}")
     for column in ("figure", "bot", "value", "95% CI", "n"):
         table.add_column(column, justify="left" if column in ("figure", "bot") else "right")
     for row in table_rows(summary):

@@ -155,6 +155,7 @@ def test_arena_resume_goes_on_to_the_figures_of_one_run(tmp_path: Path) -> None:
     code, output, resumed = _arena(tmp_path, "part.json", "--deals", "4",
                                    "--resume", str(tmp_path / "part.json"))
     assert code == 0, output
+    assert "4 duplicate deals (2 deals from" in " ".join(output.split()), output
     run = resumed.pop("run")
     assert run == {**run, "resumed": 2, "games": 2 * 10}
     whole.pop("run")
