@@ -54,6 +54,7 @@ def sit(page: Page, server: ServerProcess, code: str, seat: int, name: str) -> N
     page.fill("#seat-name", name)
     page.click(f".sit-button[data-seat='{seat}']")
     page.wait_for_function(f"document.querySelector('#table-page').dataset.seat === '{seat}'")
+    assert name in page.locator(".me-line .seat-name").inner_text()
 
 
 def click_card(page: Page, nth: int) -> None:

@@ -97,6 +97,34 @@ def test_two_people_see_only_their_own_hands(server: ServerProcess,
     assert "Bo" in first.locator(".seat[data-seat='1'] .seat-name").inner_text()
 
 
+def test_a_name_being_typed_survives_the_table_drawn_again(
+        server: ServerProcess, new_page: Callable[[], Page]) -> None:
+    """Every message redraws the table; one arriving while a name is typed keeps the field's
+    text, its focus and its caret, so the next keys land in it (else the seat was taken with
+    no name, as "player")."""
+    made = make_table(server, "baohuang", [2, 3, 4], seats=5)
+    page = new_page()
+    page.goto(f"{server.url}/?t={made['code']}")
+    page.fill("#seat-name", "")
+    page.focus("#seat-name")
+    page.keyboard.type("Cyd")
+    page.keyboard.press("ArrowLeft")  # the caret between "Cy" and "d"
+    page.evaluate("() => { document.querySelector('#seat-name').dataset.old = '1'; }")
+    client = Client(f"{server.ws_url}/ws/{made['id']}")
+    client.send(type="sit", seat=1, name="Dee")
+    client.until(lambda m: m["type"] == "seated")
+    # drawn again: the button of seat 1 is gone, and the field is a new element
+    page.wait_for_function("""() => !document.querySelector(".sit-button[data-seat='1']")
+                                     && !document.querySelector('#seat-name').dataset.old""")
+    page.keyboard.type("e")
+    assert page.evaluate("() => document.activeElement.id") == "seat-name"
+    assert page.input_value("#seat-name") == "Cyed"
+    page.click(".sit-button[data-seat='0']")
+    page.wait_for_function("document.querySelector('#table-page').dataset.seat === '0'")
+    assert "Cyed" in page.locator(".me-line .seat-name").inner_text()
+    client.close()
+
+
 def felt_plays(page: Page) -> dict[str, list[str]]:
     """The cards lying in front of each seat on the felt."""
     plays: dict[str, list[str]] = page.eval_on_selector_all(

@@ -561,7 +561,9 @@ export function showTable(root, key, navigate) {
     view.dataset.dealOver = s.dealOver ? String(s.dealOver.deal) : "";
     view.dataset.busy = s.busy ? "1" : "0";
     view.dataset.selectVerb = selectVerb() || "";
-    const chatFocused = document.activeElement && document.activeElement.id === "chat-input";
+    // the table is drawn anew on every message: the text fields keep what is being typed, the
+    // focus and the caret (a message arriving mid-word must not send the keys nowhere)
+    const typing = keepTyping();
     const chatValue = view.querySelector("#chat-input")?.value || "";
     const nameValue = view.querySelector("#seat-name")?.value;
     clear(view);
@@ -579,10 +581,22 @@ export function showTable(root, key, navigate) {
     if (s.dealOver) view.append(renderDealOver());
     else if (s.chooser && myTurn()) view.append(renderChooser());
     const input = view.querySelector("#chat-input");
-    if (input) {
-      input.value = chatValue;
-      if (chatFocused) input.focus();
-    }
+    if (input) input.value = chatValue;
+    typing();
+  }
+
+  /** Note which text field has the focus, and where its caret is; the function returned puts
+   * both back on the field of the same id in the table drawn since. */
+  function keepTyping() {
+    const el = document.activeElement;
+    if (!el || !view.contains(el) || !["chat-input", "seat-name"].includes(el.id)) return () => {};
+    const { id, selectionStart: start, selectionEnd: end } = el;
+    return () => {
+      const again = view.querySelector(`#${id}`);
+      if (!again) return;
+      again.focus();
+      if (start !== null && end !== null) again.setSelectionRange(start, end);
+    };
   }
 
   function renderHeader() {
