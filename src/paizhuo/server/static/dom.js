@@ -27,3 +27,28 @@ export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;
 }
+
+/** Before a view under `root` is drawn again: note the element with the focus (by its id) and
+ * a text field's caret. The function returned gives both back to the element of the same id
+ * in the new drawing, so keys typed while a message redraws the page land where they were
+ * going. */
+export function keepFocus(root) {
+  const el = document.activeElement;
+  if (!el || !el.id || !root.contains(el)) return () => {};
+  const { id } = el;
+  let start = null;
+  let end = null;
+  try {
+    ({ selectionStart: start, selectionEnd: end } = el);
+  } catch { /* a field without a caret (number, checkbox) */ }
+  return () => {
+    const again = root.querySelector(`#${CSS.escape(id)}`);
+    if (!again || document.activeElement === again) return;
+    again.focus();
+    if (start !== null && end !== null && typeof again.setSelectionRange === "function") {
+      try {
+        again.setSelectionRange(start, end);
+      } catch { /* the new element takes no caret */ }
+    }
+  };
+}

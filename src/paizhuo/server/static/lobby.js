@@ -1,5 +1,5 @@
 // The lobby: open a table (game, rules, bots), list open tables, join by code or link.
-import { clear, h } from "./dom.js";
+import { clear, h, keepFocus } from "./dom.js";
 import { addStrings, onLang, t } from "./i18n.js";
 import { replayHref, UPLOAD_KEY, UPLOAD_REPLAY } from "./links.js";
 import { optionsForm, presetLabel } from "./lobby_options.js";
@@ -244,8 +244,7 @@ export function showLobby(root, navigate) {
 
   function render() {
     if (!alive) return;
-    const focused = document.activeElement && view.contains(document.activeElement)
-      ? document.activeElement.id : null;
+    const focused = keepFocus(view);
     clear(view).append(
       h("section", { class: "hero" },
         h("h1", {}, t("app.title")),
@@ -267,7 +266,7 @@ export function showLobby(root, navigate) {
             tables.length ? h("ul", { class: "table-list" }, tables.map(tableRow))
               : h("p", { class: "muted" }, t("lobby.none"))),
           historyCard())));
-    if (focused) view.querySelector(`#${focused}`)?.focus();
+    focused();
   }
 
   async function refresh() {

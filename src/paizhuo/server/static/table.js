@@ -11,7 +11,7 @@
 //   ctx.selectCards(cards) selects those cards of the hand; ctx.selectedCards()
 //   ctx.cardIsTrump(card, trump, level), ctx.ruleLink(rule) -> Node
 import { cardBack, cardFace, cardsText, isTrump, sortHand, splitCards } from "./cards.js";
-import { clear, h } from "./dom.js";
+import { clear, h, keepFocus } from "./dom.js";
 import { gameView } from "./games/index.js";
 import { currentLang, onLang, t } from "./i18n.js";
 import { dropPlan, planFor, savedName } from "./lobby.js";
@@ -563,7 +563,7 @@ export function showTable(root, key, navigate) {
     view.dataset.selectVerb = selectVerb() || "";
     // the table is drawn anew on every message: the text fields keep what is being typed, the
     // focus and the caret (a message arriving mid-word must not send the keys nowhere)
-    const typing = keepTyping();
+    const typing = keepFocus(view);
     const chatValue = view.querySelector("#chat-input")?.value || "";
     const nameValue = view.querySelector("#seat-name")?.value;
     clear(view);
@@ -583,20 +583,6 @@ export function showTable(root, key, navigate) {
     const input = view.querySelector("#chat-input");
     if (input) input.value = chatValue;
     typing();
-  }
-
-  /** Note which text field has the focus, and where its caret is; the function returned puts
-   * both back on the field of the same id in the table drawn since. */
-  function keepTyping() {
-    const el = document.activeElement;
-    if (!el || !view.contains(el) || !["chat-input", "seat-name"].includes(el.id)) return () => {};
-    const { id, selectionStart: start, selectionEnd: end } = el;
-    return () => {
-      const again = view.querySelector(`#${id}`);
-      if (!again) return;
-      again.focus();
-      if (start !== null && end !== null) again.setSelectionRange(start, end);
-    };
   }
 
   function renderHeader() {
