@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from paizhuo.bots import make_bot
-from paizhuo.bots.shengji_greedy import table_of
+from paizhuo.bots.shengji_greedy import _FINISHED, finished_tricks, table_of
 from paizhuo.bots.shengji_heuristic import (
     INFER_ODDS,
     HeuristicView,
@@ -379,3 +379,42 @@ def test_a_discard_under_an_opponents_card_says_no_trump_could_ruff() -> None:
     play(g, 3, "4C")
     read = _read(g, 0)
     assert {"3:5C", "3:TD", "3:KH"} <= read and "3:5S" not in read and "3:AD" not in read
+
+
+def _read_afresh(tricks: list[dict[str, Any]], ctx: Any) -> Any:
+    _FINISHED.clear()
+    return finished_tricks(tricks, ctx)
+
+
+def test_finished_tricks_read_in_steps_are_those_read_at_once() -> None:
+    """The views read the finished tricks once and then only the new ones (each observation
+    lists them all); what they make of them is what a whole reading makes — across seats
+    (points hidden from defenders or not), across rounds (another card order) and where a
+    new list does not begin with the last (a playout started from an earlier position)."""
+    played: list[tuple[Any, list[dict[str, Any]]]] = []
+    for seed, options in ((5, {}), (6, {"hide_points": True})):
+        g = game_class("shengji").new(options, seed=seed)
+        bot = ShengjiHeuristic()
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_act()[0]
+            obs = g.observation(seat)
+            tricks = obs["details"].get("tricks")
+            if tricks:
+                played.append((table_of(obs).ctx, tricks))
+            g.apply(bot.act(obs, g.legal_actions(seat), rng))
+    assert any(len(t) >= 15 for _, t in played)
+    assert any("points" not in t[0] for _, t in played)
+    order = played + played[::7] + played[3::-1]  # again from the start, and going back
+    for ctx, tricks in order:
+        got = finished_tricks(tricks, ctx)
+        whole = _read_afresh(tricks, ctx)
+        assert (got.history, got.played, got.void) == (whole.history, whole.played,
+                                                       whole.void)
+        assert sum(got.played) == sum(len(p["cards"].split()) for t in tricks
+                                      for p in t["plays"])
+    # a reading is not taken for another round's: the card order decides the voids
+    ctx, tricks = played[-1]
+    other = next(c for c, _ in played if c is not ctx)
+    finished_tricks(tricks, ctx)
+    assert finished_tricks(tricks, other).ctx is other

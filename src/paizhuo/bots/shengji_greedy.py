@@ -308,6 +308,64 @@ class ShengjiGreedy:
         return view.follow(legal)
 
 
+class Finished:
+    """What a round's finished tricks say, read once: each trick's plays and winner, how many
+    copies of each card were played, and the (seat, group) voids they show. Never changed
+    once made (views share it)."""
+
+    __slots__ = ("ctx", "history", "played", "tricks", "void")
+
+    def __init__(self, ctx: TrumpContext, tricks: list[dict[str, Any]],
+                 history: tuple[tuple[list[tuple[int, tuple[int, ...]]], int], ...],
+                 played: tuple[int, ...], void: frozenset[tuple[int, int]]) -> None:
+        self.ctx = ctx
+        self.tricks = tricks
+        self.history = history
+        self.played = played
+        self.void = void
+
+
+_FINISHED: dict[bool, Finished] = {}
+"""The last :class:`Finished` read, by whether its tricks show their points (the rule option
+that hides them from the defenders: two kinds of observation of one round)."""
+
+
+def finished_tricks(tricks: list[dict[str, Any]], ctx: TrumpContext) -> Finished:
+    """:class:`Finished` for an observation's ``tricks``. Every decision's observation lists
+    every trick of the round, so reading them all each time would cost a playout time
+    quadratic in its tricks: the last reading is kept, and where its tricks begin the new
+    list (compared whole, as the observation gives them, under the same card order) only the
+    tricks after them are read. Entries are replaced, never changed, so threads may share
+    them."""
+    points = bool(tricks) and "points" in tricks[0]
+    last = _FINISHED.get(points)
+    k = 0
+    if last is not None and last.ctx is ctx and len(last.tricks) <= len(tricks) \
+            and last.tricks == tricks[:len(last.tricks)]:
+        k = len(last.tricks)
+        if k == len(tricks):
+            return last
+        history = list(last.history)
+        played = list(last.played)
+        void = set(last.void)
+    else:
+        history, played, void = [], [0] * NUM_PLAIN_IDS, set()
+    group = ctx.group
+    for t in tricks[k:]:
+        plays = [(p["seat"], _cards(p["cards"])) for p in t["plays"]]
+        history.append((plays, int(t["winner"])))
+        g = group[plays[0][1][0]]
+        for seat, cards in plays:
+            for c in cards:
+                played[c] += 1
+                if group[c] != g:
+                    void.add((seat, g))
+    # a copy of the list: the observation's owner may change it after
+    out = Finished(ctx, list(tricks), tuple(history), tuple(played), frozenset(void))
+    _FINISHED[points] = out
+    return out
+
+
 class PlayView:
     """One play decision: the hand, the cards still out, known voids, the sides."""
 
@@ -331,14 +389,14 @@ class PlayView:
         if d.get("kitty"):
             for c in parse_cards(d["kitty"]):
                 unseen[c] -= 1
-        self.void: set[tuple[int, int]] = set()
         self.trick = [(p["seat"], _cards(p["cards"])) for p in d["current_trick"]]
-        self.history: list[tuple[list[tuple[int, tuple[int, ...]]], int]] = []
-        """The finished tricks: each one's plays (seat, cards) and its winner."""
-        for t in d.get("tricks") or ():
-            parsed = [(p["seat"], _cards(p["cards"])) for p in t["plays"]]
-            self.history.append((parsed, int(t["winner"])))
-            self._note(parsed, unseen)
+        done = finished_tricks(d.get("tricks") or [], ctx)
+        self.history: Sequence[tuple[list[tuple[int, tuple[int, ...]]], int]] = done.history
+        """The finished tricks: each one's plays (seat, cards) and its winner (shared between
+        views: never changed)."""
+        self.void: set[tuple[int, int]] = set(done.void)
+        for c, k in enumerate(done.played):
+            unseen[c] -= k
         self._note(self.trick, unseen)
         self.unseen = unseen
 
