@@ -110,3 +110,32 @@ def test_gj12_played_counts_match_the_plays(seed: int) -> None:
             assert d["played"] == g.observation(None)["details"]["played"]
             checked += 1
     assert checked > 50 and sum(seen.values()) > 100
+
+
+def test_played_counted_on_is_the_pile_counted_whole() -> None:
+    """The observation counts the pile on from where the last one stopped
+    (``pile_counted``); a copy shares what was counted and goes its own way — each counts
+    what a whole count of its own pile gives, observation after observation."""
+    import random
+
+    from paizhuo.games import game_class
+    from paizhuo.games.gouji.views import played_counts
+
+    g = game_class("gouji").new({}, seed=11)
+    rng = random.Random(11)
+    copies = []
+    steps = 0
+    while not g.is_over:
+        g.apply(g.sample_action(rng))
+        steps += 1
+        if steps % 40 == 0:
+            copies.append(g.clone())
+        for game in (g, *copies[-2:]):
+            if not game.is_over and game.state.began:
+                assert game.observation(0)["details"]["played"] == played_counts(
+                    game.state.pile)
+        for c in copies[-2:]:
+            if not c.is_over:
+                c.apply(c.sample_action(rng))
+    assert len(copies) >= 3
+    assert sum(g.observation(0)["details"]["played"].values()) > 100

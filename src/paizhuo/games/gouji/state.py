@@ -55,10 +55,10 @@ class GoujiState:
         "buy_queue", "chaos", "claim", "conceded", "cur", "cur_cards", "cur_dead", "cur_gouji",
         "cur_restricted", "decl_queue", "declared", "discards", "drops", "ended", "failed",
         "first_lead", "hands", "head_choice", "head_queue", "kill", "maker", "news", "opened",
-        "opts", "passed", "pending_four", "phase", "pile", "queue", "quiet", "rc", "redeal",
-        "rev_queue", "revolution", "stage", "start", "stuck", "stuck_by", "t_index", "t_offer",
-        "t_refused", "t_returned", "t_step", "th", "tokens", "tops", "transfers", "tributes",
-        "turn", "window", "yield_used", "yielding",
+        "opts", "passed", "pending_four", "phase", "pile", "pile_counted", "queue", "quiet", "rc",
+        "redeal", "rev_queue", "revolution", "stage", "start", "stuck", "stuck_by", "t_index",
+        "t_offer", "t_refused", "t_returned", "t_step", "th", "tokens", "tops", "transfers",
+        "tributes", "turn", "window", "yield_used", "yielding",
     )
 
     def __init__(self, opts: GoujiOptions, start: Start, hands: list[Counts]) -> None:
@@ -126,7 +126,11 @@ class GoujiState:
         self.failed: list[int] = []
         self.stuck_by: dict[int, int] = {}
         self.pile: list[int] = []
-        """Cards played so far."""
+        """Cards played so far (only ever added to)."""
+        self.pile_counted: tuple[int, tuple[int, ...]] = (0, (0,) * 55)
+        """How many of the pile's first cards were counted, and their count per card id:
+        every observation counts the pile (``played``), so it is counted on from there.
+        Replaced, never changed (copies share it)."""
         self.discards: list[int] = []
         """Cards out of play (hands of failed or stuck players; nobody sees them)."""
         self.drops: list[tuple[int, int]] = []
@@ -205,6 +209,7 @@ class GoujiState:
         new.failed = self.failed.copy()
         new.stuck_by = self.stuck_by.copy()
         new.pile = self.pile.copy()
+        new.pile_counted = self.pile_counted
         new.discards = self.discards.copy()
         new.drops = self.drops.copy()
         new.cur = self.cur

@@ -82,7 +82,7 @@ def observe(st: GoujiState, seat: int | None, options: dict[str, Any],
         details["dead_gouji"] = list(st.tokens)
         details["headless"] = [s for s in range(SEATS) if headless(st, s)]
         details["stuck"] = [s for s in range(SEATS) if st.stuck[s]]
-        details["played"] = played_counts(st.pile)
+        details["played"] = played_so_far(st)
     if st.phase == "tribute" and st.t_index < len(st.tributes):
         tr = st.tributes[st.t_index]
         party = seat in (tr["from"], tr["to"])
@@ -115,6 +115,26 @@ def played_counts(pile: list[int]) -> dict[str, int]:
     out = dict.fromkeys(PLAYED_RANKS, 0)
     for c, n in Counter(pile).items():  # a pile holds up to 216 cards of 55 ids
         out[_RANK_KEY[c]] += n
+    return out
+
+
+def played_so_far(st: GoujiState) -> dict[str, int]:
+    """:func:`played_counts` of the deal's pile, counting only the cards played since the last
+    observation (``st.pile_counted``): every observation lists them, up to 216 cards."""
+    counted, by_id = st.pile_counted
+    pile = st.pile
+    if counted > len(pile):  # never: the pile only grows; counted afresh all the same
+        counted, by_id = 0, (0,) * 55
+    if counted < len(pile):
+        ids = list(by_id)
+        for c in pile[counted:]:
+            ids[c] += 1
+        by_id = tuple(ids)
+        st.pile_counted = (len(pile), by_id)
+    out = dict.fromkeys(PLAYED_RANKS, 0)
+    for c, n in enumerate(by_id):
+        if n:
+            out[_RANK_KEY[c]] += n
     return out
 
 
