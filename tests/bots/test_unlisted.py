@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from paizhuo.bots.baohuang_heuristic import BaohuangHeuristic
 from paizhuo.bots.base import act_unlisted, bot_action
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
@@ -104,3 +105,52 @@ def test_a_gouji_lead_without_the_list_is_legal_and_the_listed_choice(preset: st
         assert early == bot.act(obs, legal, random.Random(1))
         leads += 1
     assert leads >= 20, leads
+
+
+@pytest.mark.parametrize("preset", game_class("baohuang").PRESETS)
+@pytest.mark.parametrize("name", ["heuristic", "normal"])
+def test_a_baohuang_lead_without_the_list_is_legal_and_the_listed_choice(
+        name: str, preset: str) -> None:
+    """The Baohuang heuristic's leads (hundreds of plays for a long hand) are built from the
+    hand's counts in the engine's order: the same action as from the list, the called card
+    where the engine puts it; every other decision, and a lead of a hand strong enough that
+    it might declare 明独, needs the list."""
+    bot = make_bot(name, "baohuang")
+    kinds = {"lead": 0, "called": 0, "listed_lead": 0}
+    for g, seat in positions(preset, range(6), "baohuang"):
+        obs = g.observation(seat)
+        early = act_unlisted(bot, obs, random.Random(1))
+        lead = obs["phase"] == "play" and obs["details"]["current"] is None
+        if early is None:
+            kinds["listed_lead"] += lead
+            continue
+        assert lead, obs["phase"]
+        legal = g.legal_actions(seat)
+        assert early in legal
+        assert early == bot.act(obs, legal, random.Random(1))
+        kinds["lead"] += 1
+        called = obs["details"]["called"]
+        kinds["called"] += bool(called) and called in obs["hand"].split()
+    assert kinds["lead"] >= 50 and kinds["called"] >= 1, kinds
+    # a hand as strong as the bot's bar for 明独 leaves its leads to the list
+    bold = BaohuangHeuristic()
+    bold.reveal_alone_from = 0.0
+    leads = [(g.observation(seat)) for g, seat in positions(preset, range(1), "baohuang")
+             if g.phase == "play" and g.observation(seat)["details"]["current"] is None]
+    assert leads and all(act_unlisted(bold, obs, random.Random(1)) is None for obs in leads)
+
+
+def test_the_runner_does_not_build_the_list_for_a_baohuang_lead() -> None:
+    bot = make_bot("heuristic", "baohuang")
+    for g, seat in positions("standard", range(2), "baohuang"):
+        if act_unlisted(bot, g.observation(seat), random.Random(0)) is not None:
+            break
+    else:
+        pytest.fail("no lead decided without the list")
+    listed = g.legal_actions(seat)
+
+    def refuse(seat: int | None = None) -> list[Action]:
+        raise AssertionError("the legal list was built")
+
+    g.legal_actions = refuse  # type: ignore[method-assign]
+    assert bot_action(g, g.to_act(), seat, bot, random.Random(0)) in listed

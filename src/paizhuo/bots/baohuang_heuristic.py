@@ -47,7 +47,7 @@ from typing import Any
 from paizhuo.bots.base import Bot
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
 from paizhuo.engine.actions import Action
-from paizhuo.games.baohuang.plays import PlayKey, key_of
+from paizhuo.games.baohuang.plays import PlayKey, canonical_cards, key_of, leads
 from paizhuo.games.climbing import ACE, BJ, SJ, STRENGTH_OF_CARD, TWO
 from paizhuo.notation import parse_cards
 
@@ -208,15 +208,53 @@ class BaohuangHeuristic:
 
     # -- leading ---------------------------------------------------------------------------
 
+    def act_unlisted(self, observation: dict[str, Any], rng: random.Random) -> Action | None:
+        """A lead, decided without the list of legal actions (a hand of 40 cards leads
+        hundreds of plays, and listing them was most of a playout's time): the keys a hand can
+        lead are :func:`~paizhuo.games.baohuang.plays.leads` of its counts, in the engine's
+        order, and each key's action the engine's own cards for it (``canonical_cards``, the
+        called card taken last) — so the lead is the one :meth:`act` picks from the list.
+        ``None`` for every other decision, and where a lead might be a reveal (明独, a hand
+        strong enough to declare it: whether it may be declared is the engine's to say)."""
+        d = observation.get("details") or {}
+        if observation.get("phase") != "play" or not observation.get("your_turn") \
+                or d.get("current") is not None:
+            return None
+        hand = parse_cards(observation["hand"] or "")
+        h = [0] * 15
+        for c in hand:
+            h[STRENGTH_OF_CARD[c]] += 1
+        if control(h) >= self.reveal_alone_from:
+            return None
+        counts = [0] * 55
+        for c in hand:
+            counts[c] += 1
+        called = parse_cards(d["called"])[0] if d.get("called") else None
+        seat = observation["seat"]
+
+        def action_of(key: PlayKey) -> Action:
+            return Action(seat, "play", canonical_cards(counts, called, key))
+
+        return self._lead_keys(observation, leads(h), action_of, h, len(hand))
+
     def _lead(self, obs: dict[str, Any], legal: list[Action], h: list[int],
               left: int) -> Action:
         plays: dict[PlayKey, Action] = {}
         for a in legal:
             if a.verb == "play":
                 plays.setdefault(key_of(a.cards), a)
+        return self._lead_keys(obs, list(plays), plays.__getitem__, h, left)
+
+    def _lead_keys(self, obs: dict[str, Any], keys: list[PlayKey],
+                   action_of: Callable[[PlayKey], Action], h: list[int], left: int) -> Action:
+        """The lead among ``keys`` (in the engine's order), as the action ``action_of``
+        gives for its key."""
+        if len(keys) == 1:
+            return action_of(keys[0])
+        plays = dict.fromkeys(keys, True)
         whole = [k for k in plays if k[2] + k[3] + k[1] == left]
         if whole:  # the hand is one play: out
-            return plays[whole[0]]
+            return action_of(whole[0])
         sets = [(r, h[r], 0, 0) for r in range(TWO + 1) if h[r] and (r, h[r], 0, 0) in plays]
         jokers = h[SJ] + h[BJ]
         if not sets:
@@ -224,8 +262,8 @@ class BaohuangHeuristic:
             if h[SJ]:
                 k: PlayKey = (SJ, 0, h[SJ], 0)
                 if k in plays:
-                    return plays[k]
-            return min(plays.items(), key=lambda kv: (kv[0][3], kv[0][2]))[1]
+                    return action_of(k)
+            return action_of(min(plays, key=lambda k: (k[3], k[2])))
         me, sizes = obs["seat"], obs["hand_sizes"]
         finished = set(obs["details"]["finished"])
         partners, maybe = self._sides(obs)
@@ -233,14 +271,14 @@ class BaohuangHeuristic:
                    if s != me and s not in finished and s not in partners and s not in maybe]
         if len(sets) == 2 and not jokers:
             # two sets left: the stronger first, so that the last one goes out after it
-            return plays[max(sets)]
+            return action_of(max(sets))
         danger = min((sizes[s] for s in enemies), default=99)
         if danger <= 4:
             bigger = [k for k in sets if k[1] > danger]
             if bigger:
-                return plays[min(bigger)]
+                return action_of(min(bigger))
         w = self.lead_size_weight
-        return plays[min(sets, key=lambda k: (k[0] - w * k[1], k[0]))]
+        return action_of(min(sets, key=lambda k: (k[0] - w * k[1], k[0])))
 
     # -- answering ---------------------------------------------------------------------------
 

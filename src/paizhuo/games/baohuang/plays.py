@@ -25,11 +25,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
 from paizhuo.games import climbing
-from paizhuo.games.climbing import BJ, RANK_TEXT, SJ, STRENGTH_OF_CARD, Key, size_of, steps_up
+from paizhuo.games.climbing import (
+    BJ,
+    RANK_TEXT,
+    SJ,
+    STRENGTH_OF_CARD,
+    Key,
+    card_rank_index,
+    size_of,
+    steps_up,
+)
 
 PlayKey = Key
 """``(r, n, x, y)``: strength rank, plain cards, small jokers, big jokers — the climbing key."""
@@ -55,6 +64,45 @@ def key_of(cards: Iterable[int]) -> PlayKey:
     if n == 0:
         r = SJ if x else BJ
     return (r, n, x, y)
+
+
+def canonical_cards(hand: Sequence[int], called: int | None, key: PlayKey,
+                    called_first: bool = False) -> tuple[int, ...]:
+    """The cards the engine plays for ``key`` from a hand (``hand[card]``: copies held):
+    suits in order S H C D with the ``called`` card taken last (or first, for the guard's
+    revealing variant), plain ``BJ`` before ``BJ*``. A pure function of what the seat sees,
+    so a bot can build the action the engine's list holds without the list."""
+    r, n, x, y = key
+    out: list[int] = []
+    if n:
+        base = card_rank_index(r) * 4
+        order = [base, base + 1, base + 2, base + 3]
+        if called is not None and base <= called < base + 4:
+            order.remove(called)
+            if called_first:
+                order.insert(0, called)
+            else:
+                order.append(called)
+        need = n
+        for card in order:
+            k = hand[card]
+            if k:
+                take = k if k < need else need
+                out.extend([card] * take)
+                need -= take
+                if not need:
+                    break
+    if x:
+        out.extend([SMALL_JOKER] * x)
+    if y:
+        plain = hand[BIG_JOKER]
+        if plain >= y:
+            out.extend([BIG_JOKER] * y)
+        else:
+            out.extend([BIG_JOKER] * plain)
+            out.extend([EMPEROR_CARD] * (y - plain))
+    out.sort()
+    return tuple(out)
 
 
 def beats(new: PlayKey, cur: PlayKey) -> bool:

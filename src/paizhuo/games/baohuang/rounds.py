@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import random
 
-from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER, card_name
+from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, card_name
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.games.baohuang import views
 from paizhuo.games.baohuang.plays import (
     PlayKey,
     beats,
+    canonical_cards,
     key_of,
     leads,
     responses,
@@ -31,7 +32,7 @@ from paizhuo.games.baohuang.state import (
     cards_of,
 )
 from paizhuo.games.baohuang.views import Emit
-from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, card_rank_index
+from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD
 
 # -- what may be done ----------------------------------------------------------------------
 
@@ -50,41 +51,8 @@ def secret_guard(st: BaohuangState, seat: int) -> bool:
 
 def cards_for(st: BaohuangState, seat: int, key: PlayKey, called_first: bool = False
               ) -> tuple[int, ...]:
-    """The canonical cards of a play: suits in order S H C D with the called card taken last
-    (or first, for the guard's revealing variant), plain ``BJ`` before ``BJ*``."""
-    r, n, x, y = key
-    hand = st.hands[seat]
-    out: list[int] = []
-    if n:
-        base = card_rank_index(r) * 4
-        order = [base, base + 1, base + 2, base + 3]
-        called = st.called
-        if called is not None and base <= called < base + 4:
-            order.remove(called)
-            if called_first:
-                order.insert(0, called)
-            else:
-                order.append(called)
-        need = n
-        for card in order:
-            k = hand[card]
-            if k:
-                take = k if k < need else need
-                out.extend([card] * take)
-                need -= take
-                if not need:
-                    break
-    if x:
-        out.extend([SMALL_JOKER] * x)
-    if y:
-        plain = hand[BIG_JOKER]
-        if plain >= y:
-            out.extend([BIG_JOKER] * y)
-        else:
-            out.extend([BIG_JOKER] * plain)
-            out.extend([EMPEROR_CARD] * (y - plain))
-    out.sort()
-    return tuple(out)
+    """The canonical cards of a play from ``seat``'s hand (:func:`~.plays.canonical_cards`)."""
+    return canonical_cards(st.hands[seat], st.called, key, called_first)
 
 
 def _reveal_variant(st: BaohuangState, seat: int, key: PlayKey) -> bool:
