@@ -127,8 +127,9 @@ class GoujiState:
         self.stuck_by: dict[int, int] = {}
         self.pile: list[int] = []
         """Cards played so far (only ever added to)."""
-        self.pile_counted: tuple[int, tuple[int, ...]] = (0, (0,) * 55)
-        """How many of the pile's first cards were counted, and their count per card id:
+        self.pile_counted: tuple[int, tuple[int, ...]] = (0, (0,) * 15)
+        """How many of the pile's first cards were counted, and their count per rank (the
+        observation's ``played``: 13 ranks and the two jokers):
         every observation counts the pile (``played``), so it is counted on from there.
         Replaced, never changed (copies share it)."""
         self.discards: list[int] = []

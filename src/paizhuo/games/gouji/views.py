@@ -106,6 +106,7 @@ PLAYED_RANKS: Final = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A
 an observation names no card by accident)."""
 _JOKER_KEY: Final = {"SJ": "small_joker", "BJ": "big_joker", "BJ*": "big_joker"}
 _RANK_KEY: Final = tuple(_JOKER_KEY.get(n, n[0]) for n in NAMES)
+_RANK_INDEX: Final = tuple(PLAYED_RANKS.index(k) for k in _RANK_KEY)
 
 
 def played_counts(pile: list[int]) -> dict[str, int]:
@@ -121,21 +122,17 @@ def played_counts(pile: list[int]) -> dict[str, int]:
 def played_so_far(st: GoujiState) -> dict[str, int]:
     """:func:`played_counts` of the deal's pile, counting only the cards played since the last
     observation (``st.pile_counted``): every observation lists them, up to 216 cards."""
-    counted, by_id = st.pile_counted
+    counted, by_rank = st.pile_counted
     pile = st.pile
     if counted > len(pile):  # never: the pile only grows; counted afresh all the same
-        counted, by_id = 0, (0,) * 55
+        counted, by_rank = 0, (0,) * len(PLAYED_RANKS)
     if counted < len(pile):
-        ids = list(by_id)
+        ranks = list(by_rank)
         for c in pile[counted:]:
-            ids[c] += 1
-        by_id = tuple(ids)
-        st.pile_counted = (len(pile), by_id)
-    out = dict.fromkeys(PLAYED_RANKS, 0)
-    for c, n in enumerate(by_id):
-        if n:
-            out[_RANK_KEY[c]] += n
-    return out
+            ranks[_RANK_INDEX[c]] += 1
+        by_rank = tuple(ranks)
+        st.pile_counted = (len(pile), by_rank)
+    return dict(zip(PLAYED_RANKS, by_rank, strict=True))
 
 
 def public_turn(st: GoujiState, seat: int | None) -> tuple[list[int], str, str | None]:
