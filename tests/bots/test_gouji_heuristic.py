@@ -14,6 +14,8 @@ import sys
 import time
 from typing import Any
 
+import pytest
+
 from paizhuo.arena.simulate import choose_action
 from paizhuo.bots.base import Bot
 from paizhuo.bots.gouji_heuristic import GoujiHeuristic
@@ -374,3 +376,27 @@ def test_advice_that_is_not_legal_is_ignored() -> None:
     choice = decide(g, 0)
     assert g.observation(0)["details"]["advice"]  # the advice is still there
     assert choice in g.legal_actions(0) and len(choice.cards) != 3
+
+
+def test_the_options_are_read_once_per_table_and_exactly() -> None:
+    """The bot reads the table's options on every decision, cached by their items: the same
+    options give the same reading, options that differ (a number where a switch is meant, a
+    table of thresholds) give their own, and each is what the options parse to."""
+    from paizhuo.bots.gouji_heuristic import setting_of
+    from paizhuo.engine.errors import InvalidOptionsError
+    from paizhuo.games.gouji.options import GoujiOptions
+
+    def obs(options: dict[str, Any]) -> dict[str, Any]:
+        return {"details": {"options": options}}
+
+    for options in ({}, {"preset": "classic"}, {"preset": "tongyong"}, {"burn": False},
+                    {"gouji_table": {"9": 6}}, {"kill_big": "off", "deck": 198}):
+        opts, th, kill = setting_of(obs(options))
+        assert opts == GoujiOptions.from_dict(options)
+        assert th == opts.thresholds() and kill == opts.kill_code
+        assert setting_of(obs(dict(options)))[0] is opts
+    assert setting_of(obs({"gouji_table": {"9": 6}}))[1][6] == 6  # 9s: six make a gouji play
+    assert setting_of(obs({"burn": False}))[0] != setting_of(obs({"burn": True}))[0]
+    # 1 == True in Python, but not as an option: not taken for the cached reading of true
+    with pytest.raises(InvalidOptionsError):
+        setting_of(obs({"burn": 1}))

@@ -74,13 +74,36 @@ _cards = lru_cache(maxsize=4096)(parse_cards)
 
 
 @lru_cache(maxsize=64)
-def _options(text: str) -> GoujiOptions:
-    return GoujiOptions.from_dict(json.loads(text))
+def _options(text: str) -> tuple[GoujiOptions, tuple[int, ...], int]:
+    opts = GoujiOptions.from_dict(json.loads(text))
+    return opts, opts.thresholds(), opts.kill_code
+
+
+_BY_ITEMS: dict[frozenset[tuple[str, type, Any]], tuple[GoujiOptions, tuple[int, ...], int]] = {}
+""":func:`_options` by the options' items (with their types: ``1`` is not ``true``) where
+every value is hashable (the usual case: read on every decision, so without making their
+JSON text each time)."""
+
+
+def setting_of(obs: dict[str, Any]) -> tuple[GoujiOptions, tuple[int, ...], int]:
+    """The table's options from the observation, with their gouji thresholds and kill code
+    (cached)."""
+    options = obs["details"].get("options", {})
+    try:
+        key = frozenset((k, v.__class__, v) for k, v in options.items())
+        found = _BY_ITEMS.get(key)
+    except TypeError:  # a list or table among the values: by the JSON text
+        return _options(json.dumps(options, sort_keys=True))
+    if found is None:
+        found = _options(json.dumps(options, sort_keys=True))
+        if len(_BY_ITEMS) < 64:
+            _BY_ITEMS[key] = found
+    return found
 
 
 def options_of(obs: dict[str, Any]) -> GoujiOptions:
-    """The table's options from the observation (cached by their JSON text)."""
-    return _options(json.dumps(obs["details"].get("options", {}), sort_keys=True))
+    """The table's options from the observation (cached)."""
+    return setting_of(obs)[0]
 
 
 def counts_of(cards: Sequence[int]) -> list[int]:
@@ -112,9 +135,7 @@ class Table:
     def __init__(self, obs: dict[str, Any]) -> None:
         d = obs["details"]
         self.seat: int = obs["seat"]
-        self.opts = options_of(obs)
-        self.th = self.opts.thresholds()
-        self.kill = self.opts.kill_code
+        self.opts, self.th, self.kill = setting_of(obs)
         ids = _cards(obs["hand"] or "")
         self.ids = ids
         self.h = counts_of(ids)
