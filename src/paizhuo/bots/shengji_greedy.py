@@ -360,7 +360,9 @@ def finished_tricks(tricks: list[dict[str, Any]], ctx: TrumpContext) -> Finished
                 played[c] += 1
                 if group[c] != g:
                     void.add((seat, g))
-    # a copy of the list: the observation's owner may change it after
+    # a copy of the list, whose tricks are the observation's own dicts: the reading holds
+    # while they are not changed (bots read observations, never change them); a new
+    # observation brings new dicts, compared by their contents
     out = Finished(ctx, list(tricks), tuple(history), tuple(played), frozenset(void))
     _FINISHED[points] = out
     return out

@@ -128,10 +128,9 @@ class GoujiState:
         self.pile: list[int] = []
         """Cards played so far (only ever added to)."""
         self.pile_counted: tuple[int, tuple[int, ...]] = (0, (0,) * 15)
-        """How many of the pile's first cards were counted, and their count per rank (the
-        observation's ``played``: 13 ranks and the two jokers):
-        every observation counts the pile (``played``), so it is counted on from there.
-        Replaced, never changed (copies share it)."""
+        """How many of the pile's first cards were counted, and their count per rank (13 ranks
+        and the two jokers): every observation shows the pile's counts (``played``), so each
+        counts on from the last. Replaced, never changed (copies share it)."""
         self.discards: list[int] = []
         """Cards out of play (hands of failed or stuck players; nobody sees them)."""
         self.drops: list[tuple[int, int]] = []
