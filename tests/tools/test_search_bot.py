@@ -376,3 +376,74 @@ def test_an_open_decision_gets_the_extra_playouts(monkeypatch: pytest.MonkeyPatc
     for worth in ({0: 0.0, 1: 1.0}, {0: 0.0, 1: 0.1}, {0: 0.0, 1: -0.2}):
         pick, played = _searched(monkeypatch, worth, extra=80)
         assert len(played) == 40, worth
+
+
+def heuristic_round(seed: int, tricks: int) -> Game:
+    """A ``tractor`` round of four heuristic players, stopped at a lead after ``tricks``."""
+    game = game_class("shengji").new({"preset": "tractor"}, seed=seed)
+    bot = make_bot("heuristic", "shengji")
+    rng = random.Random(seed)
+    while not (game.phase == "play" and len(game.state.tricks) == tricks  # type: ignore[attr-defined]
+               and not game.state.trick):  # type: ignore[attr-defined]
+        game.apply(bot_action(game, game.to_act(), game.to_act()[0], bot, rng))
+    return game
+
+
+def test_a_shengji_round_plays_its_tricks_again_from_the_first_lead() -> None:
+    """``play_history``: a position at the first lead dealt what each hand held then, and the
+    plays since, which bring it to the same hands and tricks; nothing before the first
+    lead."""
+    game = heuristic_round(4, 9)
+    got = game.play_history()  # type: ignore[attr-defined]
+    assert got is not None
+    start, actions = got
+    assert len(actions) == 36 and {a.verb for a in actions} == {"play"}
+    assert [len(h) for h in start.state.hands] == [25] * 4
+    for action in actions:
+        start.apply(action)
+    assert [h.to_tuple() for h in start.state.hands] == \
+        [h.to_tuple() for h in game.state.hands]  # type: ignore[attr-defined]
+    assert [t.plays for t in start.state.tricks] == \
+        [t.plays for t in game.state.tricks]  # type: ignore[attr-defined]
+    assert heuristic_round(4, 0).play_history() is None  # type: ignore[attr-defined]
+    assert not hasattr(game_class("gouji").new({}, seed=1), "play_history")
+
+
+def test_misfit_counts_the_plays_the_policy_would_have_made_otherwise() -> None:
+    """In the true deal four heuristic players played as the heuristic plays (0); guesses of
+    the hidden cards mostly do not fit, and some are forbidden by the rules (a follow without
+    the pair the guessed hand holds)."""
+    from paizhuo.bots.search import IMPOSSIBLE, misfit
+
+    game = heuristic_round(4, 12)
+    seat = game.to_act()[0]
+    assert misfit(game, seat) == 0
+    guesses = [misfit(game.determinize(seat, random.Random(k)), seat) for k in range(12)]
+    assert all(m is not None and m >= 0 for m in guesses)
+    assert any(m and m < IMPOSSIBLE for m in guesses)
+    assert any(m is not None and m >= IMPOSSIBLE for m in guesses)
+    assert misfit(midgame("gouji", 1), 0) is None
+
+
+def test_the_best_fitting_of_several_guesses_is_kept() -> None:
+    """``SearchBot(fit=3)``: once the tricks have begun each world is the best fitting of
+    three guesses — reproducible, legal, and drawn from the worlds' own generator."""
+    game = heuristic_round(7, 6)
+    seat = game.to_act()[0]
+    obs, legal = game.observation(seat), game.legal_actions(seat)
+    picks = [SearchBot(playouts=8, fit=3).act_worlds(obs, legal, random.Random(5),
+                                                     Worlds(game, seat)) for _ in range(2)]
+    assert picks[0] == picks[1] and picks[0] in legal
+    from paizhuo.bots.search import misfit
+
+    worlds = Worlds(game, seat)
+    chosen = SearchBot._world(worlds, random.Random(3), None, 3)
+    again = random.Random(3)
+    drawn = [worlds.sample(random.Random(again.getrandbits(64))) for _ in range(3)]
+    fits = [misfit(w, seat) for w in drawn]
+    best = fits.index(min(fits))  # type: ignore[type-var]
+    assert misfit(chosen, seat) == fits[best]
+    hands = [h.to_tuple() for h in chosen.state.hands]  # type: ignore[attr-defined]
+    assert hands == [h.to_tuple() for h in drawn[best].state.hands]  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="fit"):
+        SearchBot(fit=0)

@@ -32,7 +32,7 @@ import random
 import time
 from typing import Any, Final
 
-from paizhuo.bots.base import Bot, Worlds, bot_action, deciding
+from paizhuo.bots.base import Bot, Worlds, act_unlisted, bot_action, deciding
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import PaizhuoError
 from paizhuo.engine.game import Game
@@ -143,6 +143,44 @@ def world_hints(policy: Bot, observation: dict[str, Any]) -> dict[str, Any] | No
     return hints
 
 
+IMPOSSIBLE: Final = 1_000_000
+""":func:`misfit` of a world in which the rules forbid a play the table saw (plus the plays
+the policy would have made otherwise before it)."""
+
+
+def misfit(world: Game, seat: int) -> int | None:
+    """How many plays of the other seats since the first lead the playout policy would have
+    made otherwise in ``world`` (a guess of the hidden cards), each in that seat's place with
+    the hands of the guess; :data:`IMPOSSIBLE` more where the rules forbid one of them there.
+    ``None`` where the game cannot play its tricks again (no ``play_history``). The fewer,
+    the more the guess is like a deal in which the players played as they did — if they play
+    like the policy."""
+    replay = getattr(world, "play_history", None)
+    if replay is None:
+        return None
+    got = replay()
+    if got is None:
+        return 0
+    game, actions = got
+    policy = playout_bot(world.name)
+    rng = random.Random(0)
+    count = getattr(game, "count_legal", None)
+    miss = 0
+    for action in actions:
+        who = action.seat
+        if who != seat and (count is None or count(who) <= MAX_PLAYOUT_LIST):
+            observation = game.observation(who)
+            choice = act_unlisted(policy, observation, rng)
+            if choice is None:
+                choice = policy.act(observation, game.legal_actions(who), rng)
+            miss += choice != action
+        try:
+            game.apply(action)
+        except PaizhuoError:
+            return IMPOSSIBLE + miss
+    return miss
+
+
 def play_out(game: Game, bots: list[Bot], rng: random.Random,
              deadline: float | None = None) -> bool:
     """Play ``game`` to its end with ``bots`` (seats that may only interrupt wait); with a
@@ -176,6 +214,10 @@ class SearchBot:
     ``margin`` — so that the budget goes where a better move may be found (``None``: the
     game's :data:`EXTRA_PLAYOUTS` times ``playouts``). ``hints``: whether the worlds are
     guessed with the playout policy's beliefs (:func:`world_hints`) or only consistently.
+    ``fit``: once the tricks have begun, each world is the best of this many guesses by
+    :func:`misfit` (how the other seats would have played in it, and whether the rules let
+    them): 1, the default, takes every guess as it comes (docs/strength.md: the best of 3
+    measured no better in Shengji).
     """
 
     name = "search"
@@ -185,7 +227,7 @@ class SearchBot:
     def __init__(self, playouts: int = 48, seconds: float | None = None,
                  candidates: int = 4, margin: float = 2.0, explore: int = 0,
                  drop: float | None = 2.0, min_worlds: int = 4, extra: int | None = None,
-                 promising: float = 1.0, hints: bool = True) -> None:
+                 promising: float = 1.0, hints: bool = True, fit: int = 1) -> None:
         if playouts < 1 or candidates < 1:
             raise ValueError("playouts and candidates must be at least 1")
         if extra is not None and extra < 0:
@@ -194,6 +236,9 @@ class SearchBot:
             raise ValueError("promising must be at least 0 and at most margin")
         if not 0 <= explore < candidates:
             raise ValueError("explore must be at least 0 and less than candidates")
+        if fit < 1:
+            raise ValueError("fit must be at least 1")
+        self.fit = fit
         self.extra = extra
         self.hints = hints
         self.promising = promising
@@ -237,9 +282,10 @@ class SearchBot:
         deadline = None if self.seconds is None else began + self.seconds
         extra = self.extra_for(str(observation["game"]))
         hints = world_hints(policy, observation) if self.hints else None
+        fit = self.fit if self.fit > 1 and observation.get("phase") == "play" else 1
         while done < self.playouts or (done < self.playouts + extra
                                        and self._open(rows, dropped)):
-            world = worlds.sample(random.Random(rng.getrandbits(64)), hints)
+            world = self._world(worlds, random.Random(rng.getrandbits(64)), hints, fit)
             playout_seed = rng.getrandbits(64)
             row: list[float | None] = [None] * len(candidates)
             for i, action in enumerate(candidates):
@@ -275,6 +321,27 @@ class SearchBot:
                 if spent * (len(rows) + 1) / len(rows) > self.seconds:
                     break
         return candidates[self._choose(rows)]
+
+    @staticmethod
+    def _world(worlds: Worlds, rng: random.Random, hints: dict[str, Any] | None,
+               fit: int) -> Game:
+        """A guessed world; with ``fit`` above 1, the one of ``fit`` guesses that fits the
+        table's plays best (:func:`misfit`: the first with none the policy would have made
+        otherwise, else the fewest; the rules' verdict first)."""
+        if fit <= 1:
+            return worlds.sample(rng, hints)
+        best: tuple[int, Game] | None = None
+        for _ in range(fit):
+            world = worlds.sample(random.Random(rng.getrandbits(64)), hints)
+            miss = misfit(world, worlds.seat)
+            if miss is None:
+                return world
+            if best is None or miss < best[0]:
+                best = (miss, world)
+            if miss == 0:
+                break
+        assert best is not None
+        return best[1]
 
     def extra_for(self, game_name: str) -> int:
         """The extra playouts an open decision of ``game_name`` may take."""
@@ -338,5 +405,6 @@ def _paired(rows: list[list[float | None]], i: int) -> tuple[int, float, float]:
     return n, gain, var ** 0.5
 
 
-__all__ = ["EXTRA_PLAYOUTS", "GOUJI_WIN_WEIGHT", "MAX_PLAYOUT_DECISIONS", "MAX_PLAYOUT_LIST",
-           "SearchBot", "play_out", "playout_bot", "ranked", "value"]
+__all__ = ["EXTRA_PLAYOUTS", "GOUJI_WIN_WEIGHT", "IMPOSSIBLE", "MAX_PLAYOUT_DECISIONS",
+           "MAX_PLAYOUT_LIST", "SearchBot", "misfit", "play_out", "playout_bot", "ranked",
+           "value"]

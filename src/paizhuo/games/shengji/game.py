@@ -27,12 +27,14 @@ from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
 from paizhuo.engine.game import Game, View
 from paizhuo.engine.records import Deal, Record
 from paizhuo.games.shengji import encoding, imports, rules, takeback
+from paizhuo.games.shengji.deal import trump_text
 from paizhuo.games.shengji.determinize import redeal
 from paizhuo.games.shengji.options import PRESETS, ShengjiOptions
 from paizhuo.games.shengji.play import play
-from paizhuo.games.shengji.scoring import levels_json, returns_of
+from paizhuo.games.shengji.scoring import level_name, levels_json, returns_of
 from paizhuo.games.shengji.state import RoundState
 from paizhuo.games.shengji.views import observe
+from paizhuo.notation import format_cards
 
 
 class ShengjiGame(Game):
@@ -288,6 +290,46 @@ class ShengjiGame(Game):
         return encoding.is_complete(steps)
 
     # -- Shengji's own helpers ------------------------------------------------------------------
+
+    def play_history(self) -> tuple[ShengjiGame, list[Action]] | None:
+        """This round's tricks played again: a position at the first lead, each hand dealt
+        what it holds now and what it has played since, and the play actions since, in order
+        (``None`` before the first lead, and where the round started past it or plays were
+        taken back). A search uses it on a guessed world (``determinize``) to ask whether
+        the players would have played as they did with the hands it guessed — and whether
+        the rules let them: a guess keeps suit voids, not the shapes a follow showed, so in
+        some guesses a follow the table saw is illegal (SJ-8)."""
+        st = self.state
+        plays_made = [t.plays for t in st.tricks]
+        if st.trick and st.phase == "play":  # (once over, the last trick is in the log)
+            plays_made.append(tuple(st.trick))
+        if st.phase not in ("play", "over") or not plays_made or (
+                self.setup.start or {}).get("phase") == "play":
+            return None
+        first = max((i for i, a in enumerate(self.actions) if a.verb != "play"), default=-1)
+        actions = self.actions[first + 1:]
+        # one action a play (a failed throw too); a take-back leaves fewer actions than plays
+        if sum(map(len, plays_made)) != len(actions) or actions[0].seat != plays_made[0][0][0]:
+            return None
+        hands = [list(st.hands[s].to_tuple()) for s in range(st.n)]
+        for trick in plays_made:
+            for who, cards in trick:
+                hands[who].extend(cards)
+        start: dict[str, Any] = {"phase": "play", "level": level_name(st.level),
+                                 "trump": trump_text(st), "dealer": st.dealer,
+                                 "leader": actions[0].seat}
+        if st.opts.teams == "bidding":
+            start["target"] = st.target
+        if st.stakes != 1:
+            start["stakes"] = st.stakes
+        if st.calls:
+            start["friends"] = [{"card": format_cards((c.card,)), "nth": c.nth}
+                                for c in st.calls]
+        record = Record(self.name, dict(self.setup.options),
+                        Deal(hands=[tuple(sorted(h)) for h in hands],
+                             kitty=tuple(sorted(st.kitty))),
+                        start, [], True)
+        return type(self).from_record(record), list(actions)
 
     def count_legal(self, seat: int | None = None) -> int:
         """The number of ``seat``'s legal actions (default: the first to act), every bury
