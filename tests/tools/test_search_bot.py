@@ -447,3 +447,25 @@ def test_the_best_fitting_of_several_guesses_is_kept() -> None:
     assert hands == [h.to_tuple() for h in drawn[best].state.hands]  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="fit"):
         SearchBot(fit=0)
+
+
+@pytest.mark.parametrize("preset", game_class("shengji").PRESETS)
+def test_every_preset_plays_its_tricks_again_to_the_same_hands(preset: str) -> None:
+    """``play_history`` in every preset (friends called, bidding-3's target, six players):
+    the position plays on to the round's own hands."""
+    game = game_class("shengji").new({"preset": preset}, seed=2)
+    bot = make_bot("heuristic", "shengji")
+    rng = random.Random(2)
+    checked = 0
+    while not game.is_over:
+        st = game.state  # type: ignore[attr-defined]
+        if game.phase == "play" and st.tricks and not st.trick and len(st.tricks) % 3 == 1:
+            got = game.play_history()  # type: ignore[attr-defined]
+            assert got is not None
+            start, actions = got
+            for action in actions:
+                start.apply(action)
+            assert [h.to_tuple() for h in start.state.hands] == [h.to_tuple() for h in st.hands]
+            checked += 1
+        game.apply(bot_action(game, game.to_act(), game.to_act()[0], bot, rng))
+    assert checked >= 2
