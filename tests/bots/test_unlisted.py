@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from paizhuo.bots.baohuang_heuristic import BaohuangHeuristic
-from paizhuo.bots.base import act_unlisted, bot_action
+from paizhuo.bots.base import Bot, act_unlisted, bot_action
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
@@ -80,14 +80,18 @@ def test_the_runner_does_not_build_the_list_for_an_unlisted_lead() -> None:
             break
     else:
         pytest.fail("no lead in a round")
+    assert_decided_unlisted(g, seat, bot)
+
+
+def assert_decided_unlisted(g: Game, seat: int, bot: Bot) -> None:
+    """The runner's action for ``seat`` is legal, and it never built the legal list."""
     listed = g.legal_actions(seat)
 
     def refuse(seat: int | None = None) -> list[Action]:
         raise AssertionError("the legal list was built")
 
     g.legal_actions = refuse  # type: ignore[method-assign]
-    action = bot_action(g, g.to_act(), seat, bot, random.Random(0))
-    assert action in listed
+    assert bot_action(g, g.to_act(), seat, bot, random.Random(0)) in listed
 
 
 @pytest.mark.parametrize("preset", game_class("gouji").PRESETS)
@@ -135,8 +139,9 @@ def test_a_baohuang_lead_without_the_list_is_legal_and_the_listed_choice(
     # a hand as strong as the bot's bar for 明独 leaves its leads to the list
     bold = BaohuangHeuristic()
     bold.reveal_alone_from = 0.0
-    leads = [(g.observation(seat)) for g, seat in positions(preset, range(1), "baohuang")
-             if g.phase == "play" and g.observation(seat)["details"]["current"] is None]
+    observations = (g.observation(seat) for g, seat in positions(preset, range(1), "baohuang"))
+    leads = [obs for obs in observations
+             if obs["phase"] == "play" and obs["details"]["current"] is None]
     assert leads and all(act_unlisted(bold, obs, random.Random(1)) is None for obs in leads)
 
 
@@ -147,10 +152,4 @@ def test_the_runner_does_not_build_the_list_for_a_baohuang_lead() -> None:
             break
     else:
         pytest.fail("no lead decided without the list")
-    listed = g.legal_actions(seat)
-
-    def refuse(seat: int | None = None) -> list[Action]:
-        raise AssertionError("the legal list was built")
-
-    g.legal_actions = refuse  # type: ignore[method-assign]
-    assert bot_action(g, g.to_act(), seat, bot, random.Random(0)) in listed
+    assert_decided_unlisted(g, seat, bot)

@@ -101,11 +101,6 @@ def setting_of(obs: dict[str, Any]) -> tuple[GoujiOptions, tuple[int, ...], int]
     return found
 
 
-def options_of(obs: dict[str, Any]) -> GoujiOptions:
-    """The table's options from the observation (cached)."""
-    return setting_of(obs)[0]
-
-
 def counts_of(cards: Sequence[int]) -> list[int]:
     """Rank counts (15 strength ranks) of some card ids."""
     out = [0] * 15

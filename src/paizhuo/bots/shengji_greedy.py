@@ -325,6 +325,20 @@ class Finished:
         self.void = void
 
 
+def note_plays(plays: Sequence[tuple[int, tuple[int, ...]]], group: Sequence[int],
+               counts: list[int], void: set[tuple[int, int]], step: int) -> None:
+    """Add ``step`` to ``counts[card]`` for every card of one trick's ``plays`` (seat, cards),
+    and note in ``void`` the (seat, group) of each seat that played outside the group led."""
+    if not plays:
+        return
+    g = group[plays[0][1][0]]
+    for seat, cards in plays:
+        for c in cards:
+            counts[c] += step
+            if group[c] != g:
+                void.add((seat, g))
+
+
 _FINISHED: dict[bool, Finished] = {}
 """The last :class:`Finished` read, by whether its tricks show their points (the rule option
 that hides them from the defenders: two kinds of observation of one round)."""
@@ -350,16 +364,10 @@ def finished_tricks(tricks: list[dict[str, Any]], ctx: TrumpContext) -> Finished
         void = set(last.void)
     else:
         history, played, void = [], [0] * NUM_PLAIN_IDS, set()
-    group = ctx.group
     for t in tricks[k:]:
         plays = [(p["seat"], _cards(p["cards"])) for p in t["plays"]]
         history.append((plays, int(t["winner"])))
-        g = group[plays[0][1][0]]
-        for seat, cards in plays:
-            for c in cards:
-                played[c] += 1
-                if group[c] != g:
-                    void.add((seat, g))
+        note_plays(plays, ctx.group, played, void, 1)
     # a copy of the list, whose tricks are the observation's own dicts: the reading holds
     # while they are not changed (bots read observations, never change them); a new
     # observation brings new dicts, compared by their contents
@@ -399,19 +407,8 @@ class PlayView:
         self.void: set[tuple[int, int]] = set(done.void)
         for c, k in enumerate(done.played):
             unseen[c] -= k
-        self._note(self.trick, unseen)
+        note_plays(self.trick, ctx.group, unseen, self.void, -1)
         self.unseen = unseen
-
-    def _note(self, plays: Sequence[tuple[int, tuple[int, ...]]], unseen: list[int]) -> None:
-        if not plays:
-            return
-        group = self.ctx.group
-        g = group[plays[0][1][0]]
-        for seat, cards in plays:
-            for c in cards:
-                unseen[c] -= 1
-            if any(group[c] != g for c in cards):
-                self.void.add((seat, g))
 
     # -- leading --------------------------------------------------------------------------------
 
