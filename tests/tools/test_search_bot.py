@@ -14,6 +14,7 @@ from paizhuo.bots.base import Worlds, bot_action
 from paizhuo.bots.registry import make_bot
 from paizhuo.bots.search import SearchBot, ranked, value, world_hints
 from paizhuo.engine.actions import Action
+from paizhuo.engine.errors import IllegalActionError
 from paizhuo.engine.game import Game
 from paizhuo.games import game_class
 
@@ -423,6 +424,15 @@ def test_misfit_counts_the_plays_the_policy_would_have_made_otherwise() -> None:
     assert any(m and m < IMPOSSIBLE for m in guesses)
     assert any(m is not None and m >= IMPOSSIBLE for m in guesses)
     assert misfit(midgame("gouji", 1), 0) is None
+    # an impossible guess is one where a follow the table saw breaks SJ-8 in the guessed hand
+    k = next(i for i, m in enumerate(guesses) if m is not None and m >= IMPOSSIBLE)
+    got = game.determinize(seat, random.Random(k)).play_history()  # type: ignore[attr-defined]
+    assert got is not None
+    replay, actions = got
+    with pytest.raises(IllegalActionError) as refused:
+        for action in actions:
+            replay.apply(action)
+    assert refused.value.rule == "SJ-8"
 
 
 def test_the_best_fitting_of_several_guesses_is_kept() -> None:
