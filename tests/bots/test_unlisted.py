@@ -113,29 +113,44 @@ def test_a_gouji_lead_without_the_list_is_legal_and_the_listed_choice(preset: st
 
 @pytest.mark.parametrize("preset", game_class("baohuang").PRESETS)
 @pytest.mark.parametrize("name", ["heuristic", "normal"])
-def test_a_baohuang_lead_without_the_list_is_legal_and_the_listed_choice(
+def test_a_baohuang_play_without_the_list_is_legal_and_the_listed_choice(
         name: str, preset: str) -> None:
-    """The Baohuang heuristic's leads (hundreds of plays for a long hand) are built from the
-    hand's counts in the engine's order: the same action as from the list, the called card
-    where the engine puts it; every other decision, and a lead of a hand strong enough that
-    it might declare 明独, needs the list."""
+    """The Baohuang heuristic's leads (hundreds of plays for a long hand) and answers are
+    built from the hand's counts in the engine's order: the same action as from the list,
+    the called card where the engine puts it, a yield (BH-4) where the table's options and
+    the circle allow one; the crown and the declarations, a lead of a hand strong enough that
+    it might declare 明独, and an answer to a last play (a claim 接风 may be open) need the
+    list."""
     bot = make_bot(name, "baohuang")
-    kinds = {"lead": 0, "called": 0, "listed_lead": 0}
+    kinds = dict.fromkeys(("lead", "called", "answer", "pass", "yield", "listed_lead",
+                           "listed_answer"), 0)
     for g, seat in positions(preset, range(6), "baohuang"):
         obs = g.observation(seat)
         early = act_unlisted(bot, obs, random.Random(1))
-        lead = obs["phase"] == "play" and obs["details"]["current"] is None
+        in_play = obs["phase"] == "play"
+        current = obs["details"]["current"]
         if early is None:
-            kinds["listed_lead"] += lead
+            if in_play:
+                kinds["listed_lead" if current is None else "listed_answer"] += 1
+                # an answer goes to the list only where a claim of the lead may be open
+                assert current is None or (current["last_play"] and obs["details"]["circle"]
+                                           == 1 and obs["details"]["options"]["claim"])
             continue
-        assert lead, obs["phase"]
+        assert in_play, obs["phase"]
         legal = g.legal_actions(seat)
         assert early in legal
         assert early == bot.act(obs, legal, random.Random(1))
-        kinds["lead"] += 1
+        if current is None:
+            kinds["lead"] += 1
+        else:
+            kinds[early.verb if early.verb in ("pass", "yield") else "answer"] += 1
         called = obs["details"]["called"]
         kinds["called"] += bool(called) and called in obs["hand"].split()
     assert kinds["lead"] >= 50 and kinds["called"] >= 1, kinds
+    assert kinds["answer"] >= 50 and kinds["pass"] >= 50, kinds
+    options = game_class("baohuang").new({"preset": preset}).observation(0)["details"]["options"]
+    assert (kinds["yield"] >= 1) == options["yield"], kinds
+    assert (kinds["listed_answer"] >= 1) == options["claim"], kinds
     # a hand as strong as the bot's bar for 明独 leaves its leads to the list
     bold = BaohuangHeuristic()
     bold.reveal_alone_from = 0.0
@@ -145,10 +160,13 @@ def test_a_baohuang_lead_without_the_list_is_legal_and_the_listed_choice(
     assert leads and all(act_unlisted(bold, obs, random.Random(1)) is None for obs in leads)
 
 
-def test_the_runner_does_not_build_the_list_for_a_baohuang_lead() -> None:
+@pytest.mark.parametrize("answer", [False, True])
+def test_the_runner_does_not_build_the_list_for_a_baohuang_play(answer: bool) -> None:
     bot = make_bot("heuristic", "baohuang")
     for g, seat in positions("standard", range(2), "baohuang"):
-        if act_unlisted(bot, g.observation(seat), random.Random(0)) is not None:
+        obs = g.observation(seat)
+        if (obs["details"]["current"] is not None) == answer and \
+                act_unlisted(bot, obs, random.Random(0)) is not None:
             break
     else:
         pytest.fail("no lead decided without the list")

@@ -47,7 +47,13 @@ from typing import Any
 from paizhuo.bots.base import Bot
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
 from paizhuo.engine.actions import Action
-from paizhuo.games.baohuang.plays import PlayKey, canonical_cards, key_of, leads
+from paizhuo.games.baohuang.plays import (
+    PlayKey,
+    canonical_cards,
+    key_of,
+    leads,
+    responses,
+)
 from paizhuo.games.climbing import ACE, BJ, SJ, STRENGTH_OF_CARD, TWO
 from paizhuo.notation import parse_cards
 
@@ -103,6 +109,31 @@ def answer_cost(key: PlayKey, h: Sequence[int], emperor: bool, cards_left: int) 
     return cost
 
 
+_HANDS: dict[str, tuple[tuple[int, ...], list[int], list[int]]] = {}
+HANDS_KEPT = 100_000
+"""How many hands :func:`read_hand` remembers before it starts again."""
+
+
+def read_hand(text: str | None) -> tuple[tuple[int, ...], list[int], list[int]]:
+    """A hand from the observation's notation: its card ids, its strength counts (``h``, 15
+    ranks) and its count array (``counts[card]``) — remembered by the text, as a seat reads
+    its hand at every decision and it changes only when it plays. The counts are shared:
+    read them, never change them."""
+    text = text or ""
+    read = _HANDS.get(text)
+    if read is None:
+        hand = parse_cards(text)
+        h = [0] * 15
+        counts = [0] * 55
+        for c in hand:
+            h[STRENGTH_OF_CARD[c]] += 1
+            counts[c] += 1
+        if len(_HANDS) >= HANDS_KEPT:
+            _HANDS.clear()
+        read = _HANDS[text] = (hand, h, counts)
+    return read
+
+
 def jokers_played(played: list[str]) -> tuple[int, int]:
     """The small and the big jokers (the emperor card among them) played so far, from the
     observation's ``played`` (every play is public)."""
@@ -138,10 +169,7 @@ class BaohuangHeuristic:
             rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        hand = parse_cards(observation["hand"] or "")
-        h = [0] * 15
-        for c in hand:
-            h[STRENGTH_OF_CARD[c]] += 1
+        hand, h, _ = read_hand(observation["hand"])
         phase = observation["phase"]
         if phase == "crown":
             return self._crown(observation, legal, h)
@@ -168,7 +196,7 @@ class BaohuangHeuristic:
         if not calls:
             # not the crown's holder: only a seizure is offered; a waiting seat lets it pass
             return by_verb.get("pass_crown") or seize or legal[0]
-        hand = parse_cards(obs["hand"] or "")
+        hand = read_hand(obs["hand"])[0]
         copies = {c: hand.count(c) + (hand.count(EMPEROR_CARD) if c == BIG_JOKER else 0)
                   for c in {a.cards[0] for a in calls}}
         three = [a for a in calls if copies[a.cards[0]] < 4]
@@ -209,33 +237,42 @@ class BaohuangHeuristic:
     # -- leading ---------------------------------------------------------------------------
 
     def act_unlisted(self, observation: dict[str, Any], rng: random.Random) -> Action | None:
-        """A lead, decided without the list of legal actions (a hand of 40 cards leads
-        hundreds of plays, and listing them was most of a playout's time): the keys a hand can
-        lead are :func:`~paizhuo.games.baohuang.plays.leads` of its counts, in the engine's
-        order, and each key's action the engine's own cards for it (``canonical_cards``, the
-        called card taken last) — so the lead is the one :meth:`act` picks from the list.
-        ``None`` for every other decision, and where a lead might be a reveal (明独, a hand
-        strong enough to declare it: whether it may be declared is the engine's to say)."""
+        """A play decided without the list of legal actions (a hand of 40 cards leads
+        hundreds of plays, and listing them was most of a playout's time; then answers were):
+        the keys a hand can lead are :func:`~paizhuo.games.baohuang.plays.leads` of its
+        counts, those that beat the current play
+        :func:`~paizhuo.games.baohuang.plays.responses`, both in the engine's order, and each
+        key's action the engine's own cards for it (``canonical_cards``, the called card taken
+        last); not beating is a yield where the options and the circle allow one (BH-4), else
+        a pass — so the action is the one :meth:`act` picks from the list. ``None`` for every
+        other decision, where a lead might be a reveal (明独, a hand strong enough to declare
+        it: whether it may be declared is the engine's to say), and where a claim of the lead
+        接风 might be open (after a last play: whether this seat answers first is the
+        engine's to say)."""
         d = observation.get("details") or {}
-        if observation.get("phase") != "play" or not observation.get("your_turn") \
-                or d.get("current") is not None:
+        if observation.get("phase") != "play" or not observation.get("your_turn"):
             return None
-        hand = parse_cards(observation["hand"] or "")
-        h = [0] * 15
-        for c in hand:
-            h[STRENGTH_OF_CARD[c]] += 1
-        if control(h) >= self.reveal_alone_from:
-            return None
-        counts = [0] * 55
-        for c in hand:
-            counts[c] += 1
+        hand, h, counts = read_hand(observation["hand"])
         called = parse_cards(d["called"])[0] if d.get("called") else None
         seat = observation["seat"]
 
         def action_of(key: PlayKey) -> Action:
             return Action(seat, "play", canonical_cards(counts, called, key))
 
-        return self._lead_keys(observation, leads(h), action_of, h, len(hand))
+        cur = d.get("current")
+        if cur is None:
+            if control(h) >= self.reveal_alone_from:
+                return None
+            return self._lead_keys(observation, leads(h), action_of, h, len(hand))
+        options = d.get("options")
+        circle = d.get("circle")
+        if options is None or (options["claim"] and cur["last_play"] and circle == 1):
+            return None
+        pass_ = Action(seat, "pass")
+        may_yield = options["yield"] and circle == 1 and d["claimant"] is None
+        passing = Action(seat, "yield") if may_yield else pass_
+        keys = responses(h, key_of(parse_cards(cur["cards"])))
+        return self._answer_keys(observation, keys, action_of, passing, pass_, h, len(hand))
 
     def _lead(self, obs: dict[str, Any], legal: list[Action], h: list[int],
               left: int) -> Action:
@@ -284,25 +321,34 @@ class BaohuangHeuristic:
 
     def _answer(self, obs: dict[str, Any], legal: list[Action], h: list[int],
                 left: int) -> Action:
-        d = obs["details"]
-        cur = d["current"]
-        maker = cur["seat"]
         by_verb = {a.verb: a for a in legal if a.verb != "play"}
         passing = by_verb.get("yield") or by_verb.get("pass") or legal[0]
         plays: dict[PlayKey, Action] = {}
         for a in legal:
             if a.verb == "play":
                 plays.setdefault(key_of(a.cards), a)
-        if not plays:
+        return self._answer_keys(obs, list(plays), plays.__getitem__, passing,
+                                 by_verb.get("pass") or passing, h, left)
+
+    def _answer_keys(self, obs: dict[str, Any], keys: list[PlayKey],
+                     action_of: Callable[[PlayKey], Action], passing: Action, pass_: Action,
+                     h: list[int], left: int) -> Action:
+        """The answer among the beating ``keys`` (in the engine's order, as ``action_of``
+        gives each key's action), ``passing`` (a yield where one is allowed, else a pass) or
+        ``pass_`` (a partner's play is let stand by a pass, keeping no second circle open)."""
+        if not keys:
             return passing
-        out = [k for k in plays if k[1] + k[2] + k[3] == left]
+        d = obs["details"]
+        cur = d["current"]
+        maker = cur["seat"]
+        out = [k for k in keys if k[1] + k[2] + k[3] == left]
         if out:  # beating takes the seat out: always
-            return plays[out[0]]
+            return action_of(out[0])
         partners, maybe = self._sides(obs)
         if maker in partners:
-            return by_verb.get("pass") or passing
+            return pass_
         emperor = d["role"] == "emperor"
-        best = min(plays, key=lambda k: (answer_cost(k, h, emperor, left), k[0]))
+        best = min(keys, key=lambda k: (answer_cost(k, h, emperor, left), k[0]))
         cost = answer_cost(best, h, emperor, left)
         bar = self.bar_maybe_friend if maker in maybe else self.bar_opponent
         if left <= 12:
@@ -319,7 +365,7 @@ class BaohuangHeuristic:
             if small + h[SJ] >= JOKERS_EACH and big + h[BJ] >= JOKERS_EACH:
                 bar += 1.0  # no joker is left to beat a high answer
         if cost <= bar:
-            return plays[best]
+            return action_of(best)
         return passing
 
 

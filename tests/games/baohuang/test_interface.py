@@ -314,6 +314,22 @@ def test_events_never_hold_another_seats_cards(preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_view_shows_the_tables_options_and_its_own_hand(preset: str) -> None:
+    """Every viewer sees the table's options (a player knows whether yielding and claiming are
+    played, BH-4), a copy it may change; a seat sees its hand as dealt and played, sorted."""
+    for g in games_with_stops(preset, range(2), every=23):
+        for v in VIEWERS:
+            obs = g.observation(v)
+            assert obs["details"]["options"] == g.st.opts.to_dict()
+            assert obs["hand"] == (None if v is None else
+                                   format_cards(sorted(c for c in range(55)
+                                                       for _ in range(g.st.hands[v][c]))))
+    g = BaohuangGame.new({"preset": preset}, seed=1)
+    g.observation(0)["details"]["options"]["claim"] = "changed"
+    assert g.observation(0)["details"]["options"]["claim"] == g.st.opts.claim
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_every_view_shows_what_each_seat_has_played(preset: str) -> None:
     """``details.played`` is public (every viewer sees the same) and is, per seat, the cards
     of that seat's plays in the public events since the deal was last dealt (BH-6)."""

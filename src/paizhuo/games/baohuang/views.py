@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from paizhuo.cards import card_name
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import View
+from paizhuo.games.baohuang.options import BaohuangOptions
 from paizhuo.games.baohuang.scoring import RANK_NAMES, display, fraction_json, score
 from paizhuo.games.baohuang.state import (
     NUM_SEATS,
@@ -58,15 +59,47 @@ def visible_alone(st: BaohuangState, seat: int | None) -> bool | None:
     return st.guard == st.emperor
 
 
+_HAND_NAMES: dict[tuple[int, ...], str] = {}
+"""Hands in notation by their count arrays: a seat is observed at every decision of a deal
+(every playout of a search) and its hand changes only when it plays."""
+HAND_NAMES_KEPT = 100_000
+"""How many hands :data:`_HAND_NAMES` holds before it starts again."""
+
+
+def hand_notation(counts: list[int]) -> str:
+    """A hand's notation, sorted (:func:`~.state.cards_of`), from its count array."""
+    key = tuple(counts)
+    text = _HAND_NAMES.get(key)
+    if text is None:
+        if len(_HAND_NAMES) >= HAND_NAMES_KEPT:
+            _HAND_NAMES.clear()
+        text = _HAND_NAMES[key] = format_cards(cards_of(counts))
+    return text
+
+
+_OPTIONS: dict[BaohuangOptions, dict[str, Any]] = {}
+
+
+def options_json(opts: BaohuangOptions) -> dict[str, Any]:
+    """The table's options by their record names (a new dict each time: a viewer may change
+    what it is given), made once per set of options."""
+    made = _OPTIONS.get(opts)
+    if made is None:
+        made = _OPTIONS[opts] = opts.to_dict()
+    return dict(made)
+
+
 def observe(st: BaohuangState, seat: int | None, to_act: list[int]) -> View:
     """Everything ``seat`` may see (``None``: a spectator): own hand, counts, the public
-    course of the deal, and the roles as far as they are known to this viewer."""
+    course of the deal, the roles as far as they are known to this viewer, and the table's
+    options (whether yielding and claiming are played, BH-4: a player knows the rules)."""
     return View(
-        hand=None if seat is None else format_cards(cards_of(st.hands[seat])),
+        hand=None if seat is None else hand_notation(st.hands[seat]),
         hand_sizes=list(st.sizes),
         to_act=to_act,  # every seat asked is asked in public (BH-2 declarations included)
         result=result(st),
         details={
+            "options": options_json(st.opts),
             "emperor_card_holder": holder_of_emperor_card(st),
             "crown_passes": st.passes,
             "forced_seat": st.forced_seat,
