@@ -9,7 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_CARD_IDS, SMALL_JOKER, card_id
-from paizhuo.notation import NotationError, format_card, format_cards, parse_card, parse_cards
+from paizhuo.notation import (
+    NotationError,
+    format_card,
+    format_cards,
+    format_counts,
+    parse_card,
+    parse_cards,
+)
 
 
 @pytest.mark.parametrize(
@@ -110,3 +117,16 @@ def test_parse_card_raises_only_notation_error(text: str) -> None:
     except NotationError:
         return
     assert 0 <= card < NUM_CARD_IDS
+
+
+@given(st.lists(st.integers(0, NUM_CARD_IDS - 1), max_size=60))
+def test_format_counts_is_the_sorted_notation_of_a_count_array(cards: list[int]) -> None:
+    """``format_counts`` remembers what it wrote: the same answer for an array it has seen,
+    and an array changed afterwards is written as it is now."""
+    counts = [0] * NUM_CARD_IDS
+    for c in cards:
+        counts[c] += 1
+    assert format_counts(counts) == format_cards(sorted(cards))
+    assert format_counts(counts) == format_cards(sorted(cards))
+    counts[0] += 1
+    assert format_counts(counts) == format_cards(sorted([*cards, 0]))

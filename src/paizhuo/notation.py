@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from paizhuo.cards import (
@@ -25,6 +25,7 @@ from paizhuo.cards import (
     SMALL_JOKER,
     SUIT_CHARS,
     card_name,
+    ids_of,
     make_card,
 )
 from paizhuo.engine.errors import describe
@@ -84,3 +85,28 @@ def format_card(card: int) -> str:
 def format_cards(cards: Iterable[int]) -> str:
     """Canonical notation of a list of cards, in the given order."""
     return " ".join([CARD_NAMES[c] for c in cards])
+
+
+_COUNTS_TEXT: dict[tuple[int, ...], str] = {}
+COUNTS_TEXT_KEPT: Final = 100_000
+"""How many multisets :func:`format_counts` remembers before it starts again."""
+
+
+def format_counts(counts: Sequence[int]) -> str:
+    """Canonical notation of a multiset given as a count array (``counts[id]`` copies of
+    each card), in id order — ``format_cards(ids_of(counts))``, remembered: a hand is shown
+    in every observation of its seat (every decision of a playout) and changes only when it
+    plays.
+
+    >>> counts = [0] * 55
+    >>> counts[parse_card("AS")] = 2
+    >>> format_counts(counts)
+    'AS AS'
+    """
+    key = tuple(counts)
+    text = _COUNTS_TEXT.get(key)
+    if text is None:
+        if len(_COUNTS_TEXT) >= COUNTS_TEXT_KEPT:
+            _COUNTS_TEXT.clear()
+        text = _COUNTS_TEXT[key] = format_cards(ids_of(counts))
+    return text

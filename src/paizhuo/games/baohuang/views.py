@@ -20,10 +20,9 @@ from paizhuo.games.baohuang.state import (
     OVER,
     VOID,
     BaohuangState,
-    cards_of,
     holder_of_emperor_card,
 )
-from paizhuo.notation import format_cards
+from paizhuo.notation import format_cards, format_counts
 
 
 class Emit(Protocol):
@@ -59,24 +58,6 @@ def visible_alone(st: BaohuangState, seat: int | None) -> bool | None:
     return st.guard == st.emperor
 
 
-_HAND_NAMES: dict[tuple[int, ...], str] = {}
-"""Hands in notation by their count arrays: a seat is observed at every decision of a deal
-(every playout of a search) and its hand changes only when it plays."""
-HAND_NAMES_KEPT = 100_000
-"""How many hands :data:`_HAND_NAMES` holds before it starts again."""
-
-
-def hand_notation(counts: list[int]) -> str:
-    """A hand's notation, sorted (:func:`~.state.cards_of`), from its count array."""
-    key = tuple(counts)
-    text = _HAND_NAMES.get(key)
-    if text is None:
-        if len(_HAND_NAMES) >= HAND_NAMES_KEPT:
-            _HAND_NAMES.clear()
-        text = _HAND_NAMES[key] = format_cards(cards_of(counts))
-    return text
-
-
 _OPTIONS: dict[BaohuangOptions, dict[str, Any]] = {}
 
 
@@ -94,7 +75,7 @@ def observe(st: BaohuangState, seat: int | None, to_act: list[int]) -> View:
     course of the deal, the roles as far as they are known to this viewer, and the table's
     options (whether yielding and claiming are played, BH-4: a player knows the rules)."""
     return View(
-        hand=None if seat is None else hand_notation(st.hands[seat]),
+        hand=None if seat is None else format_counts(st.hands[seat]),
         hand_sizes=list(st.sizes),
         to_act=to_act,  # every seat asked is asked in public (BH-2 declarations included)
         result=result(st),

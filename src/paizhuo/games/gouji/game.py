@@ -162,23 +162,29 @@ class GoujiGame(FlatEncoding, Game):
         return views.observe(self.state, seat, dict(self.setup.options), self.result())
 
     def result(self) -> dict[str, Any] | None:
+        res = self._shared_result()
+        # a copy: the cached result is shared with clones and with the "over" event
+        return None if res is None else copy.deepcopy(res)
+
+    def _shared_result(self) -> dict[str, Any] | None:
+        """The result, worked out once: the game's own, never to be changed (the scoring
+        below only reads it; a search asks for the returns after every playout)."""
         if self.state.phase != "over":
             return None
         if self._result is None:
             self._result = scoring.compute_result(self.state)
-        # a copy: the cached result is shared with clones and with the "over" event
-        return copy.deepcopy(self._result)
+        return self._result
 
     def returns(self) -> list[float] | None:
-        res = self.result()
+        res = self._shared_result()
         return None if res is None else scoring.returns(res)
 
     def next_start(self) -> dict[str, Any] | None:
-        res = self.result()
+        res = self._shared_result()
         return None if res is None else scoring.next_start(self.state, res)
 
     def match_winners(self) -> list[int] | None:
-        res = self.result()
+        res = self._shared_result()
         if res is None:
             return None
         return scoring.match_winners(res, self.next_start() is None)

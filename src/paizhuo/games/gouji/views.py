@@ -22,11 +22,12 @@ from typing import Any, Final
 from paizhuo.cards import card_name
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import View
-from paizhuo.games.gouji.advice import may_see_hand, visible_count
+from paizhuo.games.gouji.advice import may_see_hand
 from paizhuo.games.gouji.burning import candidates
 from paizhuo.games.gouji.plays import describe
 from paizhuo.games.gouji.scoring import RANK_NAMES
-from paizhuo.games.gouji.state import BURN, LEAD, OVER, SEATS, GoujiState, headless
+from paizhuo.games.gouji.state import BURN, LEAD, OVER, SEATS, GoujiState, headless, opp
+from paizhuo.notation import format_counts
 
 NAMES: Final = tuple(card_name(c) for c in range(55))
 SELF: Final = tuple(frozenset({s}) for s in range(SEATS))
@@ -50,10 +51,7 @@ def observe(st: GoujiState, seat: int | None, options: dict[str, Any],
         "series_game": st.start.game,
         "totals": list(st.start.totals),
         "revolution": list(st.revolution),
-        "teammate_hands": {
-            str(s): cards_text(st.hands[s].to_tuple())
-            for s in range(SEATS) if s != seat and may_see_hand(st, seat, s)
-        },
+        "teammate_hands": teammate_hands(st, seat),
         "advice": {
             str(to): {"from": by, "cards": cards_text(cards)}
             for to, (by, cards) in st.advice.items() if seat in (to, by)
@@ -80,7 +78,9 @@ def observe(st: GoujiState, seat: int | None, options: dict[str, Any],
         details["opened"] = [s for s in range(SEATS) if st.opened[s]]
         details["conceded"] = [s for s in range(SEATS) if st.conceded[s]]
         details["dead_gouji"] = list(st.tokens)
-        details["headless"] = [s for s in range(SEATS) if headless(st, s)]
+        active = st.active
+        details["headless"] = [s for s in range(SEATS)
+                               if active[s] and not active[opp(s)] and headless(st, s)]
         details["stuck"] = [s for s in range(SEATS) if st.stuck[s]]
         details["played"] = played_so_far(st)
     if st.phase == "tribute" and st.t_index < len(st.tributes):
@@ -92,12 +92,31 @@ def observe(st: GoujiState, seat: int | None, options: dict[str, Any],
             shown["offered"] = NAMES[st.t_offer]
         details["tribute"] = shown
     return View(
-        hand=None if seat is None else cards_text(st.hands[seat].to_tuple()),
-        hand_sizes=[visible_count(st, seat, s) for s in range(SEATS)],
+        hand=None if seat is None else format_counts(st.hands[seat].array()),
+        hand_sizes=hand_sizes(st, seat),
         to_act=to_act,
         result=result,
         details=details,
     )
+
+
+def teammate_hands(st: GoujiState, seat: int | None) -> dict[str, str]:
+    """The teammates' hands ``seat`` may see (GJ-12, :func:`~.advice.may_see_hand`), by
+    seat."""
+    if seat is None or not st.opts.advice or not st.began:
+        return {}
+    return {str(s): format_counts(st.hands[s].array())
+            for s in range(seat % 2, SEATS, 2) if s != seat and may_see_hand(st, seat, s)}
+
+
+def hand_sizes(st: GoujiState, seat: int | None) -> list[int | None]:
+    """Each hand's size as ``seat`` may see it (:func:`~.advice.visible_count`: its own, any
+    of 10 cards or fewer 报牌, a teammate's it may see; else ``None``)."""
+    out: list[int | None] = []
+    for s, hand in enumerate(st.hands):
+        n = len(hand)
+        out.append(n if n <= 10 or s == seat or may_see_hand(st, seat, s) else None)
+    return out
 
 
 PLAYED_RANKS: Final = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2",
