@@ -97,10 +97,17 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
 
     ``list_limit`` (the search's playouts): where the list would hold more actions than that
     — a game that can count them without listing has ``count_legal(seat)`` — the game's
-    sampler draws the action instead (for the first seat to act, the one it draws for).
+    sampler draws the action instead (for the first seat to act, the one it draws for); and
+    an action the game knows to be forced (``Game.forced_action``) is taken without an
+    observation or the bot (a playout's bots draw no random numbers for a decision they do
+    not have: the heuristics draw none at all).
     """
     if bot.uses_sampler and seat == to_act[0]:
         return game.sample_action(rng)
+    if list_limit is not None:
+        forced = game.forced_action(seat)
+        if forced is not None:
+            return forced
     observation = game.observation(seat)
     early = act_unlisted(bot, observation, rng)
     if early is not None:

@@ -384,6 +384,14 @@ class Game(ABC):
         the sample need not be uniform, but every action it returns must be legal)."""
         return rng.choice(self.legal_actions())
 
+    def forced_action(self, seat: int) -> Action | None:
+        """``seat``'s only legal action, where the game can tell so without much work (the
+        last card of a hand, a follow that must play every card it holds of the suit, an
+        answer that can only pass); ``None`` says nothing — the seat may have one action or
+        many. A playout takes a forced action without building an observation or asking its
+        bot (whose choice it must be). Default: ``None``."""
+        return None
+
     def implied_before(self, action: Action) -> list[Action]:
         """For the judge's import of records written by other programs: the optional
         declines (passes) such a record leaves out before ``action``, which is not legal now

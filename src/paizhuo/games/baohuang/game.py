@@ -108,6 +108,14 @@ class BaohuangGame(FlatEncoding, Game):
             return declare.legal(st, seat)
         return []
 
+    def forced_action(self, seat: int) -> Action | None:
+        """See :meth:`Game.forced_action`: in play, a pass where nothing in the hand beats the
+        play on the table and neither a yield nor a claim is open (BH-4)."""
+        st = self.st
+        if st.phase != PLAY or seat != st.turn:
+            return None
+        return rounds.forced(st, seat)
+
     def sample_action(self, rng: random.Random) -> Action:
         st = self.st
         if st.phase == PLAY:

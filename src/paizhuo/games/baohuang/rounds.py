@@ -89,6 +89,17 @@ def legal(st: BaohuangState, seat: int) -> list[Action]:
     return out
 
 
+def forced(st: BaohuangState, seat: int) -> Action | None:
+    """``seat``'s only legal action where that is plain (see ``Game.forced_action``): a pass
+    where no play beats the current one and neither a yield nor a claim is open; ``None``
+    otherwise, which says nothing."""
+    cur = st.current
+    if cur is None or seat != st.turn or may_yield(st) or may_claim(st) \
+            or responses(st.strengths[seat], cur):
+        return None
+    return _ANSWERS["pass"][seat]
+
+
 def sample(st: BaohuangState, rng: random.Random) -> Action:
     """A random legal action of the seat to act, without listing every action (uniform over
     the answers: every beating key, pass, yield and claim; leads by rank, then size)."""

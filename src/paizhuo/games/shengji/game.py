@@ -331,6 +331,15 @@ class ShengjiGame(Game):
                         start, [], True)
         return type(self).from_record(record), list(actions)
 
+    def forced_action(self, seat: int) -> Action | None:
+        """See :meth:`Game.forced_action`: a lead of a hand's last card, and a follow that
+        must play all the cards it holds of the led suit, or its whole hand (SJ-8) — its list
+        holds exactly that play (:func:`.rules.forced_play`)."""
+        st = self.state
+        if st.opts.take_backs:
+            return None
+        return rules.forced_play(st, seat)
+
     def count_legal(self, seat: int | None = None) -> int:
         """The number of ``seat``'s legal actions (default: the first to act), every bury
         counted, without listing plays or buries."""

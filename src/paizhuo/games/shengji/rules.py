@@ -177,6 +177,28 @@ def legal(st: RoundState, seat: int) -> list[Action]:
     return []
 
 
+def forced_play(st: RoundState, seat: int) -> Action | None:
+    """``seat``'s only legal play where that is plain without listing: the lead of a hand's
+    last card, a follow by a hand of no more cards than the lead (the whole hand) or by one
+    that holds exactly as many cards of the led suit as the lead has (all of them must be
+    played, SJ-8). ``None`` otherwise (which says nothing) and outside the play."""
+    if st.phase != "play" or seat != st.current:
+        return None
+    hand = st.hands[seat]
+    lead = st.lead
+    if len(hand) == (1 if lead is None else lead.n):
+        return Action(seat, "play", hand.to_tuple())
+    if lead is None:
+        return None
+    ctx = st.ctx
+    assert ctx is not None
+    arr = hand.array()
+    held = [x for x in ctx.group_ids[lead.group] if arr[x]]
+    if sum([arr[x] for x in held]) != lead.n:
+        return None
+    return Action(seat, "play", tuple(sorted([x for x in held for _ in range(arr[x])])))
+
+
 def count_legal(st: RoundState, seat: int) -> int:
     """``len(legal(st, seat))`` for the whole legal set (every bury counted), without listing
     plays or buries."""

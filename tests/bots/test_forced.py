@@ -1,0 +1,114 @@
+"""Forced actions (``Game.forced_action``): where a game says a seat has one legal action, the
+list holds exactly that action; a playout then takes it without an observation or its bot."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from paizhuo.bots.base import bot_action
+from paizhuo.bots.registry import make_bot
+from paizhuo.engine.actions import Action
+from paizhuo.engine.game import Game
+from paizhuo.engine.records import replay
+from paizhuo.games import game_class
+
+CASES = [(game, preset) for game in ("shengji", "gouji", "baohuang")
+         for preset in game_class(game).PRESETS]
+
+
+def heuristic_positions(game: str, preset: str, seeds: range,
+                        options: dict[str, Any] | None = None) -> Iterator[tuple[Game, int]]:
+    """Every decision of heuristic games: the game and the seat to act."""
+    policy = make_bot("heuristic", game)
+    for seed in seeds:
+        g = game_class(game).new({"preset": preset, **(options or {})}, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            to_act = g.to_act()
+            yield g, to_act[0]
+            g.apply(bot_action(g, to_act, to_act[0], policy, rng))
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_a_forced_action_is_the_only_legal_one(game: str, preset: str) -> None:
+    seen: Counter[str] = Counter()
+    for g, seat in heuristic_positions(game, preset, range(3)):
+        legal = g.legal_actions(seat)
+        forced = g.forced_action(seat)
+        seen["one" if len(legal) == 1 else "more"] += 1
+        if forced is not None:
+            assert legal == [forced], (forced, legal[:5])
+            seen["forced"] += 1
+        # asking changes nothing: the list after it is the list before it
+        assert g.legal_actions(seat) == legal
+    # many decisions with one legal action are seen as forced, none with more
+    assert seen["forced"] >= seen["one"] / 4 > 0, seen
+
+
+class Asked:
+    """A bot that notes every list it is given and plays its first action."""
+
+    name, uses_sampler = "asked", False
+
+    def __init__(self) -> None:
+        self.lists: list[list[Action]] = []
+
+    def act(self, observation: dict[str, Any], legal: list[Action],
+            rng: random.Random) -> Action:
+        self.lists.append(legal)
+        return legal[0]
+
+
+@pytest.mark.parametrize(("game", "preset"), [("shengji", "tractor"), ("gouji", "classic"),
+                                              ("baohuang", "standard")])
+def test_a_playout_takes_a_forced_action_without_observing(game: str, preset: str) -> None:
+    """With a list limit (a playout) a forced decision builds no observation and asks no bot;
+    without one (a seat at the table) the bot is asked as always."""
+    policy = make_bot("heuristic", game)
+    for g, seat in heuristic_positions(game, preset, range(3)):
+        forced = g.forced_action(seat)
+        if forced is None:
+            continue
+        copy = g.clone()
+
+        def refuse(seat: int | None) -> dict[str, Any]:
+            raise AssertionError("observed")
+
+        copy.observation = refuse  # type: ignore[method-assign]
+        assert bot_action(copy, copy.to_act(), seat, policy, random.Random(0),
+                          list_limit=2000) == forced
+        asked = Asked()
+        assert bot_action(g, g.to_act(), seat, asked, random.Random(0)) == forced
+        assert asked.lists == [[forced]]
+        return
+    pytest.fail("no forced decision in three deals")
+
+
+def test_gouji_keeps_a_list_only_for_the_position_it_was_built_in() -> None:
+    """The list a Gouji ``forced_action`` built serves the ``legal_actions`` that follows in
+    the same position, and no other: not after an action, not in a clone, not another seat."""
+    for g, seat in heuristic_positions("gouji", "classic", range(2)):
+        if g.forced_action(seat) is None and g.observation(seat)["details"].get(
+                "your_decision") == "answer":
+            break
+    else:
+        pytest.fail("no answer with a choice")
+    listed = g.legal_actions(seat)
+    assert listed == replay(g.record())[0].legal_actions(seat)
+    copy: Game = g.clone()
+    assert copy.legal_actions(seat) == listed
+    copy.apply(listed[-1])
+    fresh = replay(copy.record())[0]
+    for other in range(6):
+        assert copy.legal_actions(other) == fresh.legal_actions(other)
+
+
+def test_shengji_with_take_backs_has_no_forced_action() -> None:
+    """A take-back is legal beside the play (SJ-14): nothing is forced at such a table."""
+    for g, seat in heuristic_positions("shengji", "tractor", range(1), {"take_backs": True}):
+        assert g.forced_action(seat) is None
