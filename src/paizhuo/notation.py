@@ -88,8 +88,9 @@ def format_cards(cards: Iterable[int]) -> str:
 
 
 _COUNTS_TEXT: dict[tuple[int, ...], str] = {}
-COUNTS_TEXT_KEPT: Final = 100_000
-"""How many multisets :func:`format_counts` remembers before it starts again."""
+COUNTS_TEXT_KEPT: Final = 8192
+"""How many multisets :func:`format_counts` remembers before it starts again (a few MB: a
+hand is asked again within a few decisions, until its seat plays)."""
 
 
 def format_counts(counts: Sequence[int]) -> str:

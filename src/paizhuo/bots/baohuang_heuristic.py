@@ -110,8 +110,9 @@ def answer_cost(key: PlayKey, h: Sequence[int], emperor: bool, cards_left: int) 
 
 
 _HANDS: dict[str, tuple[tuple[int, ...], list[int], list[int]]] = {}
-HANDS_KEPT = 100_000
-"""How many hands :func:`read_hand` remembers before it starts again."""
+HANDS_KEPT = 8192
+"""How many hands :func:`read_hand` remembers before it starts again (a few MB: a hand is
+read again within a few decisions, until its seat plays)."""
 
 
 def read_hand(text: str | None) -> tuple[tuple[int, ...], list[int], list[int]]:
