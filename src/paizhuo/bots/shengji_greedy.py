@@ -73,10 +73,25 @@ def _table(options_json: str, level: str, trump: str | None) -> RoundSetting:
     return RoundSetting(opts, opts.combo_rules, ctx, lv)
 
 
+_OPTIONS_TEXT: dict[frozenset[tuple[str, type, Any]], str] = {}
+"""The options' JSON text by their items (with each value's type: ``1`` and ``True`` are
+different options): a bot reads the table at every decision."""
+
+
 def table_of(obs: dict[str, Any]) -> RoundSetting:
     """The rules and (once trump is known) the card order of the observed round."""
     d = obs["details"]
-    return _table(json.dumps(d["options"], sort_keys=True), d["level"], d.get("trump"))
+    options = d["options"]
+    try:
+        key = frozenset((k, v.__class__, v) for k, v in options.items())
+    except TypeError:  # a list among the values: by the JSON text alone
+        return _table(json.dumps(options, sort_keys=True), d["level"], d.get("trump"))
+    text = _OPTIONS_TEXT.get(key)
+    if text is None:
+        text = json.dumps(options, sort_keys=True)
+        if len(_OPTIONS_TEXT) < 64:
+            _OPTIONS_TEXT[key] = text
+    return _table(text, d["level"], d.get("trump"))
 
 
 def card_cost(card: int, ctx: TrumpContext) -> int:

@@ -377,8 +377,8 @@ class HeuristicView(PlayView):
         self.partners = self.side - {self.seat}
         self.copies = Counter(self.hand)
         self.left = len(self.hand)
-        trumps_out = sum(self.unseen[c] for c in range(len(self.unseen))
-                         if self.ctx.group[c] == TRUMP)
+        unseen = self.unseen
+        trumps_out = sum([unseen[c] for c in self.ctx.group_ids[TRUMP]])
         self.trumps_out = trumps_out
         self.signals = self.SIGNAL and tab.opts.teams == "fixed"
         self._costs: dict[int, dict[int, int]] = {}
