@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from paizhuo.bots.base import bot_action
+from paizhuo.bots.base import bot_action, more_legal_than
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
@@ -112,3 +112,14 @@ def test_shengji_with_take_backs_has_no_forced_action() -> None:
     """A take-back is legal beside the play (SJ-14): nothing is forced at such a table."""
     for g, seat in heuristic_positions("shengji", "tractor", range(1), {"take_backs": True}):
         assert g.forced_action(seat) is None
+
+
+@pytest.mark.parametrize("preset", ["tractor", "six-three", "friends-5"])
+def test_more_legal_than_is_the_count_compared(preset: str) -> None:
+    """``more_legal_than`` (a playout's question before it lists a follow) answers as the
+    exact count would, for limits small and large, with and without take-backs."""
+    for options in ({}, {"take_backs": True}):
+        for g, seat in heuristic_positions("shengji", preset, range(1), options):
+            n = g.count_legal(seat)  # type: ignore[attr-defined]
+            for limit in (0, 1, 2, 5, 24, 25, 300, 2000):
+                assert more_legal_than(g, seat, limit) == (n > limit), (n, limit)

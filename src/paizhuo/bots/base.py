@@ -96,7 +96,8 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
     legal, rng, worlds)`` with a :class:`Worlds` for the seat.
 
     ``list_limit`` (the search's playouts): where the list would hold more actions than that
-    — a game that can count them without listing has ``count_legal(seat)`` — the game's
+    — a game that can tell without listing has ``more_legal_than(seat, limit)`` or
+    ``count_legal(seat)`` — the game's
     sampler draws the action instead (for the first seat to act, the one it draws for); and
     an action the game knows to be forced (``Game.forced_action``) is taken without an
     observation or the bot (a playout's bots draw no random numbers for a decision they do
@@ -112,11 +113,20 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
     early = act_unlisted(bot, observation, rng)
     if early is not None:
         return early
-    if list_limit is not None and seat == to_act[0]:
-        count = getattr(game, "count_legal", None)
-        if count is not None and count(seat) > list_limit:
-            return game.sample_action(rng)
+    if list_limit is not None and seat == to_act[0] and more_legal_than(game, seat, list_limit):
+        return game.sample_action(rng)
     return _decide_listed(bot, observation, game.legal_actions(seat), rng, Worlds(game, seat))
+
+
+def more_legal_than(game: Game, seat: int, limit: int) -> bool:
+    """Whether ``seat`` has more than ``limit`` legal actions, for a game that can tell
+    without listing them (``more_legal_than``, or ``count_legal``); ``False`` for one that
+    cannot."""
+    over = getattr(game, "more_legal_than", None)
+    if over is not None:
+        return bool(over(seat, limit))
+    count = getattr(game, "count_legal", None)
+    return count is not None and count(seat) > limit
 
 
 def act_unlisted(bot: Bot, observation: dict[str, Any], rng: random.Random) -> Action | None:

@@ -32,7 +32,7 @@ import random
 import time
 from typing import Any, Final
 
-from paizhuo.bots.base import Bot, Worlds, act_unlisted, bot_action, deciding
+from paizhuo.bots.base import Bot, Worlds, act_unlisted, bot_action, deciding, more_legal_than
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import PaizhuoError
 from paizhuo.engine.game import Game
@@ -164,11 +164,10 @@ def misfit(world: Game, seat: int) -> int | None:
     game, actions = got
     policy = playout_bot(world.name)
     rng = random.Random(0)
-    count = getattr(game, "count_legal", None)
     miss = 0
     for action in actions:
         who = action.seat
-        if who != seat and (count is None or count(who) <= MAX_PLAYOUT_LIST):
+        if who != seat and not more_legal_than(game, who, MAX_PLAYOUT_LIST):
             observation = game.observation(who)
             choice = act_unlisted(policy, observation, rng)
             if choice is None:

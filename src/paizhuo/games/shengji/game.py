@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
+from math import comb
 from typing import Any, ClassVar, Self
 
 from paizhuo.engine.actions import Action
@@ -339,6 +340,17 @@ class ShengjiGame(Game):
         if st.opts.take_backs:
             return None
         return rules.forced_play(st, seat)
+
+    def more_legal_than(self, seat: int, limit: int) -> bool:
+        """Whether ``seat`` has more than ``limit`` legal actions: :meth:`count_legal`, but
+        a follow whose hand cannot make that many (``C(hand, n)`` ways to pick the lead's
+        ``n`` cards, one take-back beside them) is answered without counting."""
+        st = self.state
+        lead = st.lead
+        if st.phase == "play" and lead is not None and seat == st.current \
+                and comb(len(st.hands[seat]), lead.n) + 1 <= limit:
+            return False
+        return self.count_legal(seat) > limit
 
     def count_legal(self, seat: int | None = None) -> int:
         """The number of ``seat``'s legal actions (default: the first to act), every bury
