@@ -51,7 +51,6 @@ from paizhuo.games.baohuang.plays import (
     PlayKey,
     canonical_cards,
     key_of,
-    leads,
     responses,
 )
 from paizhuo.games.climbing import ACE, BJ, SJ, STRENGTH_OF_CARD, TWO
@@ -264,7 +263,7 @@ class BaohuangHeuristic:
         if cur is None:
             if control(h) >= self.reveal_alone_from:
                 return None
-            return self._lead_keys(observation, leads(h), action_of, h, len(hand))
+            return self._lead_of_counts(observation, action_of, h)
         options = d.get("options")
         circle = d.get("circle")
         if options is None or (options["claim"] and cur["last_play"] and circle == 1):
@@ -294,7 +293,6 @@ class BaohuangHeuristic:
         if whole:  # the hand is one play: out
             return action_of(whole[0])
         sets = [(r, h[r], 0, 0) for r in range(TWO + 1) if h[r] and (r, h[r], 0, 0) in plays]
-        jokers = h[SJ] + h[BJ]
         if not sets:
             # only jokers: the small ones first, the big (and the emperor card) last
             if h[SJ]:
@@ -302,6 +300,25 @@ class BaohuangHeuristic:
                 if k in plays:
                     return action_of(k)
             return action_of(min(plays, key=lambda k: (k[3], k[2])))
+        return self._lead_sets(obs, sets, action_of, h)
+
+    def _lead_of_counts(self, obs: dict[str, Any], action_of: Callable[[PlayKey], Action],
+                        h: list[int]) -> Action:
+        """:meth:`_lead_keys` over every lead of the hand (:func:`leads` of its counts),
+        without listing them: a hand of one plain rank at most is one play (the lead of all
+        of it, the one lead of its size); else every whole set of a plain rank is a lead."""
+        plain = [r for r in range(TWO + 1) if h[r]]
+        if len(plain) <= 1:  # the hand is one play: out
+            if plain:
+                return action_of((plain[0], h[plain[0]], h[SJ], h[BJ]))
+            return action_of((SJ if h[SJ] else BJ, 0, h[SJ], h[BJ]))
+        return self._lead_sets(obs, [(r, h[r], 0, 0) for r in plain], action_of, h)
+
+    def _lead_sets(self, obs: dict[str, Any], sets: list[PlayKey],
+                   action_of: Callable[[PlayKey], Action], h: list[int]) -> Action:
+        """The lead among the hand's whole ``sets`` (plain ranks, low to high) where the
+        hand is not one play."""
+        jokers = h[SJ] + h[BJ]
         me, sizes = obs["seat"], obs["hand_sizes"]
         finished = set(obs["details"]["finished"])
         partners, maybe = self._sides(obs)
