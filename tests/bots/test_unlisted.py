@@ -95,20 +95,28 @@ def assert_decided_unlisted(g: Game, seat: int, bot: Bot) -> None:
 
 
 @pytest.mark.parametrize("preset", game_class("gouji").PRESETS)
-def test_a_gouji_lead_without_the_list_is_legal_and_the_listed_choice(preset: str) -> None:
+def test_a_gouji_play_without_the_list_is_legal_and_the_listed_choice(preset: str) -> None:
+    """Gouji leads and answers decided without the list are the listed choice; an answer goes
+    to the list only where a yield (the 对头's) or a claim (after a player went out) may be
+    open."""
     bot = make_bot("heuristic", "gouji")
-    leads = 0
+    kinds = dict.fromkeys(("lead", "answer", "pass", "listed_answer"), 0)
     for g, seat in positions(preset, range(3), "gouji"):
         obs = g.observation(seat)
         early = act_unlisted(bot, obs, random.Random(1))
+        decision = obs["details"].get("your_decision")
         if early is None:
+            if decision == "answer" and not obs["details"]["advice"]:
+                maker = obs["details"]["round"]["maker"]
+                assert seat == (maker + 3) % 6 or maker in obs["details"]["finished"]
+                kinds["listed_answer"] += 1
             continue
-        assert obs["details"]["your_decision"] == "lead"
+        assert decision in ("lead", "answer"), decision
         legal = g.legal_actions(seat)
         assert early in legal
         assert early == bot.act(obs, legal, random.Random(1))
-        leads += 1
-    assert leads >= 20, leads
+        kinds["pass" if early.verb == "pass" else decision] += 1
+    assert min(kinds.values()) >= 20, kinds
 
 
 @pytest.mark.parametrize("preset", game_class("baohuang").PRESETS)

@@ -50,6 +50,7 @@ from paizhuo.games.gouji.plays import (
     Shape,
     after,
     all_plays,
+    beating_plays,
     can_finish_burn,
     cards_for,
     is_gouji,
@@ -389,14 +390,22 @@ class GoujiHeuristic:
     # -- leading ----------------------------------------------------------------------------
 
     def act_unlisted(self, observation: dict[str, Any], rng: random.Random) -> Action | None:
-        """A lead chosen without the legal list (a lead's list holds every play of the hand,
-        up to a thousand; the runner then never builds it): the plays a hand may lead are
-        the rule functions' ``all_plays``, less those 憋三 forbids (GJ-9), which the bot
-        checks itself. ``None`` for every other decision, for a burner's lead, under advice
-        (:meth:`advised` needs the list) and where no natural lead is found."""
+        """A lead or an answer chosen without the legal list (a lead's list holds every play
+        of the hand, up to a thousand; the runner then never builds it): the plays a hand may
+        lead are the rule functions' ``all_plays``, those that answer ``beating_plays``
+        (GJ-3), less those 憋三 forbids (GJ-9), which the bot checks itself. ``None`` for
+        every other decision, for a burner's lead, under advice (:meth:`advised` needs the
+        list), where no natural lead is found, and for an answer where a yield (the 对头's,
+        GJ-5.3) or a claim of the lead (after a player went out, GJ-7) may be open: whether
+        it is, is the engine's to say."""
         d = observation["details"]
         if observation["phase"] != "play" or not observation["your_turn"] \
-                or d.get("your_decision") != "lead" or self.advice_to_me(observation):
+                or self.advice_to_me(observation):
+            return None
+        decision = d.get("your_decision")
+        if decision == "answer":
+            return self.answer_unlisted(Table(observation))
+        if decision != "lead":
             return None
         t = Table(observation)
         if t.rnd.get("burner") == t.seat:
@@ -518,19 +527,49 @@ class GoujiHeuristic:
     # -- answering --------------------------------------------------------------------------
 
     def answer(self, t: Table, legal: list[Action]) -> Action:
-        seat = t.seat
         verbs = {a.verb: a for a in legal if a.verb != "play"}
+        plays: dict[Shape, Action] = {}
+        for a in legal:
+            if a.verb == "play":
+                plays.setdefault(fast_shape(a.cards), a)
+        return self.answer_shapes(t, list(plays), plays.__getitem__, verbs)
+
+    def answer_unlisted(self, t: Table) -> Action | None:
+        """:meth:`answer` with the plays that beat the one on the table worked out from the
+        hand (``beating_plays``, less those 憋三 forbids), where no yield or claim can be open
+        (the seat is not the maker's 对头, the maker has not gone out), so that passing is
+        the one other answer; else ``None``."""
+        maker: int = t.rnd["maker"]
+        if t.seat == t.opp(maker) or maker in t.finished:
+            return None
+        cur = shape_of(_cards(t.rnd["play"]))
+        assert cur is not None
+        h = t.h
+        shapes = [p for p in beating_plays(h, cur, t.kill)
+                  if not t.bound or keeps_three_rule(h, p)]
+        hand = Counts.of(t.ids)
+
+        def action_of(p: Shape) -> Action:
+            return Action(t.seat, "play", cards_for(p, hand))
+
+        return self.answer_shapes(t, shapes, action_of, {"pass": Action(t.seat, "pass")})
+
+    def answer_shapes(self, t: Table, shapes: list[Shape], action_of: Callable[[Shape], Action],
+                      verbs: dict[str, Action]) -> Action:
+        """The answer among the plays of ``shapes`` (in the engine's order; ``action_of``
+        gives each one's action) and the answers without cards, ``verbs`` (``pass``, and
+        ``yield`` and ``claim`` where open)."""
+        seat = t.seat
         fallback = verbs.get("claim") or verbs.get("yield") or verbs["pass"]
         maker: int = t.rnd["maker"]
-        plays = [a for a in legal if a.verb == "play"]
         n_hand = len(t.ids)
-        for a in plays:
-            if len(a.cards) == n_hand:
-                return a  # out
+        for p in shapes:
+            if p[1] + p[2] + p[3] + p[4] == n_hand:
+                return action_of(p)  # out
         maker_in = maker not in t.out
         if t.teammate(maker) and maker_in:
             return fallback  # never overtake a teammate winning the round
-        if not plays:
+        if not shapes:
             return fallback
         cur = shape_of(_cards(t.rnd["play"]))
         assert cur is not None
@@ -547,9 +586,8 @@ class GoujiHeuristic:
                 worth += 8
         else:
             worth = 2 if "claim" not in verbs else -99  # claiming gets the lead for free
-        best: tuple[int, Action] | None = None
-        for a in plays:
-            p = fast_shape(a.cards)
+        best: tuple[int, Shape] | None = None
+        for p in shapes:
             v = t.price(p)
             rest = after(t.h, p)
             if t.bound and rest[THREE] == sum(rest) and not t.sure(p):
@@ -559,14 +597,14 @@ class GoujiHeuristic:
                 v += 12  # winning this round brings the hand out
             elif gs <= 2:
                 v += 4
-            if best is None or v > best[0] or (v == best[0] and p < fast_shape(best[1].cards)):
-                best = (v, a)
+            if best is None or v > best[0] or (v == best[0] and p < best[1]):
+                best = (v, p)
         if best is None:
             return fallback
         if best[0] + worth >= 0:
-            if "yield" in verbs and fast_shape(best[1].cards)[2:] != (0, 0, 0):
+            if "yield" in verbs and best[1][2:] != (0, 0, 0):
                 return verbs["yield"]  # let a teammate beat it before spending control
-            return best[1]
+            return action_of(best[1])
         return fallback
 
     # -- burning ----------------------------------------------------------------------------
