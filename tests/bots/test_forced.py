@@ -14,7 +14,6 @@ from paizhuo.bots.base import bot_action, more_legal_than
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
-from paizhuo.engine.records import replay
 from paizhuo.games import game_class
 
 CASES = [(game, preset) for game in ("shengji", "gouji", "baohuang")
@@ -87,25 +86,6 @@ def test_a_playout_takes_a_forced_action_without_observing(game: str, preset: st
         assert asked.lists == [[forced]]
         return
     pytest.fail("no forced decision in three deals")
-
-
-def test_gouji_keeps_a_list_only_for_the_position_it_was_built_in() -> None:
-    """The list a Gouji ``forced_action`` built serves the ``legal_actions`` that follows in
-    the same position, and no other: not after an action, not in a clone, not another seat."""
-    for g, seat in heuristic_positions("gouji", "classic", range(2)):
-        if g.forced_action(seat) is None and g.observation(seat)["details"].get(
-                "your_decision") == "answer":
-            break
-    else:
-        pytest.fail("no answer with a choice")
-    listed = g.legal_actions(seat)
-    assert listed == replay(g.record())[0].legal_actions(seat)
-    copy: Game = g.clone()
-    assert copy.legal_actions(seat) == listed
-    copy.apply(listed[-1])
-    fresh = replay(copy.record())[0]
-    for other in range(6):
-        assert copy.legal_actions(other) == fresh.legal_actions(other)
 
 
 def test_shengji_with_take_backs_has_no_forced_action() -> None:

@@ -50,7 +50,7 @@ from paizhuo.games.gouji.plays import (
     Shape,
     after,
     all_plays,
-    beating_plays,
+    beating_tuple,
     can_finish_burn,
     cards_for,
     is_gouji,
@@ -545,7 +545,7 @@ class GoujiHeuristic:
         cur = shape_of(_cards(t.rnd["play"]))
         assert cur is not None
         h = t.h
-        shapes = [p for p in beating_plays(h, cur, t.kill)
+        shapes = [p for p in beating_tuple(tuple(h), cur, t.kill)
                   if not t.bound or keeps_three_rule(h, p)]
         hand = Counts.of(t.ids)
 

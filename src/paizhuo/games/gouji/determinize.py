@@ -107,7 +107,6 @@ def determinize(game: G, seat: int, rng: random.Random) -> G:
     copy.setup = Record(rec.game, dict(rec.options), Deal(), rec.start, [], rec.position)
     copy._result = game._result
     copy._sampled = None
-    copy._listed = None
     return copy
 
 

@@ -26,7 +26,7 @@ from paizhuo.engine.records import Deal, Record
 from paizhuo.games.gouji import advice, encoding, prelude, rounds, sampling, scoring, views
 from paizhuo.games.gouji.options import PRESETS, GoujiOptions
 from paizhuo.games.gouji.setup import parse_hands, parse_start
-from paizhuo.games.gouji.state import ANSWER, BURN, SEATS, GoujiState
+from paizhuo.games.gouji.state import BURN, SEATS, GoujiState
 from paizhuo.games.gouji.views import NAMES, SELF, action_event
 
 PRIVATE: Final = {"tribute", "return", "refuse", "buy", "advise"}
@@ -58,10 +58,6 @@ class GoujiGame(FlatEncoding, Game):
         self._sampled: Action | None = None
         """The action :meth:`sample_action` just drew: legal by construction, so applying
         that very object (nothing applied since) skips the check (as Shengji's does)."""
-        self._listed: tuple[GoujiState, int, int, list[Action]] | None = None
-        """The last list :meth:`forced_action` built: the state it was built in, the number
-        of actions then applied and the seat — valid while all three hold (every action
-        applied clears it)."""
 
     # -- creation ---------------------------------------------------------------------------
 
@@ -102,27 +98,17 @@ class GoujiGame(FlatEncoding, Game):
         st = self.state
         if seat != st.turn:
             return []
-        listed = self._listed
-        if listed is not None and listed[0] is st and listed[1] == len(self.actions) \
-                and listed[2] == seat:
-            return list(listed[3])
         if st.phase == "play":
             return rounds.legal(st, seat)
         return prelude.legal(st, seat)
 
     def forced_action(self, seat: int) -> Action | None:
-        """See :meth:`Game.forced_action`: an answer in play (GJ-5) whose list holds one
-        action (a pass, where nothing beats the play and no yield or claim is open). The list
-        is kept for the ``legal_actions`` that follows where there are more (until the next
-        action: a playout asks for it at once)."""
+        """See :meth:`Game.forced_action`: an answer in play (GJ-5) that can only pass —
+        nothing beats the play and no yield or claim is open (:func:`.rounds.forced_answer`)."""
         st = self.state
-        if st.phase != "play" or seat != st.turn or st.stage != ANSWER:
+        if st.phase != "play":
             return None
-        legal = rounds.legal(st, seat)
-        if len(legal) == 1:
-            return legal[0]
-        self._listed = (st, len(self.actions), seat, legal)
-        return None
+        return rounds.forced_answer(st, seat)
 
     def sample_action(self, rng: random.Random) -> Action:
         st = self.state
@@ -137,7 +123,6 @@ class GoujiGame(FlatEncoding, Game):
         verb = action.verb
         trusted = action is self._sampled
         self._sampled = None
-        self._listed = None
         if st.phase == "play" and verb in PLAY_VERBS:  # the hot path
             stage = st.stage
             rounds.apply(st, action, trusted)
@@ -184,6 +169,10 @@ class GoujiGame(FlatEncoding, Game):
     def _observe(self, seat: int | None) -> View:
         return views.observe(self.state, seat, dict(self.setup.options), self.result())
 
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == "over"  # asked before every move of a playout: no copy
+
     def result(self) -> dict[str, Any] | None:
         res = self._shared_result()
         # a copy: the cached result is shared with clones and with the "over" event
@@ -221,7 +210,6 @@ class GoujiGame(FlatEncoding, Game):
         new.dealt = self.dealt
         new._result = self._result
         new._sampled = None
-        new._listed = None
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> Self:

@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from paizhuo.cards import Counts
 from paizhuo.games import climbing
@@ -242,6 +243,13 @@ def beating_plays(h: Sequence[int], cur: Shape, kill: int) -> list[Shape]:
     if not cur[3] and (kill == KILL_OFF or cur[4] != 1):
         return []
     return [p for p in plays_of_size(h, size(cur), cur[0]) if beats(p, cur, kill)]
+
+
+@lru_cache(maxsize=4096)
+def beating_tuple(h: tuple[int, ...], cur: Shape, kill: int) -> tuple[Shape, ...]:
+    """:func:`beating_plays` of rank counts given as a tuple, remembered: a playout asks it
+    twice of one answer (the engine, whether the answer is forced; the bot, its choice)."""
+    return tuple(beating_plays(h, cur, kill))
 
 
 def after(h: Sequence[int], p: Shape) -> list[int]:

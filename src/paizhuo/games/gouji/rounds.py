@@ -21,7 +21,7 @@ from paizhuo.games.gouji.plays import (
     Shape,
     after,
     all_plays,
-    beating_plays,
+    beating_tuple,
     beats,
     can_finish_burn,
     cards_for,
@@ -116,7 +116,7 @@ def headless_extra(st: GoujiState) -> bool:
 def answer_plays(st: GoujiState, seat: int) -> list[Shape]:
     assert st.cur is not None
     h = st.rc[seat]
-    ps = beating_plays(h, st.cur, st.kill)
+    ps = list(beating_tuple(tuple(h), st.cur, st.kill))
     if bound_by_three(st, seat):
         ps = [p for p in ps if keeps_three_rule(h, p)]
     return ps
@@ -128,6 +128,15 @@ def lead_plays(st: GoujiState, seat: int) -> list[Shape]:
     if bound_by_three(st, seat):
         ps = [p for p in ps if keeps_three_rule(h, p)]
     return ps
+
+
+def forced_answer(st: GoujiState, seat: int) -> Action | None:
+    """A pass where that is ``seat``'s only legal answer (nothing beats the play, no yield or
+    claim is open); ``None`` otherwise and outside the answers."""
+    if st.stage != ANSWER or seat != st.turn or answer_plays(st, seat) \
+            or can_yield(st, seat) or can_claim(st, seat):
+        return None
+    return Action(seat, "pass")
 
 
 def can_yield(st: GoujiState, seat: int) -> bool:
