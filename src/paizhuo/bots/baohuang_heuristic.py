@@ -47,12 +47,7 @@ from typing import Any
 from paizhuo.bots.base import Bot
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
 from paizhuo.engine.actions import Action
-from paizhuo.games.baohuang.plays import (
-    PlayKey,
-    canonical_cards,
-    key_of,
-    responses,
-)
+from paizhuo.games.baohuang.plays import PlayKey, canonical_cards, key_of, responses
 from paizhuo.games.climbing import ACE, BJ, SJ, STRENGTH_OF_CARD, TWO
 from paizhuo.notation import parse_cards
 
@@ -117,8 +112,8 @@ read again within a few decisions, until its seat plays)."""
 def read_hand(text: str | None) -> tuple[tuple[int, ...], list[int], list[int]]:
     """A hand from the observation's notation: its card ids, its strength counts (``h``, 15
     ranks) and its count array (``counts[card]``) — remembered by the text, as a seat reads
-    its hand at every decision and it changes only when it plays. The counts are shared:
-    read them, never change them."""
+    its hand at every decision and it changes only when it plays. All three are shared: read
+    them, never change them."""
     text = text or ""
     read = _HANDS.get(text)
     if read is None:

@@ -97,11 +97,10 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
 
     ``list_limit`` (the search's playouts): where the list would hold more actions than that
     — a game that can tell without listing has ``more_legal_than(seat, limit)`` or
-    ``count_legal(seat)`` — the game's
-    sampler draws the action instead (for the first seat to act, the one it draws for); and
-    an action the game knows to be forced (``Game.forced_action``) is taken without an
-    observation or the bot (a playout's bots draw no random numbers for a decision they do
-    not have: the heuristics draw none at all).
+    ``count_legal(seat)`` — the game's sampler draws the action instead (for the first seat
+    to act, the one it draws for); and an action the game knows to be forced
+    (``Game.forced_action``) is taken without an observation or the bot (a playout's bots
+    draw no random numbers for a decision they do not have: the heuristics draw none).
     """
     if bot.uses_sampler and seat == to_act[0]:
         return game.sample_action(rng)

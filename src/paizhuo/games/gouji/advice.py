@@ -25,14 +25,6 @@ def may_see_hand(st: GoujiState, viewer: int | None, owner: int) -> bool:
     return len(st.hands[owner]) <= 10 and viewer not in st.revolution
 
 
-def visible_count(st: GoujiState, viewer: int | None, owner: int) -> int | None:
-    """A hand's size as ``viewer`` may see it: own, or ≤ 10 cards (报牌), else hidden."""
-    n = len(st.hands[owner])
-    if viewer == owner or n <= 10 or may_see_hand(st, viewer, owner):
-        return n
-    return None
-
-
 def advise(st: GoujiState, action: Action) -> int:
     """Record ``action``'s advice; returns the advised seat."""
     seat = action.seat

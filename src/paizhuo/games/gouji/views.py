@@ -110,8 +110,8 @@ def teammate_hands(st: GoujiState, seat: int | None) -> dict[str, str]:
 
 
 def hand_sizes(st: GoujiState, seat: int | None) -> list[int | None]:
-    """Each hand's size as ``seat`` may see it (:func:`~.advice.visible_count`: its own, any
-    of 10 cards or fewer 报牌, a teammate's it may see; else ``None``)."""
+    """Each hand's size as ``seat`` may see it: its own, any of 10 cards or fewer (报牌,
+    GJ-7), a teammate's hand it may see (GJ-12); else ``None``."""
     out: list[int | None] = []
     for s, hand in enumerate(st.hands):
         n = len(hand)

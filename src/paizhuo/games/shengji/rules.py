@@ -179,7 +179,7 @@ def legal(st: RoundState, seat: int) -> list[Action]:
 
 def forced_play(st: RoundState, seat: int) -> Action | None:
     """``seat``'s only legal play where that is plain without listing: the lead of a hand's
-    last card, a follow by a hand of no more cards than the lead (the whole hand) or by one
+    last card, a follow by a hand of as many cards as the lead (the whole hand) or by one
     that holds exactly as many cards of the led suit as the lead has (all of them must be
     played, SJ-8). ``None`` otherwise (which says nothing) and outside the play."""
     if st.phase != "play" or seat != st.current:
