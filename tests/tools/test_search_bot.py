@@ -271,8 +271,8 @@ def test_a_playout_stops_at_its_deadline_and_says_so() -> None:
 
 
 def test_a_playout_draws_a_decision_whose_list_would_be_too_long() -> None:
-    """A playout decision with more legal actions than MAX_PLAYOUT_LIST (as the game counts
-    them) is drawn by the game's sampler: the list is never built (a Shengji follow to a long
+    """A playout decision with more legal actions than MAX_PLAYOUT_LIST (as the game tells
+    without listing them, ``more_legal_than``) is drawn by the game's sampler: the list is never built (a Shengji follow to a long
     throw can have tens of thousands). Below the limit the bot decides from the list."""
     from paizhuo.bots.search import MAX_PLAYOUT_LIST
 
@@ -294,10 +294,16 @@ def test_a_playout_draws_a_decision_whose_list_would_be_too_long() -> None:
         raise AssertionError("the legal list was built")
 
     game.legal_actions = refuse  # type: ignore[method-assign]
-    game.count_legal = lambda seat=None: MAX_PLAYOUT_LIST + 1  # type: ignore[method-assign]
+    asked: list[int] = []
+
+    def more(seat: int, limit: int) -> bool:
+        asked.append(limit)
+        return True
+
+    game.more_legal_than = more  # type: ignore[attr-defined]
     drawn = bot_action(game, game.to_act(), seat, policy, random.Random(1),
                        list_limit=MAX_PLAYOUT_LIST)
-    assert drawn in legal
+    assert drawn in legal and asked == [MAX_PLAYOUT_LIST]
 
 
 class _Copy:
