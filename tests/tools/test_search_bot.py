@@ -272,8 +272,9 @@ def test_a_playout_stops_at_its_deadline_and_says_so() -> None:
 
 def test_a_playout_draws_a_decision_whose_list_would_be_too_long() -> None:
     """A playout decision with more legal actions than MAX_PLAYOUT_LIST (as the game tells
-    without listing them, ``more_legal_than``) is drawn by the game's sampler: the list is never built (a Shengji follow to a long
-    throw can have tens of thousands). Below the limit the bot decides from the list."""
+    without listing them, ``more_legal_than``) is drawn by the game's sampler: the list is
+    never built (a Shengji follow to a long throw can have tens of thousands). Below the
+    limit the bot decides from the list."""
     from paizhuo.bots.search import MAX_PLAYOUT_LIST
 
     game = game_class("shengji").new({"preset": "tractor"}, seed=3)
