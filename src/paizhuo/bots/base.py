@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from paizhuo.engine.actions import Action
@@ -65,6 +66,28 @@ class Worlds:
         if hints:
             return self._game.determinize(self.seat, rng, **hints)
         return self._game.determinize(self.seat, rng)
+
+
+_OPTIONS_TEXT: dict[frozenset[tuple[str, type, Any]], str] = {}
+OPTIONS_TEXT_KEPT = 64
+"""How many sets of options :func:`options_text` remembers."""
+
+
+def options_text(options: Mapping[str, Any]) -> str:
+    """The observation's options as JSON text with sorted keys (the key of a bot's cache of
+    what the table's rules imply), remembered by the options' items where every value is
+    hashable — with each value's type: ``1`` is not ``true`` — so that a bot reading them at
+    every decision does not write the text each time."""
+    try:
+        key = frozenset((k, v.__class__, v) for k, v in options.items())
+    except TypeError:  # a list or table among the values: written each time
+        return json.dumps(options, sort_keys=True)
+    text = _OPTIONS_TEXT.get(key)
+    if text is None:
+        text = json.dumps(options, sort_keys=True)
+        if len(_OPTIONS_TEXT) < OPTIONS_TEXT_KEPT:
+            _OPTIONS_TEXT[key] = text
+    return text
 
 
 def waits(game: Game, to_act: Sequence[int], seat: int) -> bool:

@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
+from paizhuo.bots.base import options_text
 from paizhuo.cards import Counts
 from paizhuo.engine.actions import Action
 from paizhuo.games.climbing import ACE, BJ, SJ, STRENGTH_OF_CARD, THREE, TWO
@@ -80,26 +81,10 @@ def _options(text: str) -> tuple[GoujiOptions, tuple[int, ...], int]:
     return opts, opts.thresholds(), opts.kill_code
 
 
-_BY_ITEMS: dict[frozenset[tuple[str, type, Any]], tuple[GoujiOptions, tuple[int, ...], int]] = {}
-""":func:`_options` by the options' items (with their types: ``1`` is not ``true``) where
-every value is hashable (the usual case: read on every decision, so without making their
-JSON text each time)."""
-
-
 def setting_of(obs: dict[str, Any]) -> tuple[GoujiOptions, tuple[int, ...], int]:
     """The table's options from the observation, with their gouji thresholds and kill code
     (cached)."""
-    options = obs["details"].get("options", {})
-    try:
-        key = frozenset((k, v.__class__, v) for k, v in options.items())
-        found = _BY_ITEMS.get(key)
-    except TypeError:  # a list or table among the values: by the JSON text
-        return _options(json.dumps(options, sort_keys=True))
-    if found is None:
-        found = _options(json.dumps(options, sort_keys=True))
-        if len(_BY_ITEMS) < 64:
-            _BY_ITEMS[key] = found
-    return found
+    return _options(options_text(obs["details"].get("options", {})))
 
 
 def counts_of(cards: Sequence[int]) -> list[int]:

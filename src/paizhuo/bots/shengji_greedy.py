@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from paizhuo.bots.base import options_text
 from paizhuo.cards import NUM_PLAIN_IDS, RANK_CHARS, SUIT_CHARS, Counts, card_id, rank_of, suit_of
 from paizhuo.engine.actions import Action
 from paizhuo.games.shengji.combos import ComboRules, Unit, decompose_counts, make_lead
@@ -73,25 +74,10 @@ def _table(options_json: str, level: str, trump: str | None) -> RoundSetting:
     return RoundSetting(opts, opts.combo_rules, ctx, lv)
 
 
-_OPTIONS_TEXT: dict[frozenset[tuple[str, type, Any]], str] = {}
-"""The options' JSON text by their items (with each value's type: ``1`` and ``True`` are
-different options): a bot reads the table at every decision."""
-
-
 def table_of(obs: dict[str, Any]) -> RoundSetting:
     """The rules and (once trump is known) the card order of the observed round."""
     d = obs["details"]
-    options = d["options"]
-    try:
-        key = frozenset((k, v.__class__, v) for k, v in options.items())
-    except TypeError:  # a list among the values: by the JSON text alone
-        return _table(json.dumps(options, sort_keys=True), d["level"], d.get("trump"))
-    text = _OPTIONS_TEXT.get(key)
-    if text is None:
-        text = json.dumps(options, sort_keys=True)
-        if len(_OPTIONS_TEXT) < 64:
-            _OPTIONS_TEXT[key] = text
-    return _table(text, d["level"], d.get("trump"))
+    return _table(options_text(d["options"]), d["level"], d.get("trump"))
 
 
 def card_cost(card: int, ctx: TrumpContext) -> int:
