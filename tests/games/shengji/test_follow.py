@@ -19,6 +19,7 @@ from paizhuo.games.shengji.follow import (
     count_leads,
     follow_error,
     follow_mask,
+    forced_follow,
     lead_error,
     lead_mask,
     legal_follows,
@@ -110,6 +111,22 @@ def test_sj15_short_of_the_suit_plays_all_of_it() -> None:
         "2C 3S 5S AH", "2C 3S 5S KD", "3S 5S KD AH"}
     assert error("9S 9S 8S 8S", "3S 5S AH KD 2C", "3S AH KD 2C") == (
         "must follow spades: you hold 5S")
+
+
+def test_sj8_a_forced_follow_is_the_one_legal_follow() -> None:
+    """SJ-8 1: holding exactly as many cards of the led suit as the lead has, a follower plays
+    all of them; with a hand of as many cards as the lead, all of it. ``forced_follow`` says
+    so without listing; where more than one follow is legal it says nothing."""
+    cases = [("9S 9S 8S 8S", "3S 5S 7S KS AH KD"),  # four spades: all four
+             ("KS KS", "4S 9S AH 2C"),              # two spades, no pair: both
+             ("KS KS", "AH 2C"),                    # a hand of two cards: the whole hand
+             ("KS", "QS AH 2C")]                    # the one spade
+    for lead, hand in cases:
+        forced = forced_follow(h(hand), lead_of(lead), CTX)
+        assert forced is not None and follows(lead, hand) == {format_cards(forced)}, (lead, hand)
+    for lead, hand in [("KS KS", "4S 9S JS AH"), ("9S 9S 8S 8S", "3S 5S AH KD 2C"),
+                       ("KS KS", "7S 7S 9S 3S AH")]:  # the last: one follow, by the pair rule
+        assert forced_follow(h(hand), lead_of(lead), CTX) is None, (lead, hand)
 
 
 def test_sj15_void_follower_plays_anything() -> None:

@@ -252,6 +252,20 @@ def legal_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
     return out
 
 
+def forced_follow(hand: Counts, lead: Lead, ctx: TrumpContext) -> tuple[int, ...] | None:
+    """The one legal follow where that is plain without listing (SJ-8 1): a hand of as many
+    cards as the lead plays all of them, and one holding exactly as many cards of the led
+    suit as the lead has plays those. ``None`` otherwise, which says nothing (a pair rule can
+    leave one follow too)."""
+    arr = hand.array()
+    if len(hand) == lead.n:
+        return hand.to_tuple()
+    held = [x for x in ctx.group_ids[lead.group] if arr[x]]
+    if sum([arr[x] for x in held]) != lead.n:
+        return None
+    return tuple(sorted([x for x in held for _ in range(arr[x])]))
+
+
 def count_follows(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules) -> int:
     """Number of legal follows (by formula where the lead holds no tuple)."""
     arr = hand.array()

@@ -21,6 +21,7 @@ from paizhuo.games.shengji.follow import (
     count_leads,
     follow_mask,
     follow_steps,
+    forced_follow,
     lead_mask,
     lead_steps,
     legal_follows,
@@ -179,24 +180,18 @@ def legal(st: RoundState, seat: int) -> list[Action]:
 
 def forced_play(st: RoundState, seat: int) -> Action | None:
     """``seat``'s only legal play where that is plain without listing: the lead of a hand's
-    last card, a follow by a hand of as many cards as the lead (the whole hand) or by one
-    that holds exactly as many cards of the led suit as the lead has (all of them must be
-    played, SJ-8). ``None`` otherwise (which says nothing) and outside the play."""
+    last card, a follow :func:`.follow.forced_follow` finds. ``None`` otherwise (which says
+    nothing) and outside the play."""
     if st.phase != "play" or seat != st.current:
         return None
     hand = st.hands[seat]
     lead = st.lead
-    if len(hand) == (1 if lead is None else lead.n):
-        return Action(seat, "play", hand.to_tuple())
     if lead is None:
-        return None
+        return Action(seat, "play", hand.to_tuple()) if len(hand) == 1 else None
     ctx = st.ctx
     assert ctx is not None
-    arr = hand.array()
-    held = [x for x in ctx.group_ids[lead.group] if arr[x]]
-    if sum([arr[x] for x in held]) != lead.n:
-        return None
-    return Action(seat, "play", tuple(sorted([x for x in held for _ in range(arr[x])])))
+    cards = forced_follow(hand, lead, ctx)
+    return None if cards is None else Action(seat, "play", cards)
 
 
 def count_legal(st: RoundState, seat: int) -> int:
