@@ -112,9 +112,7 @@ class BaohuangGame(FlatEncoding, Game):
         """See :meth:`Game.forced_action`: in play, a pass where nothing in the hand beats the
         play on the table and neither a yield nor a claim is open (BH-4)."""
         st = self.st
-        if st.phase != PLAY or seat != st.turn:
-            return None
-        return rounds.forced(st, seat)
+        return rounds.forced(st, seat) if st.phase == PLAY else None
 
     def sample_action(self, rng: random.Random) -> Action:
         st = self.st
