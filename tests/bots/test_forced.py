@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,30 +12,18 @@ import pytest
 from paizhuo.bots.base import bot_action, more_legal_than
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
-from paizhuo.engine.game import Game
 from paizhuo.games import game_class
+
+from .helpers import positions
 
 CASES = [(game, preset) for game in ("shengji", "gouji", "baohuang")
          for preset in game_class(game).PRESETS]
 
 
-def heuristic_positions(game: str, preset: str, seeds: range,
-                        options: dict[str, Any] | None = None) -> Iterator[tuple[Game, int]]:
-    """Every decision of heuristic games: the game and the seat to act."""
-    policy = make_bot("heuristic", game)
-    for seed in seeds:
-        g = game_class(game).new({"preset": preset, **(options or {})}, seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over:
-            to_act = g.to_act()
-            yield g, to_act[0]
-            g.apply(bot_action(g, to_act, to_act[0], policy, rng))
-
-
 @pytest.mark.parametrize(("game", "preset"), CASES)
 def test_a_forced_action_is_the_only_legal_one(game: str, preset: str) -> None:
     seen: Counter[str] = Counter()
-    for g, seat in heuristic_positions(game, preset, range(3)):
+    for g, seat in positions(preset, range(3), game):
         legal = g.legal_actions(seat)
         forced = g.forced_action(seat)
         seen["one" if len(legal) == 1 else "more"] += 1
@@ -69,7 +56,7 @@ def test_a_playout_takes_a_forced_action_without_observing(game: str, preset: st
     """With a list limit (a playout) a forced decision builds no observation and asks no bot;
     without one (a seat at the table) the bot is asked as always."""
     policy = make_bot("heuristic", game)
-    for g, seat in heuristic_positions(game, preset, range(3)):
+    for g, seat in positions(preset, range(3), game):
         forced = g.forced_action(seat)
         if forced is None:
             continue
@@ -90,7 +77,7 @@ def test_a_playout_takes_a_forced_action_without_observing(game: str, preset: st
 
 def test_shengji_with_take_backs_has_no_forced_action() -> None:
     """A take-back is legal beside the play (SJ-14): nothing is forced at such a table."""
-    for g, seat in heuristic_positions("shengji", "tractor", range(1), {"take_backs": True}):
+    for g, seat in positions("tractor", range(1), "shengji", {"take_backs": True}):
         assert g.forced_action(seat) is None
 
 
@@ -99,7 +86,7 @@ def test_more_legal_than_is_the_count_compared(preset: str) -> None:
     """``more_legal_than`` (a playout's question before it lists a follow) answers as the
     exact count would, for limits small and large, with and without take-backs."""
     for options in ({}, {"take_backs": True}):
-        for g, seat in heuristic_positions("shengji", preset, range(1), options):
+        for g, seat in positions(preset, range(1), "shengji", options):
             n = g.count_legal(seat)  # type: ignore[attr-defined]
             for limit in (0, 1, 2, 5, 24, 25, 300, 2000):
                 assert more_legal_than(g, seat, limit) == (n > limit), (n, limit)

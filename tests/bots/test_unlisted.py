@@ -6,7 +6,6 @@ from the full list; the runner must then not build the list at all."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -18,18 +17,7 @@ from paizhuo.engine.game import Game
 from paizhuo.games import game_class
 from paizhuo.games.shengji import PRESETS
 
-
-def positions(preset: str, seeds: range, game: str = "shengji") -> Iterator[tuple[Game, int]]:
-    """Every decision of heuristic rounds of ``game`` and ``preset``: the game and the seat
-    to act."""
-    policy = make_bot("heuristic", game)
-    for seed in seeds:
-        g = game_class(game).new({"preset": preset}, seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over:
-            seat = g.to_act()[0]
-            yield g, seat
-            g.apply(bot_action(g, g.to_act(), seat, policy, rng))
+from .helpers import positions
 
 
 @pytest.mark.parametrize("preset", PRESETS)
