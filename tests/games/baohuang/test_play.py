@@ -252,3 +252,23 @@ def test_hands_never_show_in_other_seats_observations() -> None:
     assert obs["hand"] == "4S 4S TS" and obs["hand_sizes"] == [3, 3, 4, 3, 3]
     text = json.dumps(obs)
     assert "QS" not in text and "JS" not in text and "8H 8S" not in text
+
+
+def test_bh4_a_pass_is_forced_only_where_nothing_beats_and_no_yield_or_claim_is_open() -> None:
+    """BH-4: a seat that cannot beat the play may still yield in the first circle, or claim
+    the lead over a last play; only where neither is open is passing its one action, which
+    ``forced_action`` names without the list."""
+    g = table(options={"yield": False})
+    act(g, 0, "play", "9S")  # seat 1's TS beats it
+    assert Action(1, "play", parse_cards("TS")) in g.legal_actions(1)
+    assert g.forced_action(1) is None
+    g = table(["AS AS", "3S", "4S", "5S", "6S"], options={"yield": False})
+    act(g, 0, "play", "AS")
+    assert g.legal_actions(1) == [Action(1, "pass")] == [g.forced_action(1)]
+    assert g.forced_action(2) is None  # not its turn
+    g = table(["AS AS", "3S", "4S", "5S", "6S"])  # yielding on: the first circle may yield
+    act(g, 0, "play", "AS")
+    assert Action(1, "yield") in g.legal_actions(1) and g.forced_action(1) is None
+    g = table(LAST, options={"yield": False})
+    act(g, 0, "play", "AS")  # a last play: seat 1 may claim the lead
+    assert Action(1, "claim") in g.legal_actions(1) and g.forced_action(1) is None
