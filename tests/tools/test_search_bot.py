@@ -5,7 +5,7 @@ its choice is reproducible from its generator, and it plays legal actions in eve
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -330,7 +330,7 @@ class _Worlds:
 
 
 def _searched(monkeypatch: pytest.MonkeyPatch, worth: dict[int, float],
-              **options: float) -> tuple[Action, list[int]]:
+              **options: float | None) -> tuple[Action, list[int]]:
     """What a search over candidates 0..n-1 worth ``worth[i]`` (plus noise in [-1, 1]) picks,
     and which candidates it played out, in order."""
     import paizhuo.bots.search as search
@@ -348,7 +348,8 @@ def _searched(monkeypatch: pytest.MonkeyPatch, worth: dict[int, float],
     monkeypatch.setattr(search, "value", fake_value)
     legal = [Action(0, "play", (i,)) for i in range(len(worth))]
     bot = SearchBot(playouts=40, candidates=len(worth), **options)  # type: ignore[arg-type]
-    return bot.act_worlds({"game": "gouji"}, legal, random.Random(0), _Worlds()), played
+    worlds = cast(Worlds, _Worlds())  # a stand-in: only ``seat`` and ``sample`` are used
+    return bot.act_worlds({"game": "gouji"}, legal, random.Random(0), worlds), played
 
 
 def test_candidates_clearly_worse_are_played_no_more(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -556,8 +556,6 @@ class GoujiHeuristic:
             return fallback  # never overtake a teammate winning the round
         if not shapes:
             return fallback
-        cur = shape_of(_cards(t.rnd["play"]))
-        assert cur is not None
         worth = self.ordinary_worth_bie_san if t.opts.bie_san else self.ordinary_worth
         gouji = bool(t.rnd.get("gouji"))
         if gouji and maker == t.opp(seat) and not t.rnd.get("chaos"):
