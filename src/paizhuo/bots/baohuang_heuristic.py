@@ -42,6 +42,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from paizhuo.bots.base import Bot
@@ -134,12 +135,18 @@ def jokers_played(played: list[str]) -> tuple[int, int]:
     observation's ``played`` (every play is public)."""
     small = big = 0
     for cards in played:
-        for card in parse_cards(cards):
-            if card == SMALL_JOKER:
-                small += 1
-            elif card in (BIG_JOKER, EMPEROR_CARD):
-                big += 1
+        s, b = _jokers_in(cards)
+        small += s
+        big += b
     return small, big
+
+
+@lru_cache(maxsize=4096)
+def _jokers_in(cards: str) -> tuple[int, int]:
+    """The small and the big jokers among some cards in notation (remembered: a seat's
+    ``played`` changes only when it plays, and is read at every answer)."""
+    ids = parse_cards(cards)
+    return ids.count(SMALL_JOKER), ids.count(BIG_JOKER) + ids.count(EMPEROR_CARD)
 
 
 class BaohuangHeuristic:

@@ -29,7 +29,6 @@ from paizhuo.games.baohuang.state import (
     OVER,
     BaohuangState,
     active_after,
-    cards_of,
 )
 from paizhuo.games.baohuang.views import Emit
 from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD
@@ -243,8 +242,11 @@ def _play(st: BaohuangState, action: Action, emit: Emit) -> None:
         hand[card] -= 1
         strengths[STRENGTH_OF_CARD[card]] -= 1
         played[card] += 1
-    names = st.played_names
-    st.played_names = (*names[:seat], views.notation(cards_of(played)), *names[seat + 1:])
+    # the seat's pile in notation, from its sorted ids (a merge, not a count array's walk)
+    ids, names = st.played_ids, st.played_names
+    mine = tuple(sorted(ids[seat] + cards))
+    st.played_ids = (*ids[:seat], mine, *ids[seat + 1:])
+    st.played_names = (*names[:seat], views.notation(mine), *names[seat + 1:])
     st.sizes[seat] -= len(cards)
     called = st.called
     if secret_guard(st, seat) and called is not None and (

@@ -55,6 +55,7 @@ class BaohuangState:
         "passes",
         "phase",
         "played",
+        "played_ids",
         "played_names",
         "queue",
         "redeals",
@@ -84,6 +85,8 @@ class BaohuangState:
         self.sizes = [0] * NUM_SEATS
         self.played: list[list[int]] = [[0] * NUM_CARD_IDS for _ in range(NUM_SEATS)]
         """Per seat, the count of each card id played in this deal (all plays are public)."""
+        self.played_ids: tuple[tuple[int, ...], ...] = ((),) * NUM_SEATS
+        """Per seat, ``played`` as sorted card ids (what its notation is written from)."""
         self.played_names: tuple[str, ...] = ("",) * NUM_SEATS
         """Per seat, ``played`` in notation (written at each play: every observation shows
         it)."""
