@@ -149,6 +149,24 @@ def _jokers_in(cards: str) -> tuple[int, int]:
     return ids.count(SMALL_JOKER), ids.count(BIG_JOKER) + ids.count(EMPEROR_CARD)
 
 
+@lru_cache(maxsize=1024)
+def _sides_of(me: int, emperor: int | None, guard: int | None, role: str | None,
+              known: bool) -> tuple[frozenset[int], frozenset[int]]:
+    """:meth:`BaohuangHeuristic._sides` from the facts it reads (``known``: seized or alone,
+    so that no rebel is the guard) — remembered, as every answer and lead asks."""
+    others = frozenset(s for s in range(SEATS) if s != me)
+    if role == "emperor":
+        return (frozenset({guard}) if guard is not None and guard != me else frozenset(),
+                frozenset())
+    if role == "guard":
+        assert emperor is not None  # a guard is named only once there is an emperor
+        return frozenset({emperor}), frozenset()
+    rebels = others - {emperor}
+    if known or guard is not None:
+        return rebels - {guard}, frozenset()
+    return frozenset(), rebels  # each may be the secret guard
+
+
 class BaohuangHeuristic:
     """Rule-based Baohuang play: keeps the emperor card and the big cards for control, sheds
     low sets first, backs its partner and beats its opponents (see the module docstring)."""
@@ -222,19 +240,11 @@ class BaohuangHeuristic:
     # -- who is who --------------------------------------------------------------------------
 
     @staticmethod
-    def _sides(obs: dict[str, Any]) -> tuple[set[int], set[int]]:
+    def _sides(obs: dict[str, Any]) -> tuple[frozenset[int], frozenset[int]]:
         """(partners, maybe-partners) of the acting seat as far as it knows."""
         d = obs["details"]
-        me, emperor, guard, role = obs["seat"], d["emperor"], d["guard"], d["role"]
-        others = {s for s in range(SEATS) if s != me}
-        if role == "emperor":
-            return ({guard} if guard is not None and guard != me else set()), set()
-        if role == "guard":
-            return {emperor}, set()
-        rebels = others - {emperor}
-        if d["seized"] or d["alone"] or guard is not None:
-            return rebels - {guard}, set()
-        return set(), rebels  # each may be the secret guard
+        return _sides_of(obs["seat"], d["emperor"], d["guard"], d["role"],
+                         bool(d["seized"] or d["alone"]))
 
     # -- leading ---------------------------------------------------------------------------
 
