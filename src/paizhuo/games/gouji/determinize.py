@@ -17,7 +17,8 @@ for: in the ``revolution`` phase and the burn window the seat asked is hidden, s
 a seat that may be asked in it (one dealt no money; one that can burn), never the seat itself
 unless it is asked.
 
-Not kept: what the first lead 上班 shows (the leader's 3s of one suit); that a burner's hand
+Not kept: what the first lead 上班 shows (the leader's 3s of one suit); that no revolution phase
+was held, so every seat was dealt money (kept only while the phase lasts); that a burner's hand
 could be played out when he burnt; that a tribute was its payer's highest cards; who gave a
 gift 3 (hand sizes stay, so the two teammates' sizes still tell it).
 """
