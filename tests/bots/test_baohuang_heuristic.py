@@ -11,7 +11,12 @@ from typing import Any
 import pytest
 
 from paizhuo.arena.simulate import choose_action
-from paizhuo.bots.baohuang_heuristic import BaohuangHeuristic, mean_ci, paired_points
+from paizhuo.bots.baohuang_heuristic import (
+    BaohuangHeuristic,
+    jokers_played,
+    mean_ci,
+    paired_points,
+)
 from paizhuo.bots.registry import make_bot
 from paizhuo.cards import EMPEROR_CARD
 from paizhuo.engine.actions import Action
@@ -188,3 +193,41 @@ def test_four_copies_go_alone_only_with_a_strong_hand() -> None:
     # a plain hand calls its triple (3S), not the four 8s
     plain = crown("BJ* SJ 2S 2H AS 8H 8H 8H 8H 3S 3S 3S 4S")
     assert choose(plain, 0).cards == tuple(parse_cards("3S"))
+
+
+def test_jokers_played_counts_the_emperor_card_as_a_big_joker() -> None:
+    assert jokers_played(["SJ BJ* 3S", "BJ BJ", "", "SJ SJ 4H"]) == (3, 3)
+    assert jokers_played(["", "", "", "", ""]) == (0, 0)
+    # a pile read again (remembered by its text) gives the same count
+    assert jokers_played(["BJ BJ", "BJ BJ"]) == (0, 4)
+
+
+@pytest.mark.parametrize(("details", "seat", "sides"), [
+    # the emperor knows his guard only once it is public (or he is alone: no partner)
+    ({"emperor": 0, "guard": None, "role": "emperor", "seized": False, "alone": False}, 0,
+     (set(), set())),
+    ({"emperor": 0, "guard": 3, "role": "emperor", "seized": False, "alone": False}, 0,
+     ({3}, set())),
+    ({"emperor": 0, "guard": 0, "role": "emperor", "seized": False, "alone": True}, 0,
+     (set(), set())),
+    # the guard's partner is the emperor
+    ({"emperor": 0, "guard": 2, "role": "guard", "seized": False, "alone": False}, 2,
+     ({0}, set())),
+    # a rebel while the guard is secret: each other rebel may be the guard
+    ({"emperor": 0, "guard": None, "role": "revolutionary", "seized": False, "alone": False},
+     1, (set(), {2, 3, 4})),
+    # once the guard is public, or in a seized or lone game, the other rebels are partners
+    ({"emperor": 0, "guard": 2, "role": "revolutionary", "seized": False, "alone": False},
+     1, ({3, 4}, set())),
+    ({"emperor": 0, "guard": None, "role": "revolutionary", "seized": True, "alone": False},
+     1, ({2, 3, 4}, set())),
+    ({"emperor": 0, "guard": None, "role": "revolutionary", "seized": False, "alone": True},
+     4, ({1, 2, 3}, set())),
+])
+def test_sides_as_the_seat_knows_them(details: dict[str, Any], seat: int,
+                                      sides: tuple[set[int], set[int]]) -> None:
+    partners, maybe = BaohuangHeuristic._sides({"seat": seat, "details": details})
+    assert (set(partners), set(maybe)) == sides
+    # asked again (remembered): the same
+    assert BaohuangHeuristic._sides({"seat": seat, "details": dict(details)}) == (partners,
+                                                                                   maybe)

@@ -343,6 +343,8 @@ def test_every_view_shows_what_each_seat_has_played(preset: str) -> None:
             elif event["type"] == "action" and event["verb"] == "play":
                 mine[event["seat"]].update(parse_cards(event["cards"]))
         assert [Counter(parse_cards(cards)) for cards in views[0]] == mine
+        # in canonical notation: sorted by card id, as the engine writes a set of cards
+        assert views[0] == [format_cards(sorted(parse_cards(cards))) for cards in views[0]]
 
 
 def test_events_of_a_deal_with_a_guard() -> None:
