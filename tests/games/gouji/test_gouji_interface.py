@@ -16,8 +16,17 @@ from paizhuo.cards import Counts
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.judge import LEGAL, judge_record, judge_text
-from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, THREE, TWO, rank_counts
-from paizhuo.games.gouji import GoujiGame
+from paizhuo.games.climbing import (
+    BJ,
+    CARDS_OF_RANK,
+    FOUR,
+    SJ,
+    STRENGTH_OF_CARD,
+    THREE,
+    TWO,
+    rank_counts,
+)
+from paizhuo.games.gouji import GoujiGame, determinize
 from paizhuo.games.gouji.burning import burn_plays
 from paizhuo.games.gouji.game import PRIVATE
 from paizhuo.games.gouji.positions import act, full, position
@@ -173,6 +182,76 @@ def test_determinize_uses_no_hidden_information() -> None:
             b = other.determinize(seat, random.Random(k))
             assert views(a) == views(b)
             assert [h.to_tuple() for h in a.hands] == [h.to_tuple() for h in b.hands]
+
+
+def first_leader_of(copy: GoujiGame, game: GoujiGame) -> int | None:
+    """GJ-11 worked out again on ``copy``'s hands as they were when play began (each hand
+    plus what its seat has played since; ``None`` where a hand went out of play unseen):
+    the most 3s (4s with 憋三) of one suit, ties to the earlier seat."""
+    st = copy.state
+    if any(s not in st.revolution for s, _ in st.drops):
+        return None
+    rank = FOUR if st.opts.bie_san else THREE
+    best, leader = -1, None
+    for s in SEATS:
+        if s in st.revolution:
+            continue
+        held = Counts.of([*st.hands[s], *(c for a in game.actions if a.seat == s
+                                           and a.verb in ("play", "burn") for c in a.cards)])
+        most = max(held[c] for c in CARDS_OF_RANK[rank])
+        if most > best:
+            best, leader = most, s
+    return leader
+
+
+def test_determinize_keeps_who_led_first() -> None:
+    """GJ-11: a world gives the first lead to the seat that made it — the leader held the
+    most 3s of one suit when play began. Plain deals of the hidden cards often break it."""
+    rng = random.Random(11)
+    checked = broken = 0
+    for game in states(11, every=17):
+        st = game.state
+        if game.phase != "play" or st.start.leader is not None or not game.actions:
+            continue
+        leader = next((a.seat for a in game.actions if a.verb == "play"), st.turn)
+        if first_leader_of(game, game) is None:
+            continue
+        assert first_leader_of(game, game) == leader  # the true deal
+        for seat in rng.sample([s for s in SEATS if s not in st.revolution], 2):
+            assert first_leader_of(game.determinize(seat, random.Random(checked)), game) \
+                == leader
+            plan = determinize._plan(game, seat)
+            plan.lead = None
+            plain = determinize._attempt(st, plan, random.Random(checked), False, False)
+            broken += plain is not None and first_leader_of(plain_game(game, plain), game) \
+                != leader
+            checked += 1
+    assert checked >= 100 and broken >= checked // 20, (checked, broken)
+
+
+def test_determinize_works_out_a_view_once_per_position_and_seat() -> None:
+    """A search asks for many worlds of one position: what the seat's view implies is worked
+    out once, and again for another seat or after an action (never a stale plan)."""
+    rng = random.Random(12)
+    game = GoujiGame.new({"preset": "classic"}, seed=12)
+    while game.phase != "play" or len(game.actions) < 40:
+        game.apply(game.sample_action(rng))
+    for seat in (0, 0, 3, 0):
+        kept(game, game.determinize(seat, random.Random(seat)), seat)
+        assert game._plan is not None and game._plan[:2] == (game.state_id, seat)
+    again = [game.determinize(0, random.Random(7)).state.hands for _ in range(2)]
+    assert again[0] == again[1]  # the remembered plan draws nothing: same generator, same world
+    game.apply(game.sample_action(rng))
+    seat = game.to_act()[0]
+    kept(game, game.determinize(seat, random.Random(1)), seat)
+    assert game._plan is not None and game._plan[0] == game.state_id
+    assert game.clone()._plan is None
+
+
+def plain_game(game: GoujiGame, state: Any) -> GoujiGame:
+    copy = game.clone()
+    copy.state = state
+    return copy
 
 
 def test_determinize_deals_the_hidden_cards_again() -> None:
@@ -459,6 +538,7 @@ def test_record_for_replays_to_the_same_result() -> None:
         for seat in (rng.randrange(6), None):
             rec = game.record_for(seat)
             assert rec.deal.seed is None and rec.deal.hands is not None
+            assert game.dealt is not None
             assert [tuple(sorted(h)) for h in rec.deal.hands] == list(game.dealt)
             status, answer = judge_text(json.dumps(rec.to_json()))
             assert status == LEGAL, answer

@@ -15,22 +15,37 @@ burner's last lead and a stuck hand's 3s are among the cards out of play; the cu
 refused ranks and the card on offer, for its two parties; and whom the table may be waiting
 for: in the ``revolution`` phase and the burn window the seat asked is hidden, so the copy asks
 a seat that may be asked in it (one dealt no money; one that can burn), never the seat itself
-unless it is asked.
+unless it is asked; and what the first lead 上班 shows (GJ-11): in a game whose first leader
+the rules chose, the leader held at the start of play at least as many 3s (4s with 憋三) of
+one suit as anybody else, more than any earlier seat — counted on each hand plus what its
+seat has played since, for every seat still holding its own cards (a seat whose hand went
+out of play unseen is left out, and the check is dropped if it is the leader's).
 
-Not kept: what the first lead 上班 shows (the leader's 3s of one suit); that no revolution phase
-was held, so every seat was dealt money (kept only while the phase lasts); that a burner's hand
+Not kept: that no revolution phase was held, so every seat was dealt money (kept only while
+the phase lasts: declining is private, so nothing the seat is shown afterwards says whether
+anybody was asked); that a burner's hand
 could be played out when he burnt; that a tribute was its payer's highest cards; who gave a
 gift 3 (hand sizes stay, so the two teammates' sizes still tell it).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from paizhuo.cards import Counts
 from paizhuo.engine.records import Deal, Record
-from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, THREE, TWO, rank_counts
+from paizhuo.games.climbing import (
+    BJ,
+    CARDS_OF_RANK,
+    FOUR,
+    SJ,
+    STRENGTH_OF_CARD,
+    THREE,
+    TWO,
+    rank_counts,
+)
 from paizhuo.games.gouji import buying, tribute
 from paizhuo.games.gouji.advice import may_see_hand
 from paizhuo.games.gouji.burning import burn_plays, candidates
@@ -47,18 +62,25 @@ DISCARDS: Final = SEATS
 VOID: Final = SEATS + 1
 """The slot of the cards a position leaves out (played before it began)."""
 MONEY: Final = (TWO, SJ, BJ)
-ATTEMPTS: Final = 12
+ATTEMPTS: Final = 24
+"""Deals tried against every constraint before any is dropped."""
 FORCE_FROM: Final = 2
-"""Attempts before the seat the table waits for is made able to act (rejection first keeps
-the deal closer to uniform)."""
+"""Attempts before the seat the table waits for is made able to act, and a hidden first
+leader to hold the 3s he led by (rejection first keeps the deal closer to uniform)."""
 
 G = TypeVar("G", bound="GoujiGame")
+
+Lead = tuple[int, tuple[int, ...], dict[int, list[int]], int]
+"""What the first lead shows (GJ-11): the leader, the card ids of the rank counted (3s, or 4s
+with 憋三), for each seat compared how many of each it has played since play began, and the
+fewest copies of one of them the leader can have held (more than any earlier seat is known to
+have held, as many as any later one)."""
 
 
 class Plan:
     """What the seat knows, as slots to fill and constraints (built from its view only)."""
 
-    __slots__ = ("hi", "info", "kind", "lo", "must", "pool", "seat", "sizes", "slots")
+    __slots__ = ("hi", "info", "kind", "lead", "lo", "must", "pool", "seat", "sizes", "slots")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -70,6 +92,7 @@ class Plan:
         self.hi: Bounds = {}
         self.kind = ""
         self.info: tuple[object, ...] = ()
+        self.lead: Lead | None = None
 
     def bound(self, table: Bounds, slot: int, g: int, n: int, low: bool) -> None:
         if slot not in self.sizes:
@@ -82,7 +105,12 @@ class Plan:
 def determinize(game: G, seat: int, rng: random.Random) -> G:
     """A copy of ``game`` with every card hidden from ``seat`` dealt again (module doc)."""
     st = game.state
-    plan = _plan(game, seat)
+    memo = game._plan
+    if memo is not None and memo[0] == game.state_id and memo[1] == seat:
+        plan = memo[2]  # the same position and seat: what its view implies is the same
+    else:
+        plan = _plan(game, seat)
+        game._plan = (game.state_id, seat, plan)
     new: GoujiState | None = None
     for attempt in range(ATTEMPTS):
         new = _attempt(st, plan, rng, attempt >= FORCE_FROM, False)
@@ -90,25 +118,33 @@ def determinize(game: G, seat: int, rng: random.Random) -> G:
             break
     if new is None:
         new = _attempt(st, plan, rng, True, True)
+    if new is None and plan.lead is not None:
+        # no deal in 25 kept the first lead (about one world in two thousand in heuristic
+        # games): keep the cards' constraints, not the 3s'
+        plan = copy.copy(plan)  # (the remembered plan stays whole)
+        plan.lead = None
+        new = _attempt(st, plan, rng, True, True)
     if new is None:
         # Never for a game's own state (its true deal meets every constraint); a copy made
         # for another seat can hold facts its deal contradicts: deal with sizes alone.
-        plan.must, plan.lo, plan.hi = {}, {}, {}
+        plan = copy.copy(plan)
+        plan.must, plan.lo, plan.hi, plan.lead = {}, {}, {}, None
         new = _attempt(st, plan, rng, True, True)
     assert new is not None, "no deal fits even the hand sizes"
-    copy = game.__class__.__new__(game.__class__)
-    game.copy_base_into(copy)
-    copy.events = game.events_seen_by(seat)
-    copy.state = new
-    # the copy is a hypothesis, not a deal: it keeps neither the real hands as dealt nor the
+    world = game.__class__.__new__(game.__class__)
+    game.copy_base_into(world)
+    world.events = game.events_seen_by(seat)
+    world.state = new
+    # the world is a hypothesis, not a deal: it keeps neither the real hands as dealt nor the
     # seed (from either, every hidden card could be read); record_for refuses it
-    copy.dealt = None
-    copy.determinized = True
+    world.dealt = None
+    world.determinized = True
     rec = game.setup
-    copy.setup = Record(rec.game, dict(rec.options), Deal(), rec.start, [], rec.position)
-    copy._result = game._result
-    copy._sampled = None
-    return copy
+    world.setup = Record(rec.game, dict(rec.options), Deal(), rec.start, [], rec.position)
+    world._result = game._result
+    world._sampled = None
+    world._plan = None
+    return world
 
 
 # -- what the seat knows ------------------------------------------------------------------
@@ -153,7 +189,60 @@ def _plan(game: GoujiGame, seat: int) -> Plan:
     plan.slots, plan.sizes, plan.pool = slots, sizes, pool
     _card_knowledge(game, plan)
     _turn_knowledge(st, plan)
+    plan.lead = _lead_knowledge(game, plan)
     return plan
+
+
+def _lead_knowledge(game: GoujiGame, plan: Plan) -> Lead | None:
+    """What the first lead of the game showed (GJ-11), where the rules chose the leader: the
+    leader is the seat that made the first play, or the one the table waits for to make it;
+    seats whose hands went out of play unseen (a failed burn, stuck) are not compared."""
+    st = game.state
+    if game.setup.position or st.start.leader is not None or st.phase not in ("play", "over"):
+        return None
+    leader = next((a.seat for a in game.actions if a.verb == "play"), None)
+    if leader is None:
+        if not st.first_lead:
+            return None
+        leader = st.turn  # nobody has played yet: the table waits for the first leader
+    dropped = {s for s, _ in st.drops}
+    if leader in dropped:
+        return None
+    ids = CARDS_OF_RANK[FOUR if st.opts.bie_san else THREE]
+    index = {c: i for i, c in enumerate(ids)}
+    played = {s: [0] * len(ids) for s in range(SEATS)
+              if s not in st.revolution and s not in dropped}
+    for a in game.actions:
+        if a.verb in ("play", "burn") and a.seat in played:
+            row = played[a.seat]
+            for c in a.cards:
+                i = index.get(c)
+                if i is not None:
+                    row[i] += 1
+    need = 0  # what each seat is known to have held, one more for a seat before the leader
+    for s, row in played.items():
+        held = row if s in plan.sizes else [n + st.hands[s][c]
+                                            for c, n in zip(ids, row, strict=True)]
+        need = max(need, max(held) + (s < leader))
+    return leader, ids, played, need
+
+
+def leads_first(st: GoujiState, lead: Lead) -> bool:
+    """Whether the hands of ``st``, with what each seat has played since, give the first lead
+    to the seat that made it (GJ-11: the most of one suit, ties to the earlier seat)."""
+    leader, ids, played, _ = lead
+
+    def most(s: int) -> int:
+        hand = st.hands[s]
+        return max(hand[c] + n for c, n in zip(ids, played[s], strict=True))
+
+    best = most(leader)
+    for s in played:
+        if s != leader:
+            n = most(s)
+            if n > best or (n == best and s < leader):
+                return False
+    return True
 
 
 def _card_knowledge(game: GoujiGame, plan: Plan) -> None:
@@ -314,6 +403,8 @@ def _attempt(st: GoujiState, plan: Plan, rng: random.Random, force: bool,
                 for card in hand:
                     row[card] = row.get(card, 0) + 1
                 must = {**must, c: row}
+    if plan.lead is not None and force:
+        must = _leader_must(plan, must, rng, last)
     dealt = deal(plan.pool, plan.slots, plan.sizes, must, lo, hi, rng)
     if dealt is None:
         return None
@@ -322,6 +413,8 @@ def _attempt(st: GoujiState, plan: Plan, rng: random.Random, force: bool,
         if slot < SEATS:
             new.hands[slot] = Counts.of(dealt[slot])
             new.rc[slot] = rank_counts(dealt[slot])
+    if plan.lead is not None and not leads_first(new, plan.lead):
+        return None
     if DISCARDS in plan.sizes:
         new.discards = dealt[DISCARDS]
     seat = plan.seat
@@ -358,6 +451,38 @@ def _attempt(st: GoujiState, plan: Plan, rng: random.Random, force: bool,
     elif plan.kind == "burn" and not _burn_turn(new, plan, last):
         return None
     return new
+
+
+def _leader_must(plan: Plan, must: dict[int, dict[int, int]], rng: random.Random,
+                 last: bool) -> dict[int, dict[int, int]]:
+    """``must`` with a hidden first leader made to hold enough 3s (4s) of one suit to have led
+    (GJ-11): the suit drawn among those with copies enough left (the first with ``last``)."""
+    assert plan.lead is not None
+    leader, ids, played, need = plan.lead
+    if leader not in plan.sizes:
+        return must
+    row = must.get(leader, {})
+    left = [0] * len(ids)
+    index = {c: i for i, c in enumerate(ids)}
+    for c in plan.pool:
+        i = index.get(c)
+        if i is not None:
+            left[i] += 1
+    for s, other in must.items():
+        if s != leader:
+            for i, c in enumerate(ids):
+                left[i] -= other.get(c, 0)
+    options = []
+    for i, c in enumerate(ids):
+        k = need - played[leader][i]
+        if k <= row.get(c, 0):
+            return must  # his cards already show it
+        if k <= left[i]:
+            options.append((c, k))
+    if not options:
+        return must
+    c, k = options[0] if last else options[rng.randrange(len(options))]
+    return {**must, leader: {**row, c: k}}
 
 
 def _burn_turn(new: GoujiState, plan: Plan, last: bool) -> bool:

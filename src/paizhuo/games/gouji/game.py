@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from paizhuo.cards import Counts
 from paizhuo.engine.actions import Action
@@ -28,6 +28,9 @@ from paizhuo.games.gouji.options import PRESETS, GoujiOptions
 from paizhuo.games.gouji.setup import parse_hands, parse_start
 from paizhuo.games.gouji.state import BURN, SEATS, GoujiState
 from paizhuo.games.gouji.views import NAMES, SELF, action_event
+
+if TYPE_CHECKING:
+    from paizhuo.games.gouji.determinize import Plan
 
 PRIVATE: Final = {"tribute", "return", "refuse", "buy", "advise"}
 """Verbs whose cards (or very existence) only their parties see (GJ-12)."""
@@ -58,6 +61,9 @@ class GoujiGame(FlatEncoding, Game):
         self._sampled: Action | None = None
         """The action :meth:`sample_action` just drew: legal by construction, so applying
         that very object (nothing applied since) skips the check (as Shengji's does)."""
+        self._plan: tuple[int, int, Plan] | None = None
+        """What :meth:`determinize` last worked out of a seat's view (state id, seat, plan):
+        a search asks for many worlds of one position."""
 
     # -- creation ---------------------------------------------------------------------------
 
@@ -210,6 +216,7 @@ class GoujiGame(FlatEncoding, Game):
         new.dealt = self.dealt
         new._result = self._result
         new._sampled = None
+        new._plan = None
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> Self:

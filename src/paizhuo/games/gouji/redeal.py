@@ -51,7 +51,7 @@ def deal(pool: list[int], slots: list[int], sizes: dict[int, int],
                 for c in rng.sample(ids, need):
                     avail[c] -= 1
                     out[s].append(c)
-                counts[s][g] += 1
+                counts[s][g] += need
     cap = {s: sizes[s] - len(out[s]) for s in slots}
     if any(v < 0 for v in cap.values()):
         return None
