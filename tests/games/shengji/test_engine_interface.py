@@ -27,6 +27,7 @@ from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.judge import judge_text
 from paizhuo.engine.records import Record, replay
 from paizhuo.games.shengji import PRESETS, ShengjiGame
+from paizhuo.games.shengji import determinize as sj_determinize
 from paizhuo.games.shengji import encoding as enc
 from paizhuo.games.shengji.kitty import BURY_LIST_CAP
 from paizhuo.games.shengji.order import TRUMP
@@ -316,6 +317,45 @@ def test_a_holding_friend_keeps_the_called_card() -> None:
     seat = next(s for s in range(5) if s not in (made.friend, g.state.dealer))
     for k in range(4):
         assert g.determinize(seat, random.Random(k)).state.hands[made.friend][made.card] >= 1
+
+
+def test_a_holding_friend_was_the_nearest_holder_after_the_dealer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SJ-11 边锋: the seats between the dealer and a friend found holding the called card
+    (every seat but the dealer's where none was found) held no copy, so no world gives one
+    of them a copy — while plain deals of the hidden cards often do."""
+
+    def broken(plain: bool) -> tuple[int, int]:
+        checked = wrong = 0
+        for seed in range(16):
+            options = [{"preset": "friends-5"}, {"preset": "friends-4"},
+                       {"preset": "friends-5-2"}, {"preset": "six-three", "teams": "friends"}
+                       ][seed % 4] | {"friend_by": "holding"}
+            g = seeded(options, seed=seed)
+            rng = random.Random(seed)
+            while g.phase != "play" or len(g.state.tricks) < seed % 5:
+                g.apply(g.sample_action(rng))
+            st = g.state
+            assert st.dealer is not None and st.calls
+            for seat in range(st.n):
+                worlds = [g.determinize(seat, random.Random(seed))]
+                if not plain:
+                    worlds.append(g.determinize(seat, random.Random(seed),
+                                                hand_odds=lambda other, card: 1.0 + card % 3))
+                for world, made in [(w, m) for w in worlds for m in st.calls]:
+                    for k in range(1, st.n):
+                        other = (st.dealer + k) % st.n
+                        if other == made.friend:
+                            break
+                        checked += 1
+                        wrong += world.state.hands[other][made.card] > 0
+        return checked, wrong
+
+    checked, wrong = broken(plain=False)
+    assert checked >= 200 and wrong == 0
+    monkeypatch.setattr(sj_determinize, "_not_holding", lambda st, seat, at: {})
+    checked, wrong = broken(plain=True)
+    assert wrong >= checked // 20
 
 
 def test_determinize_with_take_backs_keeps_the_seats_take_back() -> None:

@@ -13,7 +13,10 @@ card of the decks the seat does not see), in card order. Constraints:
   played since, the cards a failed throw took back, the card a 边锋 friend was found holding,
   the seat's own bury taken up by an overcaller, the turned-up cards once taken up. A bury the
   seat did not see widens a claim to the kitty; a kitty taken up moves it to the taker;
-- *voids*: a seat that did not follow a led suit group holds none of it (the trump group too).
+- *voids*: a seat that did not follow a led suit group holds none of it (the trump group too);
+  and with ``friend_by = holding`` (SJ-11 边锋) the seats between the dealer and the friend
+  found holding a called card — every seat but the dealer's where none was — held no copy of
+  it when it was called, so hold none now.
 
 The pool is dealt into the places by a random greedy assignment (most constrained cards
 first) repaired by augmenting paths, so it always succeeds: the real deal is one solution.
@@ -154,6 +157,29 @@ def _claims(st: RoundState, seat: int, at: _Places, plays: list[tuple[Play, ...]
                     left -= st.kitty.count(c)
             if left > 0 and mask:
                 out.setdefault(c, []).append((mask, left))
+    return out
+
+
+def _not_holding(st: RoundState, seat: int, at: _Places) -> dict[int, int]:
+    """Per called card, the places (other hands) that cannot hold it: SJ-11 ``friend_by =
+    holding`` makes the holder nearest after the dealer his friend at once, so the seats before
+    that friend — all but the dealer where nobody was found — held no copy when it was called
+    (after the bury: no card has moved between hands since)."""
+    out: dict[int, int] = {}
+    if st.opts.friend_by != "holding" or st.dealer is None:
+        return out
+    for made in st.calls:
+        if not made.resolved:
+            continue
+        mask = 0
+        for k in range(1, st.n):
+            other = (st.dealer + k) % st.n
+            if other == made.friend:
+                break
+            if other != seat:
+                mask |= 1 << at.hand[other]
+        if mask:
+            out[made.card] = out.get(made.card, 0) | mask
     return out
 
 
@@ -329,12 +355,15 @@ def redeal(st: RoundState, seat: int, rng: random.Random,
             for who, cards in trick[1:]:
                 if who != seat and any(group[c] != g for c in cards):
                     allowed[g] &= ~(1 << at.hand[who])
+    banned = _not_holding(st, seat, at)
     by_mask: dict[int, list[int]] = {}
     for c in range(NUM_PLAIN_IDS):
         copies = pool[c]
         if copies <= 0:
             continue
         ok = allowed[ctx.group[c]] if ctx is not None else full
+        if c in banned:
+            ok &= ~banned[c]
         if c in claims:
             for mask, extra in _chain(claims[c], copies):
                 copies -= extra
