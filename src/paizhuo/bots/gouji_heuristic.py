@@ -287,6 +287,17 @@ class GoujiHeuristic:
     duel_worth_bie_san = 9
     """The same two with 憋三, where control must also hold the lead for the play before
     the 3s (measured: spending it as freely loses there)."""
+    _last: tuple[dict[str, Any], Table] | None = None
+
+    def table(self, observation: dict[str, Any]) -> Table:
+        """The observation read, remembered for the last observation only: a decision that
+        :meth:`act_unlisted` leaves to :meth:`act` is read once (nothing changes a Table)."""
+        last = self._last
+        if last is not None and last[0] is observation:
+            return last[1]
+        t = Table(observation)
+        self._last = (observation, t)
+        return t
 
     def act(self, observation: dict[str, Any], legal: list[Action],
             rng: random.Random) -> Action:
@@ -297,7 +308,7 @@ class GoujiHeuristic:
             advised = self.advised(observation, legal)
             if advised is not None:
                 return advised
-        t = Table(observation)
+        t = self.table(observation)
         if phase == "play":
             decision = observation["details"].get("your_decision")
             if decision == "burn":
@@ -389,10 +400,10 @@ class GoujiHeuristic:
             return None
         decision = d.get("your_decision")
         if decision == "answer":
-            return self.answer_unlisted(Table(observation))
+            return self.answer_unlisted(self.table(observation))
         if decision != "lead":
             return None
-        t = Table(observation)
+        t = self.table(observation)
         if t.rnd.get("burner") == t.seat:
             return None
         h = t.h

@@ -285,7 +285,7 @@ class Game(ABC):
             "to_act": view.to_act,
             "your_turn": seat is not None and seat in self.to_act(),
             # (a copy: what a viewer does with its observation never reaches the game)
-            "result": copy.deepcopy(view.result),
+            "result": None if view.result is None else copy.deepcopy(view.result),
             "details": view.details,
         }
 
