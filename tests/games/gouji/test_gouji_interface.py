@@ -354,6 +354,54 @@ def test_determinize_tribute_cards_and_hidden_refusals() -> None:
         assert not rank_counts(copy0.hands[5])[STRENGTH_OF_CARD[seven]]
 
 
+def test_determinize_the_receiver_knows_a_tribute_was_the_payers_highest_cards(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """GJ-10: seat 5, with one big joker and no other money, pays seat 0 his two highest
+    cards (the joker and an ace): seat 0 knows he kept no 2 and no joker, until play begins
+    and beyond (what seat 0 returned him aside); a third seat does not. A plain deal of the
+    hidden cards gives him money."""
+    hands = deal_without_money([5])
+    joker = next(c for c in hands[1] if STRENGTH_OF_CARD[c] == BJ)
+    plain = next(c for c in hands[5] if STRENGTH_OF_CARD[c] < TWO)
+    hands[1].remove(joker)
+    hands[5].remove(plain)
+    hands[1].append(plain)
+    hands[5].append(joker)
+    g = full(hands, options={"preset": "classic", "revolution": False},  # (he could rise)
+             start={"game": 2, "tributes": [{"kind": "place", "from": 5, "to": 0, "cards": 2}]})
+    g.apply(g.legal_actions()[0])
+    paid = sorted(STRENGTH_OF_CARD[c] for c in g.actions[0].cards)
+    top = paid[0]
+    assert paid[1] == BJ and top < TWO
+
+    def money(copy: GoujiGame) -> int:
+        return sum(rank_counts(copy.hands[5])[g] for g in range(top + 1, 15))
+
+    third = sum(money(g.determinize(2, random.Random(k))) for k in range(10))
+    with monkeypatch.context() as m:
+        m.setattr(determinize, "_tribute_knowledge", lambda game, plan: None)
+        plain = sum(money(g.determinize(0, random.Random(k))) for k in range(10))
+    g._plan = None  # (the plan worked out without the fact)
+    assert third > 0 and plain > 0
+    rng = random.Random(5)
+    checks = 0
+    while g.phase != "play" or len(g.actions) < 30:
+        if g.phase == "over":
+            break
+        returned = [c for kind, frm, to, cards in g.state.transfers if kind == "return"
+                    for c in cards]
+        given = sum(1 for c in returned if STRENGTH_OF_CARD[c] > top) - sum(
+            1 for a in g.actions if a.seat == 5 and a.verb in ("play", "burn")
+            for c in a.cards if STRENGTH_OF_CARD[c] > top)
+        for k in range(3):
+            copy = g.determinize(0, random.Random(k))
+            kept(g, copy, 0)
+            assert money(copy) == given
+            checks += 1
+        g.apply(g.sample_action(rng))
+    assert checks >= 60
+
+
 def test_determinize_while_buying_threes() -> None:
     cards = full_deck(216)
     hands = [list(cards[s::6]) for s in range(6)]

@@ -12,20 +12,21 @@ the cards played; the cards the seat gave or received in a tribute, return or bu
 receiver may still hold them; that a revolutionary holds no 2 and no joker; that a buyer holds
 exactly the one 3 (4) he bought; that a seat stuck with its 3s holds only 3s, and that a failed
 burner's last lead and a stuck hand's 3s are among the cards out of play; the current tribute's
-refused ranks and the card on offer, for its two parties; and whom the table may be waiting
-for: in the ``revolution`` phase and the burn window the seat asked is hidden, so the copy asks
-a seat that may be asked in it (one dealt no money; one that can burn), never the seat itself
-unless it is asked; and what the first lead 上班 shows (GJ-11): in a game whose first leader
-the rules chose, the leader held at the start of play at least as many 3s (4s with 憋三) of
-one suit as anybody else, more than any earlier seat — counted on each hand plus what its
-seat has played since, for every seat still holding its own cards (a seat whose hand went
-out of play unseen is left out, and the check is dropped if it is the leader's).
+refused ranks and the card on offer, for its two parties; that a tribute was its payer's
+highest cards, for its receiver (while the payer was given nothing the receiver did not see);
+whom the table may be waiting for: in the ``revolution`` phase and the burn window the seat
+asked is hidden, so the copy asks a seat that may be asked in it (one dealt no money; one that
+can burn), never the seat itself unless it is asked; and what the first lead 上班 shows
+(GJ-11): in a game whose first leader the rules chose, the leader held at the start of play
+at least as many 3s (4s with 憋三) of one suit as anybody else, more than any earlier seat —
+counted on each hand plus what its seat has played since, for every seat still holding its
+own cards (a seat whose hand went out of play unseen is left out, and the check is dropped if
+it is the leader's).
 
 Not kept: that no revolution phase was held, so every seat was dealt money (kept only while
 the phase lasts: declining is private, so nothing the seat is shown afterwards says whether
-anybody was asked); that a burner's hand
-could be played out when he burnt; that a tribute was its payer's highest cards; who gave a
-gift 3 (hand sizes stay, so the two teammates' sizes still tell it).
+anybody was asked); that a burner's hand could be played out when he burnt; who gave a gift 3
+(hand sizes stay, so the two teammates' sizes still tell it).
 """
 
 from __future__ import annotations
@@ -310,6 +311,7 @@ def _card_knowledge(game: GoujiGame, plan: Plan) -> None:
         threes = sum(n for s, n in st.drops if s in st.stuck_by and s not in st.failed)
         if threes:
             plan.bound(plan.lo, DISCARDS, THREE, threes, True)
+    _tribute_knowledge(game, plan)
     if st.phase == "tribute" and st.t_index < len(st.tributes):
         t = st.tributes[st.t_index]
         payer, receiver = t["from"], t["to"]
@@ -321,6 +323,42 @@ def _card_knowledge(game: GoujiGame, plan: Plan) -> None:
                 row[st.t_offer] = max(row.get(st.t_offer, 0), 1)
             for g in gone:  # only ranks he lacked could be refused (GJ-10)
                 plan.bound(plan.hi, payer, g, 0, False)
+
+
+def _tribute_knowledge(game: GoujiGame, plan: Plan) -> None:
+    """GJ-10: a tribute card is the payer's highest card, so a seat paid a tribute knows the
+    payer kept nothing of a higher rank than the lowest card it received: he holds only what
+    of those ranks he was since given in the seat's sight, less what he played. Not used where
+    the payer may since have been given cards the seat did not see (another receiver's
+    return, a buy: a seller is not shown)."""
+    st, seat = game.state, plan.seat
+    last: dict[int, int] = {}
+    for i, (kind, frm, to, _) in enumerate(st.transfers):
+        if kind == "tribute" and to == seat and frm != seat:
+            last[frm] = i
+    dropped = {s for s, _ in st.drops}
+    for payer, i in last.items():
+        if payer not in plan.sizes or payer in dropped:
+            continue
+        top = min(STRENGTH_OF_CARD[c] for c in st.transfers[i][3])
+        given = [0] * 15
+        seen = True
+        for kind, frm, to, cards in st.transfers[i + 1:]:
+            if seat in (frm, to):
+                if to == payer:
+                    for c in cards:
+                        given[STRENGTH_OF_CARD[c]] += 1
+            elif kind in ("pay", "sell") or to == payer:
+                seen = False  # (a buy's seller is hidden: he may be the payer)
+                break
+        if not seen:
+            continue
+        for a in game.actions:
+            if a.seat == payer and a.verb in ("play", "burn"):
+                for c in a.cards:
+                    given[STRENGTH_OF_CARD[c]] -= 1
+        for g in range(top + 1, 15):
+            plan.bound(plan.hi, payer, g, max(given[g], 0), False)
 
 
 def _drop_ranks(must: dict[int, dict[int, int]], seats: list[int], ranks: tuple[int, ...]
