@@ -6,10 +6,12 @@ from the full list; the runner must then not build the list at all."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from paizhuo.bots.baohuang_heuristic import BaohuangHeuristic
+from paizhuo.bots.gouji_heuristic import GoujiHeuristic, Table
 from paizhuo.bots.base import Bot, act_unlisted, bot_action
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
@@ -105,6 +107,78 @@ def test_a_gouji_play_without_the_list_is_legal_and_the_listed_choice(preset: st
         assert early == bot.act(obs, legal, random.Random(1))
         kinds["pass" if early.verb == "pass" else decision] += 1
     assert min(kinds.values()) >= 20, kinds
+
+
+GOUJI_TABLES = [{"preset": "classic"}, {"preset": "tongyong"},
+                {"preset": "classic", "bie_san": True, "stuck": "stay", "advice": True}]
+
+
+@pytest.mark.parametrize("options", GOUJI_TABLES, ids=["classic", "tongyong", "stay"])
+def test_a_gouji_playout_decision_read_from_the_state_is_the_observations(
+        options: dict[str, Any]) -> None:
+    """``act_state`` (a search's playouts) decides exactly as the runner would from the
+    seat's observation — ``act_unlisted``, or ``act`` on the legal list for an answer where a
+    yield or claim may be open — declines where it has no such decision, and reads the same
+    table (every field the bot uses): at every decision of heuristic games, for the seat to
+    act and for one that is not, in games whose sampled moves reach the burns, yields,
+    claims and advice the heuristic avoids."""
+    bot = GoujiHeuristic()
+    decided = dict.fromkeys(("lead", "answer", "listed_answer", "declined"), 0)
+    for seed in range(3):
+        g = game_class("gouji").new(options, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_act()[0]
+            for who in sorted({seat, (seat + 1) % 6}):
+                obs = g.observation(who)
+                early = act_unlisted(bot, obs, random.Random(1))
+                fast = bot.act_state(g, who, random.Random(1), 2000)
+                decision = obs["details"].get("your_decision")
+                if early is not None or fast is None:
+                    assert fast == early
+                    key = "declined" if early is None else str(decision)
+                else:
+                    assert who == seat and decision == "answer" \
+                        and not obs["details"]["advice"]
+                    assert fast == bot.act(obs, g.legal_actions(who), random.Random(1))
+                    key = "listed_answer"
+                if who == seat or key == "declined":
+                    decided[key] += 1
+                if g.state.began and g.phase == "play":
+                    assert_same_table(Table(g.observation(who)), Table.of_state(g.state, who))
+            # a heuristic move three times in four, a sampled one else: the bot's rarer cases
+            g.apply(bot_action(g, g.to_act(), seat, bot, rng) if rng.random() < 0.75
+                    else g.sample_action(rng))
+    assert min(decided.values()) >= 20, decided
+
+
+def assert_same_table(a: Table, b: Table) -> None:
+    for field in ("seat", "opts", "th", "kill", "ids", "h", "sizes", "finished", "out",
+                  "tokens", "bound", "unseen", "teammate_hands"):
+        assert getattr(a, field) == getattr(b, field), field
+    for key in ("burner", "maker", "play", "gouji", "chaos"):
+        assert a.rnd.get(key) == b.rnd.get(key), key
+
+
+def test_the_search_asks_a_gouji_playout_policy_its_state_decision() -> None:
+    """In a playout (the runner's ``list_limit``) the runner takes ``act_state``'s decision
+    without building an observation; at a table it never asks it."""
+    g = game_class("gouji").new({"preset": "classic"}, seed=4)
+    rng = random.Random(4)
+    bot = GoujiHeuristic()
+    while not (g.phase == "play" and g.state.stage == "lead"):
+        g.apply(bot_action(g, g.to_act(), g.to_act()[0], bot, rng))
+    seat = g.to_act()[0]
+    expected = bot.act_state(g, seat, random.Random(0), 2000)
+    assert expected is not None
+
+    def refuse(seat: int | None = None) -> dict[str, Any]:
+        raise AssertionError("no observation in a playout's decision read from the state")
+
+    g.observation = refuse  # type: ignore[method-assign]
+    assert bot_action(g, g.to_act(), seat, bot, random.Random(0), list_limit=2000) == expected
+    with pytest.raises(AssertionError, match="no observation"):
+        bot_action(g, g.to_act(), seat, bot, random.Random(0))
 
 
 @pytest.mark.parametrize("preset", game_class("baohuang").PRESETS)

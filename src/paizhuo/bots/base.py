@@ -29,6 +29,16 @@ class Bot(Protocol):
     the list. The runners ask it first (:func:`bot_action`) and build the list only on
     ``None``: a list can be long (a Shengji lead may list 18,000 throws) where the bot builds
     its move itself and needs none. What it returns must be legal; the game still checks it.
+
+    A second narrow exception, also for speed, only inside a search's playouts: a playout
+    policy may have ``act_state(game, seat, rng, list_limit) -> Action | None``: exactly the
+    decision the runner would reach from ``game.observation(seat)`` (its ``act_unlisted``,
+    or ``act`` on the legal list), worked out from the game's state without building the
+    observation, or ``None`` to leave it to the runner. The runner asks it only where it
+    limits the lists (the search's playouts, :func:`bot_action`'s ``list_limit``), whose game
+    is the search's own guess of the deal; at a table a bot is only ever given the
+    observation. Such a policy's tests hold the two equal, so it decides nothing the
+    observation would not.
     """
 
     name: str
@@ -123,7 +133,8 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
     ``count_legal(seat)`` — the game's sampler draws the action instead (for the first seat
     to act, the one it draws for); and an action the game knows to be forced
     (``Game.forced_action``) is taken without an observation or the bot (a playout's bots
-    draw no random numbers for a decision they do not have: the heuristics draw none).
+    draw no random numbers for a decision they do not have: the heuristics draw none), and a
+    bot's ``act_state`` (see :class:`Bot`) is asked before an observation is built.
     """
     if bot.uses_sampler and seat == to_act[0]:
         return game.sample_action(rng)
@@ -131,6 +142,11 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
         forced = game.forced_action(seat)
         if forced is not None:
             return forced
+        from_state = getattr(bot, "act_state", None)
+        if from_state is not None:
+            chosen: Action | None = from_state(game, seat, rng, list_limit)
+            if chosen is not None:
+                return chosen
     observation = game.observation(seat)
     early = act_unlisted(bot, observation, rng)
     if early is not None:

@@ -39,9 +39,9 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from paizhuo.bots.base import options_text
+from paizhuo.bots.base import more_legal_than, options_text
 from paizhuo.cards import Counts
 from paizhuo.engine.actions import Action
 from paizhuo.games.climbing import ACE, BJ, SJ, STRENGTH_OF_CARD, THREE, TWO
@@ -58,7 +58,18 @@ from paizhuo.games.gouji.plays import (
     keeps_three_rule,
     shape_of,
 )
-from paizhuo.notation import parse_cards
+from paizhuo.games.gouji.state import ANSWER, LEAD, GoujiState
+from paizhuo.games.gouji.views import (
+    PLAYED_RANKS,
+    cards_text,
+    hand_sizes,
+    played_ranks,
+    teammate_hands,
+)
+from paizhuo.notation import format_counts, parse_cards
+
+if TYPE_CHECKING:
+    from paizhuo.games.gouji.game import GoujiGame
 
 SEATS: Final = 6
 PLAIN_RANKS: Final = 12
@@ -79,6 +90,22 @@ _cards = lru_cache(maxsize=4096)(parse_cards)
 def _options(text: str) -> tuple[GoujiOptions, tuple[int, ...], int]:
     opts = GoujiOptions.from_dict(json.loads(text))
     return opts, opts.thresholds(), opts.kill_code
+
+
+def _by_rank(played: dict[str, int] | None) -> list[int] | None:
+    """An observation's ``played`` as counts by strength rank (``3`` … ``big_joker``)."""
+    return None if not played else [played[key] for key in PLAYED_RANKS]
+
+
+_SETTINGS: dict[GoujiOptions, tuple[GoujiOptions, tuple[int, ...], int]] = {}
+
+
+def _setting_of_options(opts: GoujiOptions) -> tuple[GoujiOptions, tuple[int, ...], int]:
+    """:func:`setting_of` for options already parsed (a game's state)."""
+    made = _SETTINGS.get(opts)
+    if made is None:
+        made = _SETTINGS[opts] = (opts, opts.thresholds(), opts.kill_code)
+    return made
 
 
 def setting_of(obs: dict[str, Any]) -> tuple[GoujiOptions, tuple[int, ...], int]:
@@ -115,30 +142,55 @@ class Table:
 
     def __init__(self, obs: dict[str, Any]) -> None:
         d = obs["details"]
-        self.seat: int = obs["seat"]
-        self.opts, self.th, self.kill = setting_of(obs)
-        ids = _cards(obs["hand"] or "")
+        seat: int = obs["seat"]
+        self._fill(seat, setting_of(obs), _cards(obs["hand"] or ""), obs["hand_sizes"],
+                   d.get("finished", []), d.get("ranked_last", []), d["revolution"],
+                   d.get("round") or {}, (d.get("dead_gouji") or [0] * SEATS)[seat],
+                   _by_rank(d.get("played")), d.get("teammate_hands", {}))
+
+    @classmethod
+    def of_state(cls, st: GoujiState, seat: int) -> Table:
+        """``Table(game.observation(seat))`` read from the state of a game in play instead, with
+        the views' own functions and nothing an observation leaves out (the round's entries
+        the bot reads; ``tests/bots/test_gouji_heuristic.py`` holds the two equal): for the
+        search's playouts (:meth:`GoujiHeuristic.act_state`)."""
+        assert st.began, "a table is read from the state only in play"
+        t = cls.__new__(cls)
+        playing = st.cur is not None
+        rnd = {"burner": st.burner if st.burner >= 0 else None,
+               "maker": st.maker if playing else None,
+               "play": cards_text(st.cur_cards) if playing else None,
+               "gouji": st.cur_gouji, "chaos": st.chaos}
+        t._fill(seat, _setting_of_options(st.opts), _cards(format_counts(st.hands[seat].array())),
+                hand_sizes(st, seat), list(st.tops), st.bottoms, st.revolution, rnd,
+                st.tokens[seat], played_ranks(st), teammate_hands(st, seat))
+        return t
+
+    def _fill(self, seat: int, setting: tuple[GoujiOptions, tuple[int, ...], int],
+              ids: tuple[int, ...], sizes: list[int | None], finished: list[int],
+              ranked_last: list[int], revolution: list[int], rnd: dict[str, Any], tokens: int,
+              played: Sequence[int] | None, mates: dict[str, str]) -> None:
+        self.seat = seat
+        self.opts, self.th, self.kill = setting
         self.ids = ids
         self.h = counts_of(ids)
-        self.sizes: list[int | None] = obs["hand_sizes"]
-        self.finished: list[int] = d.get("finished", [])
-        self.out = set(self.finished) | set(d.get("ranked_last", [])) | set(d["revolution"])
-        self.rnd: dict[str, Any] = d.get("round") or {}
-        self.tokens = (d.get("dead_gouji") or [0] * SEATS)[self.seat]
+        self.sizes = sizes
+        self.finished = finished
+        self.out = set(finished) | set(ranked_last) | set(revolution)
+        self.rnd = rnd
+        self.tokens = tokens
         self.bound = self.opts.bie_san and self.h[THREE] > 0
         # cards an opponent may hold: the deck less this hand, visible teammate hands, played
         total = [16] * 15
         total[SJ] = total[BJ] = 4
         if self.opts.deck == 198:
             total[0], total[1] = 6, 8
-        played = d.get("played")
-        unseen = [t - m for t, m in zip(total, self.h, strict=True)]
         if played:
-            for i, key in enumerate(("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
-                                     "A", "2", "small_joker", "big_joker")):
-                unseen[i] -= played[key]
-        self.teammate_hands: dict[str, str] = d.get("teammate_hands", {})
-        for text in self.teammate_hands.values():
+            unseen = [t - m - p for t, m, p in zip(total, self.h, played, strict=True)]
+        else:
+            unseen = [t - m for t, m in zip(total, self.h, strict=True)]
+        self.teammate_hands = mates
+        for text in mates.values():
             for c in _cards(text):
                 unseen[STRENGTH_OF_CARD[c]] -= 1
         self.unseen = [max(0, u) for u in unseen]
@@ -403,7 +455,37 @@ class GoujiHeuristic:
             return self.answer_unlisted(self.table(observation))
         if decision != "lead":
             return None
-        t = self.table(observation)
+        return self.lead_unlisted(self.table(observation))
+
+    def act_state(self, game: GoujiGame, seat: int, rng: random.Random,
+                  list_limit: int) -> Action | None:
+        """The decision the runner would take from ``game.observation(seat)`` — this bot's
+        :meth:`act_unlisted`, or for an answer where a yield or claim may be open its
+        :meth:`act` on the legal list (unless that holds more than ``list_limit`` actions) —
+        read from the game's state without building the observation (:meth:`Table.of_state`),
+        or ``None`` for every other decision (tests hold the two equal on every kind of
+        position). For the search's playouts only, whose game is the search's own guess of
+        the deal (:func:`paizhuo.bots.base.bot_action` asks it where a runner limits the
+        lists)."""
+        st = game.state
+        if st.phase != "play" or st.turn != seat or seat in st.advice \
+                or seat not in game.to_act():
+            return None
+        if st.stage == ANSWER:
+            maker = st.maker  # (answer_unlisted's own test, before the table is read)
+            if seat == (maker + 3) % SEATS or maker in st.tops:
+                if more_legal_than(game, seat, list_limit):
+                    return None  # the runner draws it
+                legal = game.legal_actions(seat)
+                return legal[0] if len(legal) == 1 else \
+                    self.answer(Table.of_state(st, seat), legal)
+            return self.answer_unlisted(Table.of_state(st, seat))
+        if st.stage != LEAD:
+            return None
+        return self.lead_unlisted(Table.of_state(st, seat))
+
+    def lead_unlisted(self, t: Table) -> Action | None:
+        """The lead of :meth:`act_unlisted`, from the seat's table."""
         if t.rnd.get("burner") == t.seat:
             return None
         h = t.h

@@ -141,6 +141,11 @@ def played_counts(pile: list[int]) -> dict[str, int]:
 def played_so_far(st: GoujiState) -> dict[str, int]:
     """:func:`played_counts` of the deal's pile, counting only the cards played since the last
     observation (``st.pile_counted``): every observation lists them, up to 216 cards."""
+    return dict(zip(PLAYED_RANKS, played_ranks(st), strict=True))
+
+
+def played_ranks(st: GoujiState) -> tuple[int, ...]:
+    """:func:`played_so_far`'s counts as a tuple, in the order of :data:`PLAYED_RANKS`."""
     counted, by_rank = st.pile_counted
     pile = st.pile
     if counted > len(pile):  # never: the pile only grows; counted afresh all the same
@@ -151,7 +156,7 @@ def played_so_far(st: GoujiState) -> dict[str, int]:
             ranks[_RANK_INDEX[c]] += 1
         by_rank = tuple(ranks)
         st.pile_counted = (len(pile), by_rank)
-    return dict(zip(PLAYED_RANKS, by_rank, strict=True))
+    return by_rank
 
 
 def public_turn(st: GoujiState, seat: int | None) -> tuple[list[int], str, str | None]:
