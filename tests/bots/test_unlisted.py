@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from paizhuo.bots.baohuang_heuristic import BaohuangHeuristic
+from paizhuo.bots.baohuang_heuristic import BaohuangHeuristic, play_view
 from paizhuo.bots.gouji_heuristic import GoujiHeuristic, Table
 from paizhuo.bots.base import Bot, act_unlisted, bot_action
 from paizhuo.bots.registry import make_bot
@@ -179,6 +179,38 @@ def test_the_search_asks_a_gouji_playout_policy_its_state_decision() -> None:
     assert bot_action(g, g.to_act(), seat, bot, random.Random(0), list_limit=2000) == expected
     with pytest.raises(AssertionError, match="no observation"):
         bot_action(g, g.to_act(), seat, bot, random.Random(0))
+
+
+@pytest.mark.parametrize("preset", game_class("baohuang").PRESETS)
+def test_a_baohuang_playout_decision_read_from_the_state_is_the_observations(
+        preset: str) -> None:
+    """``act_state`` (a search's playouts) reads the entries of the observation the
+    heuristic reads, with the observation's values, and so decides as ``act_unlisted`` of
+    the observation, declining where it declines: at every decision of heuristic games mixed
+    with sampled moves (seizures, yields, claims, reveals), for the seat to act and one that
+    is not."""
+    bot = BaohuangHeuristic()
+    decided = dict.fromkeys(("lead", "answer", "declined"), 0)
+    for seed in range(4):
+        g = game_class("baohuang").new({"preset": preset}, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_act()[0]
+            for who in sorted({seat, (seat + 1) % 5}):
+                obs = g.observation(who)
+                early = act_unlisted(bot, obs, random.Random(1))
+                assert bot.act_state(g, who, random.Random(1), 2000) == early
+                if obs["phase"] == "play" and obs["your_turn"]:
+                    view = play_view(g.st, who)
+                    assert view == {**{k: obs[k] for k in view if k != "details"},
+                                    "details": {k: obs["details"][k] for k in view["details"]}}
+                key = "declined" if early is None else \
+                    "lead" if obs["details"]["current"] is None else "answer"
+                if who == seat or early is None:
+                    decided[key] += 1
+            g.apply(bot_action(g, g.to_act(), seat, bot, rng) if rng.random() < 0.8
+                    else g.sample_action(rng))
+    assert min(decided.values()) >= 20, decided
 
 
 @pytest.mark.parametrize("preset", game_class("baohuang").PRESETS)

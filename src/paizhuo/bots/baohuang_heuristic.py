@@ -43,14 +43,19 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paizhuo.bots.base import Bot
-from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
+from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER, card_name
 from paizhuo.engine.actions import Action
 from paizhuo.games.baohuang.plays import PlayKey, canonical_cards, key_of, responses
+from paizhuo.games.baohuang.state import PLAY, BaohuangState
+from paizhuo.games.baohuang.views import options_json, role_of, visible_alone, visible_guard
 from paizhuo.games.climbing import ACE, BJ, SJ, STRENGTH_OF_CARD, TWO
-from paizhuo.notation import parse_cards
+from paizhuo.notation import format_cards, format_counts, parse_cards
+
+if TYPE_CHECKING:
+    from paizhuo.games.baohuang.game import BaohuangGame
 
 SEATS = 5
 JOKERS_EACH = 4
@@ -149,6 +154,13 @@ def _jokers_in(cards: str) -> tuple[int, int]:
     return ids.count(SMALL_JOKER), ids.count(BIG_JOKER) + ids.count(EMPEROR_CARD)
 
 
+@lru_cache(maxsize=4096)
+def _key_of_text(cards: str) -> PlayKey:
+    """The key of a play in notation (remembered: a play on the table is answered by every
+    seat after it)."""
+    return key_of(parse_cards(cards))
+
+
 @lru_cache(maxsize=1024)
 def _sides_of(me: int, emperor: int | None, guard: int | None, role: str | None,
               known: bool) -> tuple[frozenset[int], frozenset[int]]:
@@ -165,6 +177,33 @@ def _sides_of(me: int, emperor: int | None, guard: int | None, role: str | None,
     if known or guard is not None:
         return rebels - {guard}, frozenset()
     return frozenset(), rebels  # each may be the secret guard
+
+
+def play_view(st: BaohuangState, seat: int) -> dict[str, Any]:
+    """The entries of the observation of ``seat``, whose turn it is in play, that
+    :meth:`BaohuangHeuristic.act_unlisted` reads, with the values the observation gives them
+    (:func:`paizhuo.games.baohuang.views.observe`)."""
+    return {
+        "seat": seat, "phase": PLAY, "your_turn": True,
+        "hand": format_counts(st.hands[seat]),
+        "hand_sizes": list(st.sizes),
+        "details": {
+            "options": options_json(st.opts),
+            "emperor": st.emperor,
+            "called": None if st.called is None else card_name(st.called),
+            "guard": visible_guard(st, seat),
+            "alone": visible_alone(st, seat),
+            "seized": st.seized,
+            "role": role_of(st, seat),
+            "finished": list(st.finished),
+            "played": list(st.played_names),
+            "current": None if st.current is None else {
+                "seat": st.maker, "cards": format_cards(st.current_cards),
+                "last_play": st.last_play},
+            "circle": st.circle,
+            "claimant": st.claimant,
+        },
+    }
 
 
 class BaohuangHeuristic:
@@ -248,6 +287,18 @@ class BaohuangHeuristic:
 
     # -- leading ---------------------------------------------------------------------------
 
+    def act_state(self, game: BaohuangGame, seat: int, rng: random.Random,
+                  list_limit: int) -> Action | None:
+        """:meth:`act_unlisted` of ``game.observation(seat)``, from :func:`play_view` of the
+        game's state — the entries of the observation it reads, built by the views' own
+        functions, without the rest (tests hold the two equal): for the search's playouts
+        only, whose game is its own guess of the deal (:class:`paizhuo.bots.base.Bot`).
+        ``list_limit`` is not needed: what this declines the runner decides as before."""
+        st = game.st
+        if st.phase != PLAY or st.turn != seat:
+            return None
+        return self.act_unlisted(play_view(st, seat), rng)
+
     def act_unlisted(self, observation: dict[str, Any], rng: random.Random) -> Action | None:
         """A play decided without the list of legal actions (a hand of 40 cards leads
         hundreds of plays, and listing them was most of a playout's time; then answers were):
@@ -283,7 +334,7 @@ class BaohuangHeuristic:
         pass_ = Action(seat, "pass")
         may_yield = options["yield"] and circle == 1 and d["claimant"] is None
         passing = Action(seat, "yield") if may_yield else pass_
-        keys = responses(h, key_of(parse_cards(cur["cards"])))
+        keys = responses(h, _key_of_text(cur["cards"]))
         return self._answer_keys(observation, keys, action_of, passing, pass_, h, len(hand))
 
     def _lead(self, obs: dict[str, Any], legal: list[Action], h: list[int],
