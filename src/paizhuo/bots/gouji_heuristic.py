@@ -163,17 +163,19 @@ class Table:
                "gouji": st.cur_gouji, "chaos": st.chaos}
         t._fill(seat, _setting_of_options(st.opts), _cards(format_counts(st.hands[seat].array())),
                 hand_sizes(st, seat), list(st.tops), st.bottoms, st.revolution, rnd,
-                st.tokens[seat], played_ranks(st), teammate_hands(st, seat))
+                st.tokens[seat], played_ranks(st), teammate_hands(st, seat),
+                list(st.rc[seat]))
         return t
 
     def _fill(self, seat: int, setting: tuple[GoujiOptions, tuple[int, ...], int],
               ids: tuple[int, ...], sizes: list[int | None], finished: list[int],
               ranked_last: list[int], revolution: list[int], rnd: dict[str, Any], tokens: int,
-              played: Sequence[int] | None, mates: dict[str, str]) -> None:
+              played: Sequence[int] | None, mates: dict[str, str],
+              h: list[int] | None = None) -> None:
         self.seat = seat
         self.opts, self.th, self.kill = setting
         self.ids = ids
-        self.h = counts_of(ids)
+        self.h = counts_of(ids) if h is None else h  # (the state's rank counts of the hand)
         self.sizes = sizes
         self.finished = finished
         self.out = set(finished) | set(ranked_last) | set(revolution)

@@ -113,9 +113,11 @@ def hand_sizes(st: GoujiState, seat: int | None) -> list[int | None]:
     """Each hand's size as ``seat`` may see it: its own, any of 10 cards or fewer (报牌,
     GJ-7), a teammate's hand it may see (GJ-12); else ``None``."""
     out: list[int | None] = []
+    mates = -1 if seat is None else seat % 2  # (only a teammate's hand may be seen)
     for s, hand in enumerate(st.hands):
         n = len(hand)
-        out.append(n if n <= 10 or s == seat or may_see_hand(st, seat, s) else None)
+        out.append(n if n <= 10 or s == seat or (s % 2 == mates and may_see_hand(st, seat, s))
+                   else None)
     return out
 
 
