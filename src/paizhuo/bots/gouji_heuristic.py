@@ -152,7 +152,7 @@ class Table:
     def of_state(cls, st: GoujiState, seat: int) -> Table:
         """``Table(game.observation(seat))`` read from the state of a game in play instead, with
         the views' own functions and nothing an observation leaves out (the round's entries
-        the bot reads; ``tests/bots/test_gouji_heuristic.py`` holds the two equal): for the
+        the bot reads; ``tests/bots/test_unlisted.py`` holds the two equal): for the
         search's playouts (:meth:`GoujiHeuristic.act_state`)."""
         assert st.began, "a table is read from the state only in play"
         t = cls.__new__(cls)
