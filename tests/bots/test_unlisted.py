@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 
 from paizhuo.bots.baohuang_heuristic import BaohuangHeuristic, play_view
-from paizhuo.bots.gouji_heuristic import GoujiHeuristic, Table
 from paizhuo.bots.base import Bot, act_unlisted, bot_action
+from paizhuo.bots.gouji_heuristic import GoujiHeuristic, Table
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
 from paizhuo.games import game_class
+from paizhuo.games.baohuang import BaohuangGame
+from paizhuo.games.gouji import GoujiGame
 from paizhuo.games.shengji import PRESETS
 
 from .helpers import positions
@@ -125,7 +127,7 @@ def test_a_gouji_playout_decision_read_from_the_state_is_the_observations(
     bot = GoujiHeuristic()
     decided = dict.fromkeys(("lead", "answer", "listed_answer", "declined"), 0)
     for seed in range(3):
-        g = game_class("gouji").new(options, seed=seed)
+        g = GoujiGame.new(options, seed=seed)
         rng = random.Random(seed)
         while not g.is_over:
             seat = g.to_act()[0]
@@ -163,7 +165,7 @@ def assert_same_table(a: Table, b: Table) -> None:
 def test_the_search_asks_a_gouji_playout_policy_its_state_decision() -> None:
     """In a playout (the runner's ``list_limit``) the runner takes ``act_state``'s decision
     without building an observation; at a table it never asks it."""
-    g = game_class("gouji").new({"preset": "classic"}, seed=4)
+    g = GoujiGame.new({"preset": "classic"}, seed=4)
     rng = random.Random(4)
     bot = GoujiHeuristic()
     while not (g.phase == "play" and g.state.stage == "lead"):
@@ -192,7 +194,7 @@ def test_a_baohuang_playout_decision_read_from_the_state_is_the_observations(
     bot = BaohuangHeuristic()
     decided = dict.fromkeys(("lead", "answer", "declined"), 0)
     for seed in range(4):
-        g = game_class("baohuang").new({"preset": preset}, seed=seed)
+        g = BaohuangGame.new({"preset": preset}, seed=seed)
         rng = random.Random(seed)
         while not g.is_over:
             seat = g.to_act()[0]

@@ -29,6 +29,7 @@ from paizhuo.games.climbing import (
 from paizhuo.games.gouji import GoujiGame, determinize
 from paizhuo.games.gouji.burning import burn_plays
 from paizhuo.games.gouji.game import PRIVATE
+from paizhuo.games.gouji.plays import can_finish_burn
 from paizhuo.games.gouji.positions import act, full, position
 from paizhuo.games.gouji.setup import full_deck
 from paizhuo.games.gouji.state import BURN
@@ -227,6 +228,47 @@ def test_determinize_keeps_who_led_first() -> None:
                 != leader
             checked += 1
     assert checked >= 100 and broken >= checked // 20, (checked, broken)
+
+
+def can_lead_out(world: GoujiGame, burner: int, since: list[int],
+                 burnt_with: tuple[int, ...]) -> bool:
+    """Whether the burner's hand in ``world``, with what he played since his burning play,
+    can be led out with a joker in every lead but the last (憋三 binding him if he held a 3
+    when he burnt)."""
+    left = rank_counts([*world.hands[burner], *since])
+    three = world.state.opts.bie_san and bool(left[THREE] + rank_counts(burnt_with)[THREE])
+    return can_finish_burn(left, three)
+
+
+def test_determinize_keeps_that_a_burners_hand_can_be_led_out() -> None:
+    """GJ-6: a burn is accepted only if the burner could then lead his hand out with a joker
+    in every lead but the last, so every world of a seat that does not see his hand gives
+    him such a hand (counting what he has played since); plain deals often do not."""
+    checked = broken = 0
+    for seed in range(3):
+        for game in states(seed, every=3):
+            st = game.state
+            if st.burner < 0 or game.phase != "play":
+                continue
+            burner = st.burner
+            at = max(i for i, a in enumerate(game.actions)
+                     if a.seat == burner and a.verb == "burn")
+            since = [c for a in game.actions[at + 1:] if a.seat == burner for c in a.cards]
+            burnt_with = game.actions[at].cards
+            assert can_lead_out(game, burner, since, burnt_with)
+            for seat in SEATS:
+                if seat == burner or seat in game.seats_seen_by(seat) or burner in \
+                        game.seats_seen_by(seat) or not st.hands[seat]:
+                    continue
+                assert can_lead_out(game.determinize(seat, random.Random(seat)), burner, since,
+                                    burnt_with)
+                plan = determinize._plan(game, seat)
+                plan.burning = None
+                plain = determinize._attempt(st, plan, random.Random(seat), False, False)
+                broken += plain is not None and not can_lead_out(plain_game(game, plain), burner,
+                                                                 since, burnt_with)
+                checked += 1
+    assert checked >= 30 and broken >= checked // 5, (checked, broken)
 
 
 def test_determinize_works_out_a_view_once_per_position_and_seat() -> None:

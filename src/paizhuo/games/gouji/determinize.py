@@ -21,12 +21,14 @@ can burn), never the seat itself unless it is asked; and what the first lead 上
 at least as many 3s (4s with 憋三) of one suit as anybody else, more than any earlier seat —
 counted on each hand plus what its seat has played since, for every seat still holding its
 own cards (a seat whose hand went out of play unseen is left out, and the check is dropped if
-it is the leader's).
+it is the leader's); and, while a burn goes on, that the burner's hand after his burning play
+could be led out with a joker in every lead but the last (GJ-6: the engine refuses any other
+burn).
 
 Not kept: that no revolution phase was held, so every seat was dealt money (kept only while
 the phase lasts: declining is private, so nothing the seat is shown afterwards says whether
-anybody was asked); that a burner's hand could be played out when he burnt; who gave a gift 3
-(hand sizes stay, so the two teammates' sizes still tell it).
+anybody was asked); who gave a gift 3 (hand sizes stay, so the two teammates' sizes still
+tell it).
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ from paizhuo.games.climbing import (
 from paizhuo.games.gouji import buying, tribute
 from paizhuo.games.gouji.advice import may_see_hand
 from paizhuo.games.gouji.burning import burn_plays, candidates
-from paizhuo.games.gouji.redeal import Bounds, burnable_hand, deal
+from paizhuo.games.gouji.plays import can_finish_burn
+from paizhuo.games.gouji.redeal import Bounds, burnable_hand, deal, finishable_hand
 from paizhuo.games.gouji.setup import full_deck
 from paizhuo.games.gouji.state import ANSWER, BURN, SEATS, GoujiState, opp
 from paizhuo.games.gouji.views import burn_window
@@ -71,6 +74,10 @@ leader to hold the 3s he led by (rejection first keeps the deal closer to unifor
 
 G = TypeVar("G", bound="GoujiGame")
 
+Burning = tuple[int, list[int], tuple[int, ...]]
+"""A burn going on (GJ-6): the burner, the rank counts of what he has played since his
+burning play, and that play's cards."""
+
 Lead = tuple[int, tuple[int, ...], dict[int, list[int]], int]
 """What the first lead shows (GJ-11): the leader, the card ids of the rank counted (3s, or 4s
 with 憋三), for each seat compared how many of each it has played since play began, and the
@@ -81,7 +88,8 @@ have held, as many as any later one)."""
 class Plan:
     """What the seat knows, as slots to fill and constraints (built from its view only)."""
 
-    __slots__ = ("hi", "info", "kind", "lead", "lo", "must", "pool", "seat", "sizes", "slots")
+    __slots__ = ("burning", "hi", "info", "kind", "lead", "lo", "must", "pool", "seat", "sizes",
+                 "slots")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -94,6 +102,7 @@ class Plan:
         self.kind = ""
         self.info: tuple[object, ...] = ()
         self.lead: Lead | None = None
+        self.burning: Burning | None = None
 
     def bound(self, table: Bounds, slot: int, g: int, n: int, low: bool) -> None:
         if slot not in self.sizes:
@@ -119,17 +128,17 @@ def determinize(game: G, seat: int, rng: random.Random) -> G:
             break
     if new is None:
         new = _attempt(st, plan, rng, True, True)
-    if new is None and plan.lead is not None:
+    if new is None and (plan.lead is not None or plan.burning is not None):
         # no deal in 25 kept the first lead (about one world in two thousand in heuristic
-        # games): keep the cards' constraints, not the 3s'
+        # games) or a burner's hand: keep the cards' constraints, not those facts
         plan = copy.copy(plan)  # (the remembered plan stays whole)
-        plan.lead = None
+        plan.lead = plan.burning = None
         new = _attempt(st, plan, rng, True, True)
     if new is None:
         # Never for a game's own state (its true deal meets every constraint); a copy made
         # for another seat can hold facts its deal contradicts: deal with sizes alone.
         plan = copy.copy(plan)
-        plan.must, plan.lo, plan.hi, plan.lead = {}, {}, {}, None
+        plan.must, plan.lo, plan.hi, plan.lead, plan.burning = {}, {}, {}, None, None
         new = _attempt(st, plan, rng, True, True)
     assert new is not None, "no deal fits even the hand sizes"
     world = game.__class__.__new__(game.__class__)
@@ -191,7 +200,38 @@ def _plan(game: GoujiGame, seat: int) -> Plan:
     _card_knowledge(game, plan)
     _turn_knowledge(st, plan)
     plan.lead = _lead_knowledge(game, plan)
+    plan.burning = _burn_knowledge(game, plan)
     return plan
+
+
+def _burn_knowledge(game: GoujiGame, plan: Plan) -> Burning | None:
+    """A burn going on by a seat whose hand is hidden (GJ-6): the engine accepted it, so
+    the burner's hand after his burning play could be led out with a joker in every lead
+    but the last. ``None`` where there is none (or it began before a position)."""
+    st = game.state
+    burner = st.burner
+    if burner < 0 or burner not in plan.sizes:
+        return None
+    at = next((i for i in range(len(game.actions) - 1, -1, -1)
+               if game.actions[i].seat == burner and game.actions[i].verb == "burn"), None)
+    if at is None:
+        return None
+    since = [0] * 15
+    for a in game.actions[at + 1:]:
+        if a.seat == burner and a.verb == "play":
+            for c in a.cards:
+                since[STRENGTH_OF_CARD[c]] += 1
+    return burner, since, game.actions[at].cards
+
+
+def burn_kept(st: GoujiState, burning: Burning) -> bool:
+    """Whether the burner's hand in ``st``, with what he has played since his burning play,
+    could be led out as the burn asks (GJ-6; 憋三 as it bound him when he burnt)."""
+    burner, since, cards = burning
+    left = [n + m for n, m in zip(st.rc[burner], since, strict=True)]
+    three = st.opts.bie_san and (left[THREE] + sum(1 for c in cards
+                                                   if STRENGTH_OF_CARD[c] == THREE)) > 0
+    return can_finish_burn(left, three)
 
 
 def _lead_knowledge(game: GoujiGame, plan: Plan) -> Lead | None:
@@ -443,6 +483,15 @@ def _attempt(st: GoujiState, plan: Plan, rng: random.Random, force: bool,
                 must = {**must, c: row}
     if plan.lead is not None and force:
         must = _leader_must(plan, must, rng, last)
+    if plan.burning is not None and force and not st.opts.bie_san:
+        burner = plan.burning[0]
+        if burner not in must and burner not in lo and burner not in hi:
+            hand = finishable_hand(plan.pool, must, plan.sizes[burner], rng)
+            if hand is not None:  # (a hand that can be led out alone can with his plays too)
+                row = {}
+                for card in hand:
+                    row[card] = row.get(card, 0) + 1
+                must = {**must, burner: row}
     dealt = deal(plan.pool, plan.slots, plan.sizes, must, lo, hi, rng)
     if dealt is None:
         return None
@@ -452,6 +501,8 @@ def _attempt(st: GoujiState, plan: Plan, rng: random.Random, force: bool,
             new.hands[slot] = Counts.of(dealt[slot])
             new.rc[slot] = rank_counts(dealt[slot])
     if plan.lead is not None and not leads_first(new, plan.lead):
+        return None
+    if plan.burning is not None and not burn_kept(new, plan.burning):
         return None
     if DISCARDS in plan.sizes:
         new.discards = dealt[DISCARDS]

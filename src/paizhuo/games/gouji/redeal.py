@@ -131,6 +131,33 @@ def burnable_hand(pool: list[int], must: dict[int, dict[int, int]], n: int, cur:
     return None
 
 
+def finishable_hand(pool: list[int], must: dict[int, dict[int, int]], n: int,
+                    rng: random.Random) -> list[int] | None:
+    """A hand of ``n`` cards, from ``pool`` less every card some slot must hold, that can be
+    led out with a joker in every lead but the last (GJ-6, without 憋三): a burner's hand —
+    ``j`` jokers (drawn), cards of at most ``j + 1`` plain ranks (drawn) and 2s. ``None`` if
+    a few draws find none."""
+    avail = [0] * 55
+    for card in pool:
+        avail[card] += 1
+    for row in must.values():
+        for card, k in row.items():
+            avail[card] = max(0, avail[card] - k)
+    jokers = [card for card in range(55) if STRENGTH_OF_CARD[card] >= SJ
+              for _ in range(avail[card])]
+    twos = [card for card in range(55) if STRENGTH_OF_CARD[card] == TWO
+            for _ in range(avail[card])]
+    ranks = [g for g in range(TWO) if any(avail[c] for c in CARDS_OF_RANK[g])]
+    for _ in range(8):
+        j = rng.randint(0, min(len(jokers), n))
+        chosen = rng.sample(ranks, min(j + 1, len(ranks)))
+        rest = twos + [card for g in chosen for card in CARDS_OF_RANK[g]
+                       for _ in range(avail[card])]
+        if len(rest) >= n - j:
+            return rng.sample(jokers, j) + rng.sample(rest, n - j)
+    return None
+
+
 def _burn_ranks(rest: list[int], m: int) -> list[int] | None:
     """Rank counts of ``m`` cards from ``rest`` that can be led out with a joker in every lead
     but the last: ``j`` jokers and cards of at most ``j + 1`` ranks (2s ride along)."""
