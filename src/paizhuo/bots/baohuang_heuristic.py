@@ -188,7 +188,7 @@ def play_view(st: BaohuangState, seat: int) -> dict[str, Any]:
         "hand": format_counts(st.hands[seat]),
         "hand_sizes": list(st.sizes),
         "details": {
-            "options": options_json(st.opts),
+            "options": options_json(st.opts, copy=False),  # (read, never changed)
             "emperor": st.emperor,
             "called": None if st.called is None else card_name(st.called),
             "guard": visible_guard(st, seat),

@@ -190,7 +190,7 @@ def play_out(game: Game, bots: list[Bot], rng: random.Random,
         if deadline is not None and time.perf_counter() > deadline:
             return False
         to_act = game.to_act()
-        seats = deciding(game, to_act)
+        seats = to_act if len(to_act) == 1 else deciding(game, to_act)  # (one seat decides)
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
         game.apply(bot_action(game, to_act, seat, bots[seat], rng,
                               list_limit=MAX_PLAYOUT_LIST))

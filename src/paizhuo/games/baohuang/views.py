@@ -61,13 +61,14 @@ def visible_alone(st: BaohuangState, seat: int | None) -> bool | None:
 _OPTIONS: dict[BaohuangOptions, dict[str, Any]] = {}
 
 
-def options_json(opts: BaohuangOptions) -> dict[str, Any]:
+def options_json(opts: BaohuangOptions, copy: bool = True) -> dict[str, Any]:
     """The table's options by their record names (a new dict each time: a viewer may change
-    what it is given), made once per set of options."""
+    what it is given; ``copy=False``, the one kept, for a reader that never changes it),
+    made once per set of options."""
     made = _OPTIONS.get(opts)
     if made is None:
         made = _OPTIONS[opts] = opts.to_dict()
-    return dict(made)
+    return dict(made) if copy else made
 
 
 def observe(st: BaohuangState, seat: int | None, to_act: list[int]) -> View:
