@@ -50,9 +50,15 @@ from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER, card_name
 from paizhuo.engine.actions import Action
 from paizhuo.games.baohuang.plays import PlayKey, canonical_cards, key_of, responses
 from paizhuo.games.baohuang.state import PLAY, BaohuangState
-from paizhuo.games.baohuang.views import options_json, role_of, visible_alone, visible_guard
+from paizhuo.games.baohuang.views import (
+    current_play,
+    options_json,
+    role_of,
+    visible_alone,
+    visible_guard,
+)
 from paizhuo.games.climbing import ACE, BJ, SJ, STRENGTH_OF_CARD, TWO
-from paizhuo.notation import format_cards, format_counts, parse_cards
+from paizhuo.notation import format_counts, parse_cards
 
 if TYPE_CHECKING:
     from paizhuo.games.baohuang.game import BaohuangGame
@@ -197,9 +203,7 @@ def play_view(st: BaohuangState, seat: int) -> dict[str, Any]:
             "role": role_of(st, seat),
             "finished": list(st.finished),
             "played": list(st.played_names),
-            "current": None if st.current is None else {
-                "seat": st.maker, "cards": format_cards(st.current_cards),
-                "last_play": st.last_play},
+            "current": current_play(st),
             "circle": st.circle,
             "claimant": st.claimant,
         },

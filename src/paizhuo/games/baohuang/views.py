@@ -100,14 +100,20 @@ def observe(st: BaohuangState, seat: int | None, to_act: list[int]) -> View:
             # every play is public: what each seat has played this deal, so that a viewer (a
             # bot that takes a seat over mid-deal) knows what a player would remember
             "played": list(st.played_names),
-            "current": None if st.current is None else {
-                "seat": st.maker, "cards": format_cards(st.current_cards),
-                "last_play": st.last_play},
+            "current": current_play(st),
             "circle": st.circle,
             "yielded": list(st.yielders),
             "claimant": st.claimant,
         },
     )
+
+
+def current_play(st: BaohuangState) -> dict[str, Any] | None:
+    """The play on the table, as every view shows it (``None`` before a lead)."""
+    if st.current is None:
+        return None
+    return {"seat": st.maker, "cards": format_cards(st.current_cards),
+            "last_play": st.last_play}
 
 
 def result(st: BaohuangState) -> dict[str, Any] | None:

@@ -92,17 +92,23 @@ def deal(pool: list[int], slots: list[int], sizes: dict[int, int],
     return out
 
 
-def burnable_hand(pool: list[int], must: dict[int, dict[int, int]], n: int, cur: Shape,
-                  kill: int, bie_san: bool, rng: random.Random) -> list[int] | None:
-    """A hand of ``n`` cards, from ``pool`` less every card some slot must hold, that can
-    burn ``cur`` (GJ-6); it holds no 3 when 憋三 is on, so the 3 rule does not bind it.
-    ``None`` if none is found quickly."""
+def _left_over(pool: list[int], must: dict[int, dict[int, int]]) -> list[int]:
+    """Copies of each card id in ``pool`` less every card some slot must hold."""
     avail = [0] * 55
     for card in pool:
         avail[card] += 1
     for row in must.values():
         for card, k in row.items():
             avail[card] = max(0, avail[card] - k)
+    return avail
+
+
+def burnable_hand(pool: list[int], must: dict[int, dict[int, int]], n: int, cur: Shape,
+                  kill: int, bie_san: bool, rng: random.Random) -> list[int] | None:
+    """A hand of ``n`` cards, from ``pool`` less every card some slot must hold, that can
+    burn ``cur`` (GJ-6); it holds no 3 when 憋三 is on, so the 3 rule does not bind it.
+    ``None`` if none is found quickly."""
+    avail = _left_over(pool, must)
     prc = [0] * 15
     for card in range(55):
         prc[STRENGTH_OF_CARD[card]] += avail[card]
@@ -137,12 +143,7 @@ def finishable_hand(pool: list[int], must: dict[int, dict[int, int]], n: int,
     led out with a joker in every lead but the last (GJ-6, without 憋三): a burner's hand —
     ``j`` jokers (drawn), cards of at most ``j + 1`` plain ranks (drawn) and 2s. ``None`` if
     a few draws find none."""
-    avail = [0] * 55
-    for card in pool:
-        avail[card] += 1
-    for row in must.values():
-        for card, k in row.items():
-            avail[card] = max(0, avail[card] - k)
+    avail = _left_over(pool, must)
     jokers = [card for card in range(55) if STRENGTH_OF_CARD[card] >= SJ
               for _ in range(avail[card])]
     twos = [card for card in range(55) if STRENGTH_OF_CARD[card] == TWO
