@@ -271,6 +271,28 @@ def test_determinize_keeps_that_a_burners_hand_can_be_led_out() -> None:
     assert checked >= 30 and broken >= checked // 5, (checked, broken)
 
 
+def test_determinize_gives_a_burner_a_hand_he_can_lead_out_explicit_hands() -> None:
+    """GJ-6 from explicit hands: seat 1 burns seat 0's KS KS with AS AS, keeping SJ 6S 6S 7S
+    (one joker, two plain ranks: he can lead out). Seat 2 does not see his hand; each of its
+    worlds gives him four cards he can lead out with a joker in every lead but the last,
+    where a plain deal of the hidden cards almost never does."""
+    g = position(CAN_BURN, leader=0)
+    act(g, 0, "play", "KS KS")
+    act(g, 1, "burn", "AS AS")
+    assert g.state.burner == 1 and 1 not in g.seats_seen_by(2)
+    burnt_with = g.actions[-1].cards
+    for k in range(20):
+        world = g.determinize(2, random.Random(k))
+        kept(g, world, 2)
+        assert can_lead_out(world, 1, [], burnt_with)
+    plan = determinize._plan(g, 2)
+    plan.burning = None
+    plain = [determinize._attempt(g.state, plan, random.Random(k), False, False)
+             for k in range(20)]
+    assert sum(w is not None and can_lead_out(plain_game(g, w), 1, [], burnt_with)
+               for w in plain) <= 5
+
+
 def test_determinize_works_out_a_view_once_per_position_and_seat() -> None:
     """A search asks for many worlds of one position: what the seat's view implies is worked
     out once, and again for another seat or after an action (never a stale plan)."""
