@@ -205,6 +205,37 @@ def first_leader_of(copy: GoujiGame, game: GoujiGame) -> int | None:
     return leader
 
 
+def test_determinize_keeps_who_led_first_explicit_hands() -> None:
+    """GJ-11 from explicit hands: seat 3 holds three 3s of one suit, every other seat at most
+    two of a suit, so seat 3 leads first. Seat 0, which holds one of each of three suits,
+    knows seat 3 held at least two of a suit, and no earlier seat as many: each of its worlds
+    gives seat 3 the first lead; most plain deals of the hidden cards do not."""
+    c0, c1, c2, c3 = CARDS_OF_RANK[THREE]
+    threes = [[c0, c1, c3], [c1, c2], [c2, c3], [c0, c0, c0], [c1, c2], [c1, c2, c3, c3]]
+    rest = [c for c in full_deck(216) if c not in CARDS_OF_RANK[THREE]]
+    random.Random(11).shuffle(rest)
+    hands = []
+    for own in threes:
+        need = 36 - len(own)
+        hands.append(own + rest[:need])
+        rest = rest[need:]
+    g = full(hands)
+    rng = random.Random(1)
+    while g.phase != "play":
+        g.apply(g.sample_action(rng))
+    assert g.to_act() == [3] and "3s" in g.state.first_lead
+    assert first_leader_of(g, g) == 3
+    for k in range(20):
+        world = g.determinize(0, random.Random(k))
+        kept(g, world, 0)
+        assert first_leader_of(world, g) == 3
+    plan = determinize._plan(g, 0)
+    plan.lead = None
+    plain = [determinize._attempt(g.state, plan, random.Random(k), False, False)
+             for k in range(20)]
+    assert sum(w is not None and first_leader_of(plain_game(g, w), g) == 3 for w in plain) <= 10
+
+
 def test_determinize_keeps_who_led_first() -> None:
     """GJ-11: a world gives the first lead to the seat that made it — the leader held the
     most 3s of one suit when play began. Plain deals of the hidden cards often break it."""
