@@ -672,3 +672,29 @@ def test_determinize_a_position_dealt_from_a_few_cards_past_the_bury() -> None:
         rng = _random.Random(1)
         while not copy.is_over:
             copy.apply(copy.sample_action(rng))
+
+
+def test_a_holding_friend_was_the_nearest_holder_explicit_hands(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SJ-11 边锋 from hands written out: seat 1 holds no AH, seat 2 does, so the dealer's
+    call of the 1st AH makes seat 2 his friend at once; the other seats now know seat 1 held
+    no AH, and no world of theirs gives him one. A plain deal of the hidden cards does."""
+    hands = ["3C 4C 5C", "6C 7C 8C", "AH AH TC", "JC QC KC", "AH 2D 3D"]
+    g = position(hands, kitty="4D 5D", phase="call", trump="S",
+                 options={"preset": "friends-5", "friend_by": "holding"})
+    act(g, 0, "call", "", {"card": "AH", "nth": 1})
+    assert g.phase == "play" and g.state.defenders == {0, 2}
+    ah = parse_cards("AH")[0]
+
+    def seat_one_holds(seat: int) -> int:
+        return sum(g.determinize(seat, random.Random(k)).state.hands[1][ah] > 0
+                   for k in range(40))
+
+    for seat in (3, 4):
+        assert seat_one_holds(seat) == 0
+        for k in range(5):
+            copy = g.determinize(seat, random.Random(k))
+            assert copy.observation(seat) == g.observation(seat)
+            assert copy.state.hands[2][ah] >= 1  # the friend holds a copy
+    monkeypatch.setattr(sj_determinize, "_not_holding", lambda st, seat, at: {})
+    assert seat_one_holds(3) > 0 and seat_one_holds(4) > 0
