@@ -72,6 +72,8 @@ if TYPE_CHECKING:
     from paizhuo.games.gouji.game import GoujiGame
 
 SEATS: Final = 6
+_PASS_ONLY: Final = tuple({"pass": Action(seat, "pass")} for seat in range(SEATS))
+"""The answers without cards where passing is the one (read, never changed), by seat."""
 PLAIN_RANKS: Final = 12
 """Strength ranks 0 … 11 (3 … A) form groups; 12 (2), 13 (SJ), 14 (BJ) are control."""
 
@@ -195,7 +197,7 @@ class Table:
         for text in mates.values():
             for c in _cards(text):
                 unseen[STRENGTH_OF_CARD[c]] -= 1
-        self.unseen = [max(0, u) for u in unseen]
+        self.unseen = [u if u > 0 else 0 for u in unseen]
 
     # -- the hand -----------------------------------------------------------------------------
 
@@ -632,7 +634,7 @@ class GoujiHeuristic:
         def action_of(p: Shape) -> Action:
             return Action(t.seat, "play", cards_for(p, hand))
 
-        return self.answer_shapes(t, shapes, action_of, {"pass": Action(t.seat, "pass")})
+        return self.answer_shapes(t, shapes, action_of, _PASS_ONLY[t.seat])
 
     def answer_shapes(self, t: Table, shapes: list[Shape], action_of: Callable[[Shape], Action],
                       verbs: dict[str, Action]) -> Action:

@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
 from paizhuo.games import climbing
@@ -169,7 +170,7 @@ def count_leads(h: list[int]) -> int:
     return sum(h[:13]) * jokers + jokers - 1
 
 
-def responses(h: list[int], cur: PlayKey) -> list[PlayKey]:
+def responses(h: Sequence[int], cur: PlayKey) -> list[PlayKey]:
     """Every play a hand with strength counts ``h`` can make that beats ``cur``."""
     cr, cn, cx, cy = cur
     size = cn + cx + cy
@@ -202,6 +203,15 @@ def responses(h: list[int], cur: PlayKey) -> list[PlayKey]:
         if r > cr:
             out.append((r, 0, x, y))
     return out
+
+
+@lru_cache(maxsize=4096)
+def responses_tuple(h: tuple[int, ...], cur: PlayKey) -> tuple[PlayKey, ...]:
+    """:func:`responses` of strength counts given as a tuple, remembered: a playout asks it
+    twice of most answers (the engine, whether a pass is forced; the bot, its choice), and a
+    seat that passes is asked again with the same hand (two in three asks, in a searching
+    game)."""
+    return tuple(responses(h, cur))
 
 
 def all_keys_of_size(size: int, max_n: int = 16, max_jokers: int = 4) -> list[PlayKey]:

@@ -22,6 +22,7 @@ from paizhuo.games.baohuang.plays import (
     key_of,
     leads,
     responses,
+    responses_tuple,
     why_not,
 )
 from paizhuo.games.baohuang.state import (
@@ -94,7 +95,7 @@ def forced(st: BaohuangState, seat: int) -> Action | None:
     otherwise, which says nothing."""
     cur = st.current
     if cur is None or seat != st.turn or may_yield(st) or may_claim(st) \
-            or responses(st.strengths[seat], cur):
+            or responses_tuple(tuple(st.strengths[seat]), cur):
         return None
     return _ANSWERS["pass"][seat]
 

@@ -13,6 +13,8 @@ What happens beyond the action itself (a seat out, a round won, a burn decided) 
 
 from __future__ import annotations
 
+from typing import Final
+
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
 from paizhuo.games.climbing import FOUR
@@ -136,7 +138,11 @@ def forced_answer(st: GoujiState, seat: int) -> Action | None:
     if st.stage != ANSWER or seat != st.turn or answer_plays(st, seat) \
             or can_yield(st, seat) or can_claim(st, seat):
         return None
-    return Action(seat, "pass")
+    return _PASS[seat]
+
+
+_PASS: Final = tuple(Action(seat, "pass") for seat in range(SEATS))
+"""Each seat's pass, made once (an action is immutable): most answers are one."""
 
 
 def can_yield(st: GoujiState, seat: int) -> bool:
