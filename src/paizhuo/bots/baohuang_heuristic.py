@@ -43,12 +43,13 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from paizhuo.bots.base import Bot
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER, card_name
 from paizhuo.engine.actions import Action
 from paizhuo.games.baohuang.plays import PlayKey, canonical_cards, key_of, responses_tuple
+from paizhuo.games.baohuang.rounds import ANSWERS
 from paizhuo.games.baohuang.state import PLAY, BaohuangState
 from paizhuo.games.baohuang.views import (
     current_play,
@@ -66,10 +67,6 @@ if TYPE_CHECKING:
 SEATS = 5
 JOKERS_EACH = 4
 """Four decks: four small and four big jokers (the emperor card is one of the big ones)."""
-_PASS: Final = tuple(Action(seat, "pass") for seat in range(SEATS))
-_YIELD: Final = tuple(Action(seat, "yield") for seat in range(SEATS))
-"""Each seat's pass and yield, made once (an action is immutable): most answers of a playout
-are one of them."""
 
 # Crown thresholds on :func:`control` (a 43-card hand averages about 5; the holder of the
 # emperor card has at least one big joker, 2 points, in it).
@@ -339,9 +336,9 @@ class BaohuangHeuristic:
         circle = d.get("circle")
         if options is None or (options["claim"] and cur["last_play"] and circle == 1):
             return None
-        pass_ = _PASS[seat]
+        pass_ = ANSWERS["pass"][seat]
         may_yield = options["yield"] and circle == 1 and d["claimant"] is None
-        passing = _YIELD[seat] if may_yield else pass_
+        passing = ANSWERS["yield"][seat] if may_yield else pass_
         keys = responses_tuple(tuple(h), _key_of_text(cur["cards"]))
         return self._answer_keys(observation, keys, action_of, passing, pass_, h, len(hand))
 

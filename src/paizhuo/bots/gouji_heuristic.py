@@ -58,6 +58,7 @@ from paizhuo.games.gouji.plays import (
     keeps_three_rule,
     shape_of,
 )
+from paizhuo.games.gouji.rounds import PASSES
 from paizhuo.games.gouji.state import ANSWER, LEAD, GoujiState
 from paizhuo.games.gouji.views import (
     PLAYED_RANKS,
@@ -72,7 +73,7 @@ if TYPE_CHECKING:
     from paizhuo.games.gouji.game import GoujiGame
 
 SEATS: Final = 6
-_PASS_ONLY: Final = tuple({"pass": Action(seat, "pass")} for seat in range(SEATS))
+_PASS_ONLY: Final = tuple({"pass": a} for a in PASSES)
 """The answers without cards where passing is the one (read, never changed), by seat."""
 PLAIN_RANKS: Final = 12
 """Strength ranks 0 … 11 (3 … A) form groups; 12 (2), 13 (SJ), 14 (BJ) are control."""

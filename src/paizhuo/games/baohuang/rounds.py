@@ -10,6 +10,7 @@ or, if he has gone out, the claimant, else his next seat still in (接风).
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, card_name
 from paizhuo.engine.actions import Action
@@ -97,7 +98,7 @@ def forced(st: BaohuangState, seat: int) -> Action | None:
     if cur is None or seat != st.turn or may_yield(st) or may_claim(st) \
             or responses_tuple(tuple(st.strengths[seat]), cur):
         return None
-    return _ANSWERS["pass"][seat]
+    return ANSWERS["pass"][seat]
 
 
 def sample(st: BaohuangState, rng: random.Random) -> Action:
@@ -126,15 +127,16 @@ def sample(st: BaohuangState, rng: random.Random) -> Action:
         i = int(rand() * (len(keys) + 1 + may_y + may_c)) - len(keys)
         if i >= 0:
             verb = "pass" if i == 0 else "yield" if i == 1 and may_y else "claim"
-            return _ANSWERS[verb][seat]
+            return ANSWERS[verb][seat]
         key = keys[i]
     return Action(seat, "play", cards_for(st, seat, key,
                                           _reveal_variant(st, seat, key) and rand() < .5))
 
 
-_ANSWERS = {verb: [Action(seat, verb) for seat in range(NUM_SEATS)]
-            for verb in ("pass", "yield", "claim")}
-"""The answers without cards, one object each (actions are immutable)."""
+ANSWERS: Final = {verb: tuple(Action(seat, verb) for seat in range(NUM_SEATS))
+                  for verb in ("pass", "yield", "claim")}
+"""The answers without cards, one object each by verb and seat (actions are immutable): the
+engine's and the heuristic's (most answers of a playout are one of them)."""
 
 
 # -- applying ------------------------------------------------------------------------------

@@ -138,11 +138,12 @@ def forced_answer(st: GoujiState, seat: int) -> Action | None:
     if st.stage != ANSWER or seat != st.turn or answer_plays(st, seat) \
             or can_yield(st, seat) or can_claim(st, seat):
         return None
-    return _PASS[seat]
+    return PASSES[seat]
 
 
-_PASS: Final = tuple(Action(seat, "pass") for seat in range(SEATS))
-"""Each seat's pass, made once (an action is immutable): most answers are one."""
+PASSES: Final = tuple(Action(seat, "pass") for seat in range(SEATS))
+"""Each seat's pass, made once (an action is immutable): the engine's forced answer and the
+heuristic's (most answers are one)."""
 
 
 def can_yield(st: GoujiState, seat: int) -> bool:
