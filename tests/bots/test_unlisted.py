@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from paizhuo.bots.baohuang_heuristic import BaohuangHeuristic, play_view
+from paizhuo.bots.baohuang_heuristic import BaohuangHeuristic, play_view, read_hand
 from paizhuo.bots.base import Bot, act_unlisted, bot_action
 from paizhuo.bots.gouji_heuristic import GoujiHeuristic, Table
 from paizhuo.bots.registry import make_bot
@@ -206,6 +206,12 @@ def test_a_baohuang_playout_decision_read_from_the_state_is_the_observations(
                     view = play_view(g.st, who)
                     assert view == {**{k: obs[k] for k in view if k != "details"},
                                     "details": {k: obs["details"][k] for k in view["details"]}}
+                    # the hand act_state takes from the state, as the observation shows it
+                    ids, h, counts = read_hand(obs["hand"])
+                    assert (g.st.sizes[who], g.st.strengths[who], g.st.hands[who]) == \
+                        (len(ids), h, counts)
+                    assert play_view(g.st, who, hand=False) == \
+                        {k: v for k, v in view.items() if k != "hand"}
                 key = "declined" if early is None else \
                     "lead" if obs["details"]["current"] is None else "answer"
                 if who == seat or early is None:

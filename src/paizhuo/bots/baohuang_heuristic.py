@@ -186,13 +186,13 @@ def _sides_of(me: int, emperor: int | None, guard: int | None, role: str | None,
     return frozenset(), rebels  # each may be the secret guard
 
 
-def play_view(st: BaohuangState, seat: int) -> dict[str, Any]:
+def play_view(st: BaohuangState, seat: int, hand: bool = True) -> dict[str, Any]:
     """The entries of the observation of ``seat``, whose turn it is in play, that
     :meth:`BaohuangHeuristic.act_unlisted` reads, with the values the observation gives them
-    (:func:`paizhuo.games.baohuang.views.observe`)."""
-    return {
+    (:func:`paizhuo.games.baohuang.views.observe`) — without ``hand`` if not ``hand``
+    (:meth:`BaohuangHeuristic.act_state` gives the hand as the state holds it)."""
+    view: dict[str, Any] = {
         "seat": seat, "phase": PLAY, "your_turn": True,
-        "hand": format_counts(st.hands[seat]),
         "hand_sizes": list(st.sizes),
         "details": {
             "options": options_json(st.opts, copy=False),  # (read, never changed)
@@ -209,6 +209,9 @@ def play_view(st: BaohuangState, seat: int) -> dict[str, Any]:
             "claimant": st.claimant,
         },
     }
+    if hand:
+        view["hand"] = format_counts(st.hands[seat])
+    return view
 
 
 class BaohuangHeuristic:
@@ -298,13 +301,17 @@ class BaohuangHeuristic:
         game's state — the entries of the observation it reads, built by the views' own
         functions, without the rest (tests hold the two equal): for the search's playouts
         only, whose game is its own guess of the deal (:class:`paizhuo.bots.base.Bot`).
-        ``list_limit`` is not needed: what this declines the runner decides as before."""
+        ``list_limit`` is not needed: what this declines the runner decides as before. The
+        hand is not put in notation and read back (:func:`read_hand`): its size, strength
+        counts and count array are the state's own (read, never changed)."""
         st = game.st
         if st.phase != PLAY or st.turn != seat:
             return None
-        return self.act_unlisted(play_view(st, seat), rng)
+        return self.act_unlisted(play_view(st, seat, hand=False), rng,
+                                 (st.sizes[seat], st.strengths[seat], st.hands[seat]))
 
-    def act_unlisted(self, observation: dict[str, Any], rng: random.Random) -> Action | None:
+    def act_unlisted(self, observation: dict[str, Any], rng: random.Random,
+                     hand: tuple[int, list[int], list[int]] | None = None) -> Action | None:
         """A play decided without the list of legal actions (a hand of 40 cards leads
         hundreds of plays, and listing them was most of a playout's time; then answers were):
         the keys a hand can lead are :func:`~paizhuo.games.baohuang.plays.leads` of its
@@ -316,11 +323,16 @@ class BaohuangHeuristic:
         other decision, where a lead might be a reveal (明独, a hand strong enough to declare
         it: whether it may be declared is the engine's to say), and where a claim of the lead
         接风 might be open (after a last play: whether this seat answers first is the
-        engine's to say)."""
+        engine's to say). ``hand``: the hand's size, strength counts and count array where
+        the caller has them (else read from the observation's ``hand``)."""
         d = observation.get("details") or {}
         if observation.get("phase") != "play" or not observation.get("your_turn"):
             return None
-        hand, h, counts = read_hand(observation["hand"])
+        if hand is None:
+            ids, h, counts = read_hand(observation["hand"])
+            left = len(ids)
+        else:
+            left, h, counts = hand
         called = parse_cards(d["called"])[0] if d.get("called") else None
         seat = observation["seat"]
 
@@ -340,7 +352,7 @@ class BaohuangHeuristic:
         may_yield = options["yield"] and circle == 1 and d["claimant"] is None
         passing = ANSWERS["yield"][seat] if may_yield else pass_
         keys = responses_tuple(tuple(h), _key_of_text(cur["cards"]))
-        return self._answer_keys(observation, keys, action_of, passing, pass_, h, len(hand))
+        return self._answer_keys(observation, keys, action_of, passing, pass_, h, left)
 
     def _lead(self, obs: dict[str, Any], legal: list[Action], h: list[int],
               left: int) -> Action:

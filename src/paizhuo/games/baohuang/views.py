@@ -7,7 +7,7 @@ the guard is (the guard knows; the emperor knows only whether he is alone).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from paizhuo.cards import card_name
@@ -112,7 +112,7 @@ def current_play(st: BaohuangState) -> dict[str, Any] | None:
     """The play on the table, as every view shows it (``None`` before a lead)."""
     if st.current is None:
         return None
-    return {"seat": st.maker, "cards": format_cards(st.current_cards),
+    return {"seat": st.maker, "cards": notation(st.current_cards),
             "last_play": st.last_play}
 
 
@@ -156,9 +156,23 @@ def result(st: BaohuangState) -> dict[str, Any] | None:
 # notation strings; only the extra card's event is private (to the emperor who receives it).
 
 
-notation = format_cards
-"""Cards in notation (``format_cards`` looks each card up in a table: events are built on
-every play of a playout)."""
+_NOTATION: dict[tuple[int, ...], str] = {}
+NOTATION_KEPT = 16384
+"""How many card tuples :func:`notation` remembers before it starts again (a few MB)."""
+
+
+def notation(cards: Sequence[int]) -> str:
+    """Cards in notation, in the given order — :func:`~paizhuo.notation.format_cards`,
+    remembered by the tuple of ids: every play of a playout is put in notation for its event,
+    the table's play and its seat's pile, and the same sets and piles come back in play after
+    play and world after world."""
+    key = tuple(cards)  # (a tuple is itself)
+    text = _NOTATION.get(key)
+    if text is None:
+        if len(_NOTATION) >= NOTATION_KEPT:
+            _NOTATION.clear()
+        text = _NOTATION[key] = format_cards(key)
+    return text
 
 
 def action_event(action: Action) -> dict[str, Any]:
