@@ -6,6 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from paizhuo.cards import NUM_CARD_IDS
+from paizhuo.games.baohuang import views
 from paizhuo.games.baohuang.plays import (
     all_keys_of_size,
     beats,
@@ -15,7 +17,7 @@ from paizhuo.games.baohuang.plays import (
     responses,
 )
 from paizhuo.games.climbing import BIG, PLAIN, SMALL, kind_of, rank_counts_of_array
-from paizhuo.notation import parse_cards
+from paizhuo.notation import format_cards, parse_cards
 
 
 def k(text: str) -> tuple[int, int, int, int]:
@@ -128,3 +130,24 @@ def test_leads_match_brute_force(h: list[int]) -> None:
     got = leads(h)
     assert len(got) == len(set(got)) == count_leads(h)
     assert set(got) == expected
+
+
+@given(st.lists(st.integers(0, NUM_CARD_IDS - 1), max_size=45))
+def test_a_plays_notation_is_remembered_in_the_order_given(cards: list[int]) -> None:
+    """``views.notation`` (events, the table's play, a seat's pile) writes cards as
+    ``format_cards`` does, in the order given, whether they come as a tuple or a list."""
+    expected = format_cards(cards)
+    assert views.notation(tuple(cards)) == expected
+    assert views.notation(cards) == expected
+    assert views.notation(tuple(reversed(cards))) == format_cards(list(reversed(cards)))
+
+
+def test_the_notation_memory_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memory of ``views.notation`` is bounded: once it holds ``NOTATION_KEPT`` tuples
+    it forgets them all and goes on, answering the same."""
+    monkeypatch.setattr(views, "NOTATION_KEPT", 3)
+    monkeypatch.setattr(views, "_NOTATION", {})
+    for n in range(1, 8):
+        assert views.notation((0,) * n) == " ".join(["2S"] * n)
+        assert 1 <= len(views._NOTATION) <= 3
+    assert views._NOTATION == {(0,) * 7: "2S 2S 2S 2S 2S 2S 2S"}
