@@ -158,8 +158,8 @@ def result(st: BaohuangState) -> dict[str, Any] | None:
 
 _NOTATION: dict[tuple[int, ...], str] = {}
 NOTATION_KEPT = 16384
-"""How many card tuples :func:`notation` remembers before it starts again (10 MB at most:
-most are a play of a few cards, the longest a pile of some 40)."""
+"""How many card tuples :func:`notation` remembers before it starts again (about 10 MB at
+worst, every one a whole pile of 44 cards; most are a play of a few cards)."""
 
 
 def notation(cards: Sequence[int]) -> str:
