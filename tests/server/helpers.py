@@ -246,6 +246,17 @@ def wait_for_game(client: TestClient, table: str, timeout: float = 30.0) -> dict
         time.sleep(0.05)
 
 
+class Recorder:
+    """A :class:`paizhuo.server.tables.Client`'s ``send`` for tests that drive a ``Service``
+    directly: keeps every message, as the JSON a websocket would carry."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        self.messages.append(json.loads(json.dumps(msg)))
+
+
 def text_of(action: list[Any]) -> str:
     """An action in record form ``[seat, verb, cards?, …]`` as typed text ("play 3S 3S")."""
     parts = [action[1]]
@@ -254,5 +265,5 @@ def text_of(action: list[Any]) -> str:
     return " ".join(parts)
 
 
-__all__ = ["TIMEOUT", "Conn", "acting", "connect", "create_table", "receive", "seat_everyone",
-           "text_of", "wait_for_game"]
+__all__ = ["TIMEOUT", "Conn", "Recorder", "acting", "connect", "create_table", "receive",
+           "seat_everyone", "text_of", "wait_for_game"]

@@ -16,13 +16,7 @@ from paizhuo.server.bus import LocalBus
 from paizhuo.server.db import DealRow, Store
 from paizhuo.server.tables import Client, Service
 
-
-class Recorder:
-    def __init__(self) -> None:
-        self.messages: list[dict[str, Any]] = []
-
-    async def send(self, msg: dict[str, Any]) -> None:
-        self.messages.append(json.loads(json.dumps(msg)))
+from .helpers import Recorder
 
 
 async def _seated(service: Service, game: str, options: dict[str, Any],

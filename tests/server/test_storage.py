@@ -20,6 +20,8 @@ from paizhuo.server.migrate import config, current
 from paizhuo.server.protocol import ProtocolError
 from paizhuo.server.tables import Client, Service
 
+from .helpers import Recorder
+
 
 def test_the_schema_is_the_newest_migration_and_matches_the_models(db_url: str) -> None:
     store = Store(db_url)
@@ -31,14 +33,6 @@ def test_the_schema_is_the_newest_migration_and_matches_the_models(db_url: str) 
     Store(db_url)  # migrating again changes nothing
     assert current(store.engine) == head
     store.dispose()
-
-
-class Recorder:
-    def __init__(self) -> None:
-        self.messages: list[dict[str, Any]] = []
-
-    async def send(self, msg: dict[str, Any]) -> None:
-        self.messages.append(json.loads(json.dumps(msg)))
 
 
 async def _play(db_url: str) -> dict[str, Any]:

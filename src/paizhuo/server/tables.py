@@ -265,15 +265,25 @@ class Service:
 
     async def _change(self, table: Table, fn: Callable[[Tx, LockedRow], Any]) -> Any:
         """Run ``fn`` under the table's database lock (after catching up), commit, then tell
-        everyone. ``fn`` raises to refuse: nothing is stored, nothing sent."""
+        everyone. ``fn`` raises to refuse: nothing is stored, and only what catching up
+        brought (another process's changes) is sent."""
+        synced = False
         try:
             with self.store.locked(table.id) as (s, row):
-                self._sync(s, row, table)
+                synced = self._sync(s, row, table)
                 out = fn(s, row)
                 self._plan_deadline(row, table)
                 self.bus.prepare(s, table.id)
         except ProtocolError:
-            raise  # refused before anything changed (the engine leaves its state as it was)
+            # refused before anything changed (the engine leaves its state as it was). The
+            # catching up stands, and this process's clients must hear of it now: the other
+            # process's notification, when it comes, finds the table already at that version
+            # and sends nothing (a stale action just after another process ended a deal
+            # would otherwise keep that deal's end from this process's clients for good).
+            if synced:
+                await self.publish(table)
+                self._arm_timer(table)
+            raise
         except Exception:
             # the database refused the commit after the game moved on: the stored table is
             # the truth, rebuild it from there
