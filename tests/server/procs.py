@@ -8,9 +8,11 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +27,8 @@ class ServerProcess:
         self.env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
+        self.output: deque[str] = deque(maxlen=200)
+        self._reader: threading.Thread | None = None
 
     def start(self, timeout: float = 30.0, port: int = 0) -> ServerProcess:
         """Start it (``port`` 0: any free port; a restart passes the last one, so clients
@@ -46,6 +50,11 @@ class ServerProcess:
                 break
         if not self.url:
             raise RuntimeError(f"the server did not start: {line!r}")
+        # keep reading what it prints: a pipe nobody reads fills up (64 KiB) and then stops
+        # the server at its next log line; the last lines are kept for a failing test
+        self._reader = threading.Thread(target=self._drain, args=(self.proc.stdout,),
+                                        daemon=True)
+        self._reader.start()
         # the socket is bound before the app's startup has run: wait for /healthz
         while time.monotonic() < deadline:
             try:
@@ -54,6 +63,17 @@ class ServerProcess:
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(0.05)
         raise RuntimeError("the server never answered /healthz")
+
+    def _drain(self, stream: Any) -> None:
+        try:
+            for line in stream:
+                self.output.append(line.rstrip("\n"))
+        except (OSError, ValueError):  # closed by stop()
+            pass
+
+    def tail(self) -> str:
+        """The last lines the server printed (after its start)."""
+        return "\n".join(self.output)
 
     @property
     def port(self) -> int:
@@ -86,6 +106,8 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        if self._reader is not None:
+            self._reader.join(5)  # the pipe ends with the process: what it printed is read
         if self.proc is not None and self.proc.stdout is not None:
             self.proc.stdout.close()
 

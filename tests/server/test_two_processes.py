@@ -65,7 +65,7 @@ def test_seats_on_two_processes_play_a_whole_deal(two_servers: Any) -> None:
     for t in threads:
         t.join(150)
     for r in results:
-        assert "over" in r, r
+        assert "over" in r, (r, "server A printed:", a.tail(), "server B printed:", b.tail())
     # both processes agree on the deal, and its record is legal
     record = b.get(results[0]["over"]["record"])
     assert record == a.get(results[1]["over"]["record"])
