@@ -45,7 +45,12 @@ def _play(c: Client, out: dict[str, Any], timeout: float = 120.0) -> None:
         out["exception"] = repr(exc)
 
 
-def test_seats_on_two_processes_play_a_whole_deal(two_servers: Any) -> None:
+# one deal in the default run; ``--runslow`` plays 20, each on two fresh processes (the races
+# between the processes' changes and notifications differ from run to run: CI once caught a
+# seat that never heard of a deal's end, see test_catching_up.py)
+@pytest.mark.parametrize("run", [0, *(pytest.param(i, marks=pytest.mark.slow)
+                                      for i in range(1, 20))])
+def test_seats_on_two_processes_play_a_whole_deal(two_servers: Any, run: int) -> None:
     a, b = two_servers
     table = a.post("/api/tables", {"game": "shengji", "preset": "tractor",
                                    "bots": {"2": "greedy", "3": "random"},
