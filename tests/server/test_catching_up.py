@@ -75,3 +75,28 @@ async def _stale_after_the_other_process_ended_the_deal(db_url: str) -> None:
 
 def test_a_refused_change_still_sends_what_catching_up_brought(db_url: str) -> None:
     asyncio.run(_stale_after_the_other_process_ended_the_deal(db_url))
+
+
+def test_catching_up_reads_one_moment_of_the_database(pg_db: str) -> None:
+    """PostgreSQL: what another process commits while a process catches up is not half seen
+    (the table's row of before, its actions of after), so the next notification does not
+    send the same state again."""
+    from paizhuo.server.db import TableRow
+
+    store, other = Store(pg_db), Store(pg_db)
+    service = Service(store, LocalBus())
+    table = service.create("shengji", {"preset": "tractor"}, {"bot_delay": 0})
+    with store.snapshot() as s:
+        row = s.get(TableRow, table.id)
+        assert row is not None
+        before = row.version
+        with other.locked(table.id) as _:  # another process's change, committed meanwhile
+            pass
+        s.expire_all()
+        again = s.get(TableRow, table.id)
+        assert again is not None and again.version == before
+    with store.session() as s:
+        now = s.get(TableRow, table.id)
+        assert now is not None and now.version == before + 1
+    store.dispose()
+    other.dispose()

@@ -161,6 +161,19 @@ class Store:
                 raise
 
     @contextmanager
+    def snapshot(self) -> Iterator[Session]:
+        """A transaction whose reads all see the database as it was at its first one
+        (PostgreSQL: ``REPEATABLE READ``; a SQLite transaction reads one snapshot already).
+        Catching up with another process reads a table's row and then its actions: under
+        PostgreSQL's default each statement sees the newest commits, so the actions could
+        be newer than the row's version, and the next notification would send the same
+        state again."""
+        with self.session() as s:
+            if not self.is_sqlite:
+                s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            yield s
+
+    @contextmanager
     def locked(self, table_id: str) -> Iterator[tuple[Tx, LockedRow]]:
         """A transaction holding the table's lock (one change of a table at a time, across
         every process): the row is read ``FOR UPDATE`` (SQLite: the write lock is taken at

@@ -712,7 +712,7 @@ class Service:
         if table is None:
             return
         try:
-            with self.store.session() as s:
+            with self.store.snapshot() as s:  # the row and its actions as of one moment
                 row = s.get(TableRow, table_id)
                 if row is None or not self._sync(s, row, table):
                     return
