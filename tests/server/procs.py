@@ -116,8 +116,12 @@ class Client:
     """A websocket client that keeps every message it received."""
 
     def __init__(self, url: str) -> None:
+        # max_queue=None: the client's reader never pauses for messages the test has not
+        # read yet (it keeps them all anyway); with websockets' default of 16 a test that
+        # stops reading while the table plays on left the server's answer to close() unread,
+        # and close() waited its whole close_timeout (10 s)
         self.ws: ClientConnection = connect(url, open_timeout=10, max_size=None,
-                                              legacy=True)
+                                              max_queue=None, legacy=True)
         self.messages: list[dict[str, Any]] = []
 
     def send(self, **msg: Any) -> None:
