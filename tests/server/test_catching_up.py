@@ -3,7 +3,9 @@ itself (its notification is late, or lost): the catching up inside a change is s
 clients even when the change is refused, so no client misses a deal's end (issue 9; found by
 the two-process test, whose seat on one process once waited for a deal_over that never came).
 
-Two services on one database, each with no bus: exactly the late notification, on demand."""
+Two services on one database, each with no bus: exactly the late notification, on demand.
+And catching up on a notification reads the table's row and its actions as of one moment, so
+a seat is not sent the same state twice."""
 
 from __future__ import annotations
 
