@@ -281,8 +281,7 @@ class Service:
             # and sends nothing (a stale action just after another process ended a deal
             # would otherwise keep that deal's end from this process's clients for good).
             if synced:
-                await self.publish(table)
-                self._arm_timer(table)
+                await self._caught_up(table)
             raise
         except Exception:
             # the database refused the commit after the game moved on: the stored table is
@@ -719,6 +718,11 @@ class Service:
         except Exception:
             log.exception("table %s: catching up with another process failed", table_id)
             return
+        await self._caught_up(table)
+
+    async def _caught_up(self, table: Table) -> None:
+        """After catching up with another process's changes: tell this process's clients and
+        arm the new state's turn timer (its bots are that process's to drive)."""
         await self.publish(table)
         self._arm_timer(table)
 
