@@ -119,7 +119,7 @@ class Service:
         raise ProtocolError("not_found", f"no table {key!r}")
 
     def _load(self, table_id: str) -> Table | None:
-        with self.store.session() as s:
+        with self.store.snapshot() as s:  # the row and its actions as of one moment
             row = s.get(TableRow, table_id)
             if row is None:
                 return None
