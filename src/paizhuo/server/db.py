@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    update,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -56,7 +57,8 @@ class TableRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), index=True)
-    """``waiting`` (seats open), ``playing``, ``over`` (the match or series ended)."""
+    """``waiting`` (seats open), ``playing``, ``paused`` (nobody was connected when a deal
+    ended: the next deal is dealt and waits), ``over`` (see ``ended``)."""
     deal_number: Mapped[int] = mapped_column(Integer, default=0)
     """The number of the current deal (0 for the first; void deals count)."""
     version: Mapped[int] = mapped_column(Integer, default=0)
@@ -66,6 +68,12 @@ class TableRow(Base):
     """The running turn timer: ``{"seat": n, "state_id": k, "at": epoch seconds}``."""
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 of the host's token (given to whoever created the table): it may seat bots
+    and close the table."""
+    ended: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """Why a table is ``over``: ``match`` (the engine's match or series ended), ``deals``
+    (``settings.deals`` reached), ``closed`` (by its host), ``idle`` (nobody came back)."""
 
 
 class SeatRow(Base):
@@ -81,6 +89,9 @@ class SeatRow(Base):
     """The bot sitting in this seat (a bot seat) — ``None`` for a person or an empty seat."""
     trustee: Mapped[str | None] = mapped_column(String(16), nullable=True)
     """托管: why a bot plays for the person now (``asked``, ``timeout``, ``disconnect``)."""
+    seen_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When a process last said the seat's person is connected to it (several processes:
+    another process's grace for the seat does not run out while it is recent)."""
 
 
 class DealRow(Base):
@@ -94,11 +105,14 @@ class DealRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     start: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     status: Mapped[str] = mapped_column(String(16), index=True)
-    """``playing`` or ``over``."""
+    """``playing``, ``over``, or ``abandoned`` (the table was closed during it)."""
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     returns: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    """Once over: the record any viewer may keep (explicit hands, no seed)."""
+    """Once over: the deal's record (explicit hands, no seed)."""
+    viewers: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    """Who may read ``record``: ``None`` anyone; else the token hashes of the seats the
+    rules let see everything it holds (Shengji's kitty with ``reveal_kitty`` off, SJ-13)."""
     created_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
@@ -194,23 +208,25 @@ class Store:
         try:
             with conn.begin():
                 lock = "" if self.is_sqlite else " FOR UPDATE"
-                got: Any = tx.sql("SELECT version, status, deal_number, deadline, settings "
-                                  "FROM tables WHERE id = %s" + lock, (table_id,)).fetchone()
+                got: Any = tx.sql("SELECT version, status, deal_number, deadline, settings, "
+                                  "ended, updated_at FROM tables WHERE id = %s" + lock,
+                                  (table_id,)).fetchone()
                 if got is None:
                     raise LookupError(f"no table {table_id!r}")
                 row = LockedRow(table_id, got[0], got[1], got[2], _json_in(got[3]),
-                                _json_in(got[4]) or {})
-                before = (row.status, row.deal_number, row.deadline)
+                                _json_in(got[4]) or {}, got[5], got[6])
+                before = (row.status, row.deal_number, row.deadline, row.ended)
                 yield tx, row
                 tx.flush()
                 params: tuple[Any, ...] = (row.version + 1, time.time(), table_id)
-                if (row.status, row.deal_number, row.deadline) == before:
+                if (row.status, row.deal_number, row.deadline, row.ended) == before:
                     tx.sql("UPDATE tables SET version = %s, updated_at = %s WHERE id = %s",
                            params)
                 else:
                     tx.sql("UPDATE tables SET status = %s, deal_number = %s, deadline = %s, "
-                           "version = %s, updated_at = %s WHERE id = %s",
-                           (row.status, row.deal_number, _json_out(row.deadline), *params))
+                           "ended = %s, version = %s, updated_at = %s WHERE id = %s",
+                           (row.status, row.deal_number, _json_out(row.deadline), row.ended,
+                            *params))
                 row.version += 1
         except Exception:
             if conn.invalidated:  # the database went away: a fresh connection next time
@@ -218,6 +234,19 @@ class Store:
             raise
         finally:
             tx.close()
+
+    def touch(self, table_ids: Sequence[str], seats: Sequence[tuple[str, int]] = ()) -> None:
+        """Say that these tables are followed (a process has clients at them) and these
+        seats' people are connected: their ``updated_at`` and ``seen_at`` are now, so no
+        other process closes the tables as idle or hands the seats to a bot."""
+        now = time.time()
+        with self.session() as s:
+            if table_ids:
+                s.execute(update(TableRow).where(TableRow.id.in_(table_ids))
+                          .values(updated_at=now))
+            for table_id, seat in seats:
+                s.execute(update(SeatRow).where(SeatRow.table_id == table_id,
+                                                SeatRow.seat == seat).values(seen_at=now))
 
     def dispose(self) -> None:
         if self._writer is not None:
@@ -245,6 +274,10 @@ class LockedRow:
     deal_number: int
     deadline: dict[str, Any] | None
     settings: dict[str, Any]
+    ended: str | None = None
+    updated_at: float = 0.0
+    """When the table last changed, or a process with clients at it said it is followed
+    (:meth:`Store.touch`)."""
 
 
 class Tx:
