@@ -17,6 +17,7 @@ class StuckSocket:
     """A websocket whose peer never reads: every send waits for good."""
 
     application_state = WebSocketState.CONNECTED
+    client = None
 
     def __init__(self) -> None:
         self.sent: list[str] = []
@@ -43,7 +44,7 @@ async def _scenario() -> tuple[StuckSocket, FineSocket, float]:
     stuck, fine = StuckSocket(), FineSocket()
     slow = Connection(None, None, stuck)  # type: ignore[arg-type]
     good = Connection(None, None, fine)  # type: ignore[arg-type]
-    writers = [asyncio.ensure_future(c._write()) for c in (slow, good)]
+    writers = [asyncio.ensure_future(c.outbox.write()) for c in (slow, good)]
     loop = asyncio.get_running_loop()
     began = loop.time()
     for i in range(OUTBOX_LIMIT + 50):  # as a table publishes to both

@@ -24,12 +24,14 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "grace": 20.0,
     "deals": None,
     "seed": None,
+    "idle": 1800.0,
 }
 """Table settings: ``timer`` seconds per decision (``None``: no timer), ``bot_delay`` seconds
 a bot waits before acting (so people can follow), ``grace`` seconds a disconnected player
 keeps the seat before a bot plays for it, ``deals`` a cap on the deals of the table, ``seed``
 the deals' seed (only on a server started with ``--allow-seeds``, for tests and demos: whoever
-knows it knows every hand)."""
+knows it knows every hand), ``idle`` seconds a table nobody is connected to waits (paused, or
+still waiting for players) before it is closed."""
 ALLOW_SEEDS_ENV = "PAIZHUO_ALLOW_SEEDS"
 """Set to ``1`` (``paizhuo serve --allow-seeds`` sets it) to accept ``settings.seed``."""
 
@@ -69,7 +71,7 @@ def check_settings(settings: Any) -> dict[str, Any]:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ProtocolError("bad_settings", f"settings.{key} must be a number")
         limits = {"timer": (1, 3600), "bot_delay": (0, 10), "grace": (0, 3600),
-                  "deals": (1, 10_000)}[key]
+                  "deals": (1, 10_000), "idle": (1, 7 * 86400)}[key]
         if not limits[0] <= value <= limits[1]:
             raise ProtocolError("bad_settings", f"settings.{key} must be between {limits[0]} "
                                 f"and {limits[1]}")
@@ -97,11 +99,24 @@ class Seat:
 
 class Client:
     """One websocket client of a table (``seat`` ``None``: a spectator), as the service
-    sees it: where it stands in the table's stream, and how to send it a message."""
+    sees it: where it stands in the table's stream, and how to send it a message.
 
-    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+    A client speaks for a seat only while its binding is current: ``seat`` and the
+    ``holder`` (the token hash of the person it sat down or joined as) must still be that
+    seat's (:meth:`Table.bound`). When the seat changes hands (given up, a bot, another
+    person) the service unbinds every client still bound to it and tells it
+    (``unseated``)."""
+
+    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]],
+                 address: str = "") -> None:
         self.send = send
+        self.address = address
+        """Where the client connects from (per-address limits)."""
         self.seat: int | None = None
+        self.holder: str | None = None
+        """The token hash of the seat's person when the client was bound."""
+        self.host = False
+        """Whether the client proved it holds the table's host token."""
         self.deal = -1
         """The deal number the client's ``state_id`` refers to."""
         self.state_id = 0
@@ -132,9 +147,22 @@ class Table:
     """Per finished deal: ``{"deal", "id", "result", "returns"}`` as anyone may see it."""
     clients: set[Client] = field(default_factory=set)
     timers: dict[str, asyncio.TimerHandle | asyncio.Task[None]] = field(default_factory=dict)
+    host_hash: str | None = None
+    """SHA-256 of the host token (whoever created the table may seat bots and close it)."""
+    ended: str | None = None
+    """Why the table is over: ``match``, ``deals``, ``closed`` (by its host), ``idle``."""
+
+    def bound(self, client: Client) -> int | None:
+        """The seat ``client`` speaks for now: its seat, if the seat's person is still the
+        one it was bound as (else ``None``: the seat changed hands)."""
+        seat = client.seat
+        if seat is None or client.holder is None or not 0 <= seat < len(self.seats):
+            return None
+        return seat if self.seats[seat].token_hash == client.holder else None
 
     def seated(self, seat: int) -> bool:
-        return any(c.seat == seat for c in self.clients)
+        """Whether a client of this process speaks for ``seat`` now."""
+        return any(self.bound(c) == seat for c in self.clients)
 
     def totals(self) -> list[float]:
         out = [0.0] * self.num_seats
@@ -150,6 +178,7 @@ class Table:
             "deal": self.deal_number,
             "seats": [s.public(self.seated(i)) for i, s in enumerate(self.seats)],
             "deals_played": len(self.history), "totals": self.totals(),
+            "ended": self.ended,
         }
 
     def results(self) -> dict[str, Any]:

@@ -47,9 +47,21 @@ from paizhuo.server.model import (  # the service's vocabulary, re-exported
     check_settings,
     hash_token,
 )
-from paizhuo.server.protocol import MAX_NAME, ProtocolError, clean_text
+from paizhuo.server.protocol import MAX_NAME, Limits, ProtocolError, clean_text
 
 log = logging.getLogger("paizhuo.server")
+
+TAKEOVER_DELAY = 3.0
+"""Seconds past ``bot_delay`` after which a process that caught up with another's change
+plays the bot or trustee turn itself: the process that made the change drives its bots, and
+one that has died (``kill -9``) would otherwise stall the table (a duplicate is refused as
+stale, so taking over a turn that is played anyway is harmless)."""
+KEEPALIVE = 10.0
+"""Seconds between two :meth:`~paizhuo.server.db.Store.touch` of the tables this process has
+clients at and of the seats whose people are connected to it, so that another process does
+not close those tables as idle nor hand those seats to a bot (several processes)."""
+PRESENT = 2.5 * KEEPALIVE
+"""A seat whose person another process saw connected this many seconds ago is not away."""
 
 def _new_game(game_name: str, options: dict[str, Any], seed: int,
               start: dict[str, Any] | None) -> Game:
@@ -66,9 +78,11 @@ def _public_result(game: Game) -> dict[str, Any] | None:
 class Service:
     """Every table of this process, and the one path by which they change."""
 
-    def __init__(self, store: Store, bus: Bus | None = None) -> None:
+    def __init__(self, store: Store, bus: Bus | None = None,
+                 limits: Limits | None = None) -> None:
         self.store = store
         self.bus = bus or LocalBus()
+        self.limits = limits or Limits.from_env()
         self.tables: dict[str, Table] = {}
         self.rng = random.Random(secrets.randbits(64))
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -85,9 +99,15 @@ class Service:
             table = self._load(table_id)
             if table is not None:
                 self._after_change(table)
+                # nobody is connected yet: a person who does not come back within the grace
+                # is played for, exactly as after a disconnect, and a table nobody comes
+                # back to is closed after its idle time
+                self._arm_graces(table)
+                self._arm_idle(table)
         await self.bus.start(self._on_bus)
         if not self.store.is_sqlite:
             self._spawn(self._watch())
+        self._spawn(self._keepalive())
 
     async def stop(self) -> None:
         self.closing = True
@@ -115,6 +135,9 @@ class Service:
         if found is not None:
             table = self._load(found)
             if table is not None:
+                if table.status == "over":
+                    # nothing changes at a table that is over: it is not kept in memory
+                    self.tables.pop(table.id, None)
                 return table
         raise ProtocolError("not_found", f"no table {key!r}")
 
@@ -124,7 +147,8 @@ class Service:
             if row is None:
                 return None
             table = Table(row.id, row.code, row.game, dict(row.options), dict(row.settings),
-                          0, row.status, row.deal_number, row.version, 0, row.deadline)
+                          0, row.status, row.deal_number, row.version, 0, row.deadline,
+                          host_hash=row.host_hash, ended=row.ended)
             self._read_seats(s, table)
             table.num_seats = len(table.seats)
             deals = s.execute(select(DealRow).where(DealRow.table_id == table_id)
@@ -169,7 +193,7 @@ class Service:
         Returns whether anything changed."""
         if row.version == table.version:
             return False
-        table.status, table.deadline = row.status, row.deadline
+        table.status, table.deadline, table.ended = row.status, row.deadline, row.ended
         table.settings = dict(row.settings)
         self._read_seats(s, table)
         if row.deal_number != table.deal_number or table.game is None:
@@ -198,8 +222,11 @@ class Service:
     # -- creating a table --------------------------------------------------------------------
 
     def create(self, game_name: Any, options: Any = None, settings: Any = None,
-               bots: Any = None) -> Table:
-        """A new table (validated by the engine: an invalid option gets its message)."""
+               bots: Any = None, host_hash: str | None = None) -> Table:
+        """A new table (validated by the engine: an invalid option gets its message);
+        ``host_hash``: the hash of the host's token (it may seat bots and close the table).
+        A table with a bot in every seat plays by itself: it needs a deal cap and a bot
+        delay within :attr:`limits`."""
         if not isinstance(game_name, str) or game_name not in game_names():
             raise ProtocolError("bad_game", f"unknown game {game_name!r}; the games are "
                                 + ", ".join(sorted(game_names())))
@@ -214,6 +241,8 @@ class Service:
         n = trial.num_seats
         table_settings = check_settings(settings)
         bot_seats = self._check_bots(game_name, n, bots)
+        if len(bot_seats) == n:
+            self._check_demo(table_settings)
         now = time.time()
         with self.store.session() as s:
             while True:
@@ -223,7 +252,7 @@ class Service:
             row = TableRow(id=secrets.token_hex(8), code=code, game=game_name,
                            options=dict(options), settings=table_settings, status="waiting",
                            deal_number=0, version=1, deadline=None, created_at=now,
-                           updated_at=now)
+                           updated_at=now, host_hash=host_hash)
             s.add(row)
             s.flush()
             for i in range(n):
@@ -233,9 +262,21 @@ class Service:
             table_id = row.id
         table = self._load(table_id)
         assert table is not None
+        self._arm_idle(table)
         if all(seat.kind != "empty" for seat in table.seats):
             self._spawn(self._begin_if_full(table))
         return table
+
+    def _check_demo(self, settings: dict[str, Any]) -> None:
+        """A table of bots only plays on without anyone: bound its deals and its pace."""
+        most, least = self.limits.demo_max_deals, self.limits.demo_min_bot_delay
+        deals = settings.get("deals")
+        if deals is None or deals > most:
+            raise ProtocolError("bad_settings", f"a table with a bot in every seat needs "
+                                f"settings.deals, at most {most}")
+        if float(settings.get("bot_delay") or 0) < least:
+            raise ProtocolError("bad_settings", f"a table with a bot in every seat needs "
+                                f"settings.bot_delay of at least {least:g} seconds")
 
     @staticmethod
     def _check_bots(game_name: str, n: int, bots: Any) -> dict[int, str]:
@@ -248,10 +289,12 @@ class Service:
         out: dict[int, str] = {}
         names = bot_names(game_name)
         for key, name in bots.items():
-            try:
-                seat = int(key)
-            except (TypeError, ValueError):
-                raise ProtocolError("bad_bots", f"bots: {key!r} is not a seat") from None
+            # the seat's number exactly: int() alone also takes " 1 ", "+1", "01" and "١"
+            if not (isinstance(key, str) and key.isascii() and key.isdigit()
+                    and key == str(int(key))):
+                raise ProtocolError("bad_bots", f"bots: {key!r} is not a seat (a seat is its "
+                                    "number: \"0\", \"1\" …)")
+            seat = int(key)
             if not 0 <= seat < n:
                 raise ProtocolError("bad_bots", f"bots: seat {seat} does not exist (seats 0–"
                                     f"{n - 1})")
@@ -346,30 +389,82 @@ class Service:
 
         def fn(s: Tx, row: LockedRow) -> None:
             self._check_empty(table, seat)
+            if all(x.kind == "bot" for i, x in enumerate(table.seats) if i != seat):
+                self._check_demo(table.settings)  # the last seat: bots only from now on
             self._store_seat(s, table, seat, Seat(f"{bot} bot", None, bot))
 
         await self._change(table, fn)
         await self._begin_if_full(table)
 
-    async def leave(self, table: Table, seat: int) -> None:
-        """Give up a seat before the table starts (afterwards: hand it to a bot)."""
+    async def leave(self, table: Table, seat: int, client: Client | None = None) -> None:
+        """Give up a seat before the table starts (afterwards: hand it to a bot). With
+        ``client``: only while it speaks for the seat; it is unbound quietly (its reply says
+        ``left``), every other client bound to the seat is unbound and told."""
+        holder = None if client is None else client.holder
+
         def fn(s: Tx, row: LockedRow) -> None:
+            self._check_holder(table, seat, holder, client is not None)
             if table.status != "waiting":
                 raise ProtocolError("started", "the table has started: hand the seat to a "
                                     "bot (trustee) instead of leaving")
             self._store_seat(s, table, seat, Seat())
+            if client is not None:
+                client.seat = client.holder = None
 
         await self._change(table, fn)
 
-    async def set_trustee(self, table: Table, seat: int, reason: str | None) -> None:
-        """托管: a bot plays for a person (``reason``), or the person takes the seat back."""
+    async def set_trustee(self, table: Table, seat: int, reason: str | None,
+                          holder: str | None = None) -> None:
+        """托管: a bot plays for a person (``reason``), or the person takes the seat back.
+        With ``holder``: only while that person holds the seat."""
         def fn(s: Tx, row: LockedRow) -> bool:
+            self._check_holder(table, seat, holder, holder is not None)
             if table.seats[seat].kind != "person" or table.seats[seat].trustee == reason:
                 return False
             self._store_seat(s, table, seat, replace(table.seats[seat], trustee=reason))
             return True
 
         await self._change(table, fn)
+
+    @staticmethod
+    def _check_holder(table: Table, seat: int, holder: str | None, required: bool) -> None:
+        """Within a change: refuse a connection whose seat changed hands since it was bound
+        (checked after catching up with other processes)."""
+        if required and (holder is None or table.seats[seat].token_hash != holder):
+            raise ProtocolError("unseated", f"this connection no longer speaks for seat "
+                                f"{seat}: the seat changed hands")
+
+    def is_host(self, table: Table, token: str) -> bool:
+        """Whether ``token`` is the table's host token (compared in constant time)."""
+        return table.host_hash is not None and hmac.compare_digest(table.host_hash,
+                                                                   hash_token(token))
+
+    def _end(self, s: Tx, row: LockedRow, table: Table, why: str) -> None:
+        """Within a change: the table is over now (the deal in play is abandoned)."""
+        if table.deal_id is not None:
+            d = s.get(DealRow, table.deal_id)
+            if d is not None and d.status == "playing":
+                d.status = "abandoned"
+                d.finished_at = time.time()
+        row.status = table.status = "over"
+        row.ended = table.ended = why
+        row.deadline = table.deadline = None
+        table.game = None
+        table.deal_id = None
+        table.meta += 1
+
+    async def close(self, table: Table, why: str = "closed") -> bool:
+        """End the table now (its host closed it, or nobody came back): the deal being
+        played is abandoned (its actions stay stored), finished deals keep their records.
+        Returns whether this closed it (``False``: it was over already)."""
+        def fn(s: Tx, row: LockedRow) -> bool:
+            if table.status == "over":
+                return False
+            self._end(s, row, table, why)
+            return True
+
+        done: bool = await self._change(table, fn)
+        return done
 
     @staticmethod
     def _check_seat_number(table: Table, seat: int) -> None:
@@ -446,19 +541,35 @@ class Service:
         cap = table.settings.get("deals")
         if winners is not None or (cap is not None and len(table.history) >= cap):
             row.status = table.status = "over"
+            row.ended = table.ended = "match" if winners is not None else "deals"
             table.game = None
             table.deal_id = None
         else:
             self._open_deal(s, row, table, game.next_start())
+            if not table.clients:
+                # nobody is here: the bots do not play on alone. The next deal is dealt and
+                # waits; whoever connects resumes it (another process with clients at the
+                # table does so when it catches up with this change)
+                row.status = table.status = "paused"
         table.meta += 1
 
     # -- actions ---------------------------------------------------------------------------
 
     async def act(self, table: Table, seat: int, action: Any, state_id: int,
-                  by_bot: bool = False) -> None:
+                  by_bot: bool = False, holder: str | None = None,
+                  for_person: bool = False) -> None:
         """Apply ``seat``'s action made against ``state_id``: refused if stale, malformed or
-        illegal (``ProtocolError`` with the engine's rule and message)."""
+        illegal (``ProtocolError`` with the engine's rule and message); with ``holder`` (a
+        connection's binding) also if the seat changed hands. A bot (``by_bot``) acts for a
+        person's seat only while it is 托管, or once where the person's timer ran out on a
+        decision nobody else saw asked (``for_person``)."""
         def fn(s: Tx, row: LockedRow) -> None:
+            self._check_holder(table, seat, holder, holder is not None)
+            held = table.seats[seat]
+            if by_bot and not for_person and held.kind == "person" and held.trustee is None:
+                # the person took the seat back (perhaps through another process) while the
+                # bot thought
+                raise ProtocolError("stale", "the seat's person plays it again")
             game = table.game
             if game is None:
                 raise ProtocolError("not_playing", "no deal is being played at this table")
@@ -549,11 +660,30 @@ class Service:
             await client.send(msg)
 
     async def publish(self, table: Table) -> None:
+        await self._unbind_stale(table)
         for client in list(table.clients):
             try:
                 await self.catch_up(table, client)
             except Exception:  # a client gone mid-send is dropped by its own handler
                 log.debug("send failed", exc_info=True)
+
+    async def _unbind_stale(self, table: Table) -> None:
+        """Every client still bound to a seat that changed hands (given up, a bot, another
+        person: by a change here or one caught up with) speaks for it no more: it is unbound,
+        told (``unseated``, before anything else), and sent the table again as a spectator."""
+        for client in list(table.clients):
+            seat = client.seat
+            if seat is None or table.bound(client) == seat:
+                continue
+            new = table.seats[seat] if 0 <= seat < len(table.seats) else Seat()
+            client.seat = client.holder = None
+            client.meta = client.deal = -1
+            why = {"empty": "left", "bot": "bot", "person": "person"}[new.kind]
+            text = {"left": "the seat was given up", "bot": "a bot sits there now",
+                    "person": "another person holds it now"}[why]
+            with contextlib.suppress(Exception):
+                await client.send({"type": "unseated", "seat": seat, "reason": why,
+                                   "message": f"seat {seat} is no longer yours: {text}"})
 
     # -- bots, timers and trusteeship ------------------------------------------------------
 
@@ -562,10 +692,14 @@ class Service:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _after_change(self, table: Table) -> None:
-        """Schedule what the new state asks for: bots (and trustees) to act, a timer."""
+    def _after_change(self, table: Table, takeover: bool = False) -> None:
+        """Schedule what the new state asks for: bots (and trustees) to act, a timer.
+        ``takeover``: the state was caught up with (another process made it and drives its
+        bots): play them only if that process has not after :data:`TAKEOVER_DELAY` more."""
         if self.closing:
             return
+        if table.status == "over":
+            self._forget_if_unfollowed(table)
         game = table.game
         current = asyncio.current_task()
         for key in [k for k in table.timers if k.startswith("bot")]:
@@ -575,6 +709,8 @@ class Service:
         if game is None or table.status != "playing":
             return
         delay = float(table.settings.get("bot_delay") or 0)
+        if takeover:
+            delay += TAKEOVER_DELAY
         to_act = game.to_act()
         for seat in deciding(game, to_act):
             s = table.seats[seat]
@@ -624,13 +760,21 @@ class Service:
         game = table.game
         if game is None or table.deal_number != deal or game.state_id != state_id:
             return
+        # who is asked may be secret (Shengji's bids while cards are dealt, SJ-13): a seat
+        # the others do not see asked is not marked 托管 for all to see — the bot answers
+        # this one decision for it, and its next decision has a timer of its own
+        public = set(game.observation(None)["to_act"])
         for seat in deciding(game, game.to_act()):
-            if table.seats[seat].kind == "person" and table.seats[seat].trustee is None:
+            if table.seats[seat].kind != "person" or table.seats[seat].trustee is not None:
+                continue
+            if seat in public:
                 with contextlib.suppress(ProtocolError):
                     await self.set_trustee(table, seat, "timeout")
+            else:
+                await self._bot_turn(table, seat, state_id, deal, 0.0, for_person=True)
 
     async def _bot_turn(self, table: Table, seat: int, state_id: int, deal: int,
-                        delay: float) -> None:
+                        delay: float, for_person: bool = False) -> None:
         try:
             if delay:
                 await asyncio.sleep(delay)
@@ -654,9 +798,10 @@ class Service:
                                                  rng)
             else:
                 action = bot_action(game, game.to_act(), seat, bot, rng)
-            await self.act(table, seat, action.to_json(), state_id, by_bot=True)
+            await self.act(table, seat, action.to_json(), state_id, by_bot=True,
+                           for_person=for_person)
         except ProtocolError as exc:
-            if exc.code != "stale":
+            if exc.code not in ("stale", "not_playing"):
                 log.warning("bot at table %s seat %d refused: %s", table.id, seat, exc.message)
         except asyncio.CancelledError:
             pass
@@ -668,17 +813,29 @@ class Service:
     async def connect(self, table: Table, client: Client) -> None:
         table.clients.add(client)
         client.meta = -1
+        self._cancel(table, "idle")
+        if not self.store.is_sqlite:
+            # with other processes the table may have moved on unseen here, and the process
+            # that drove its bots may be gone: catch up, and play a turn nobody plays
+            await self._on_bus(table.id)
+            if not any(key.startswith("bot") for key in table.timers):
+                self._after_change(table, takeover=True)
+                self._arm_graces(table, again=False)
         await self.catch_up(table, client)
+        if table.status == "paused":
+            self._spawn(self._resume(table))
 
     async def bind(self, table: Table, client: Client, seat: int) -> None:
-        """The client now speaks for ``seat`` (sat down, or came back with the token): a bot
-        playing for it because it was away stops."""
+        """The client now speaks for ``seat`` (sat down, or came back with the token), as
+        long as the seat's person stays the same one: a bot playing for it because it was
+        away stops."""
         client.seat = seat
+        client.holder = table.seats[seat].token_hash
         client.deal = -1
         client.meta = -1
-        grace = table.timers.pop(f"grace{seat}", None)
-        if grace is not None:
-            grace.cancel()
+        self._cancel(table, f"grace{seat}")
+        if not self.store.is_sqlite:  # other processes: the person is here now
+            self.store.touch([table.id], [(table.id, seat)])
         if table.seats[seat].trustee == "disconnect":
             await self.set_trustee(table, seat, None)
         table.meta += 1
@@ -686,22 +843,157 @@ class Service:
 
     async def disconnect(self, table: Table, client: Client) -> None:
         table.clients.discard(client)
-        seat = client.seat
+        seat = table.bound(client)
         table.meta += 1
-        if seat is not None and not table.seated(seat) and table.status == "playing" \
-                and table.seats[seat].kind == "person" and table.seats[seat].trustee is None:
-            grace = float(table.settings.get("grace") or 0)
-            loop = asyncio.get_running_loop()
-            table.timers[f"grace{seat}"] = loop.call_later(
-                grace, lambda: self._spawn(self._gone(table, seat)))
+        if seat is not None:
+            self._arm_grace(table, seat)
+        if not table.clients:
+            self._arm_idle(table)
+            self._forget_if_unfollowed(table)
         if not self.closing:
             await self.publish(table)
 
+    def _arm_grace(self, table: Table, seat: int, again: bool = True) -> None:
+        """A person with no connection keeps the seat ``grace`` seconds; then a bot plays
+        for it (trustee ``disconnect``) until the person comes back. ``again``: start the
+        grace anew if one runs already."""
+        if table.seated(seat) or table.status != "playing" \
+                or table.seats[seat].kind != "person" or table.seats[seat].trustee is not None:
+            self._cancel(table, f"grace{seat}")
+            return
+        if not again and f"grace{seat}" in table.timers:
+            return
+        self._cancel(table, f"grace{seat}")
+        grace = float(table.settings.get("grace") or 0)
+        loop = asyncio.get_running_loop()
+        table.timers[f"grace{seat}"] = loop.call_later(
+            grace, lambda: self._spawn(self._gone(table, seat)))
+
+    def _arm_graces(self, table: Table, again: bool = True) -> None:
+        """The grace of every person not connected here (after a restart, on resuming, and
+        with several processes whenever this one follows the table)."""
+        for seat in range(len(table.seats)):
+            self._arm_grace(table, seat, again)
+
     async def _gone(self, table: Table, seat: int) -> None:
+        """The grace ran out: a bot plays for the seat's person until it comes back — unless
+        (several processes) another process saw the person connected lately."""
         table.timers.pop(f"grace{seat}", None)
-        if not table.seated(seat) and table.status == "playing":
-            with contextlib.suppress(ProtocolError):
-                await self.set_trustee(table, seat, "disconnect")
+        if table.seated(seat) or table.status != "playing":
+            return
+        if not self.store.is_sqlite and self._seen_lately(table, seat):
+            self._arm_grace(table, seat)  # without taking the table's lock
+            return
+
+        def fn(s: Tx, row: LockedRow) -> None:
+            held = table.seats[seat]
+            if table.seated(seat) or table.status != "playing" or held.kind != "person" \
+                    or held.trustee is not None:
+                return
+            if not self.store.is_sqlite:
+                r = s.get(SeatRow, (table.id, seat))
+                if r is not None and r.seen_at is not None \
+                        and time.time() - r.seen_at < PRESENT:
+                    raise ProtocolError("present", "connected to another process")
+            self._store_seat(s, table, seat, replace(held, trustee="disconnect"))
+
+        try:
+            await self._change(table, fn)
+        except ProtocolError as exc:
+            if exc.code == "present":
+                self._arm_grace(table, seat)
+
+    def _seen_lately(self, table: Table, seat: int) -> bool:
+        with self.store.session() as s:
+            r = s.get(SeatRow, (table.id, seat))
+            return r is not None and r.seen_at is not None and \
+                time.time() - r.seen_at < PRESENT
+
+    @staticmethod
+    def _cancel(table: Table, key: str) -> None:
+        handle = table.timers.pop(key, None)
+        if handle is not None:
+            handle.cancel()
+
+    # -- a table's life: paused while nobody is here, closed when nobody comes back ---------
+
+    async def _resume(self, table: Table) -> None:
+        """Someone is here: a paused table plays on (its people who are not get their grace
+        again)."""
+        def fn(s: Tx, row: LockedRow) -> bool:
+            if table.status != "paused":
+                return False
+            row.status = table.status = "playing"
+            table.meta += 1
+            return True
+
+        try:
+            if await self._change(table, fn):
+                self._arm_graces(table)
+        except ProtocolError as exc:
+            log.warning("table %s: could not resume: %s", table.id, exc.message)
+
+    def _arm_idle(self, table: Table) -> None:
+        """Nobody is connected here: close the table after its ``idle`` seconds unless
+        someone comes (or another process says its clients follow it)."""
+        if table.clients or table.status == "over" or self.closing:
+            return
+        self._cancel(table, "idle")
+        idle = float(table.settings.get("idle") or DEFAULT_SETTINGS["idle"])
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a table made outside the server's loop (a script, a test)
+            return
+        table.timers["idle"] = loop.call_later(idle, lambda: self._spawn(self._idle(table)))
+
+    async def _idle(self, table: Table) -> None:
+        table.timers.pop("idle", None)
+        if table.clients or table.status == "over":
+            return
+        if table.status == "playing":
+            # bots finish the deal, then it pauses: wait again
+            self._arm_idle(table)
+            return
+        idle = float(table.settings.get("idle") or DEFAULT_SETTINGS["idle"])
+
+        def fn(s: Tx, row: LockedRow) -> None:
+            if table.clients or table.status not in ("waiting", "paused") \
+                    or time.time() - row.updated_at < idle:
+                raise ProtocolError("not_idle", "the table is followed")
+            self._end(s, row, table, "idle")
+
+        try:
+            await self._change(table, fn)
+        except ProtocolError:
+            self._arm_idle(table)
+        else:
+            log.info("table %s closed: nobody came back for %g s", table.id, idle)
+
+    def _forget_if_unfollowed(self, table: Table) -> None:
+        """A table that is over and has no client here is dropped from memory (it is read
+        from the database again if anyone asks)."""
+        if table.status != "over" or table.clients:
+            return
+        current = asyncio.current_task()
+        for handle in table.timers.values():
+            if handle is not current:
+                handle.cancel()
+        table.timers.clear()
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+
+    async def _keepalive(self) -> None:
+        """With other processes: say now and then which tables this process has clients at,
+        so that no other process closes them as idle."""
+        while not self.closing and not self.store.is_sqlite:
+            await asyncio.sleep(KEEPALIVE)
+            followed = [t for t in self.tables.values() if t.clients]
+            seats = {(t.id, seat) for t in followed for c in t.clients
+                     if (seat := t.bound(c)) is not None}
+            try:
+                self.store.touch([t.id for t in followed], sorted(seats))
+            except Exception:
+                log.warning("could not mark the followed tables", exc_info=True)
 
     # -- other processes -------------------------------------------------------------------
 
@@ -722,9 +1014,27 @@ class Service:
 
     async def _caught_up(self, table: Table) -> None:
         """After catching up with another process's changes: tell this process's clients and
-        arm the new state's turn timer (its bots are that process's to drive)."""
+        arm the new state's turn timer. Its bots are that process's to drive — unless it
+        died: they are taken over after :data:`TAKEOVER_DELAY`. What that process decided
+        without knowing of this one's clients is undone: a table paused while someone is
+        here plays on, and a person connected here is not away."""
         await self.publish(table)
-        self._arm_timer(table)
+        self._after_change(table, takeover=True)
+        # a person connected to a process that died is away too (the other processes'
+        # seen_at keeps this from handing over a seat whose person is connected elsewhere)
+        self._arm_graces(table, again=False)
+        if not table.clients:
+            self._arm_idle(table)
+            return
+        if table.status == "paused":
+            self._spawn(self._resume(table))
+        for seat, held in enumerate(table.seats):
+            if held.trustee == "disconnect" and table.seated(seat):
+                self._spawn(self._back(table, seat))
+
+    async def _back(self, table: Table, seat: int) -> None:
+        with contextlib.suppress(ProtocolError):
+            await self.set_trustee(table, seat, None)
 
     async def _watch(self, every: float = 2.0) -> None:
         """With other processes: now and then compare the versions of the tables this process

@@ -22,12 +22,26 @@ def state_message(table: Table, seat: int | None) -> dict[str, Any]:
     obs = game.observation(seat)
     msg["state_id"] = game.state_id
     msg["observation"] = obs
-    msg["deadline"] = table.deadline
+    msg["deadline"] = viewer_deadline(table.deadline, obs)
     if seat is not None and (obs["your_turn"] or "take_back" in game.VERBS):
         msg.update(legal_part(game, seat, obs["your_turn"]))
     else:
         msg["legal"] = None
     return msg
+
+
+def viewer_deadline(deadline: dict[str, Any] | None,
+                    obs: dict[str, Any]) -> dict[str, Any] | None:
+    """The turn timer as a viewer may know it: only the seats its observation shows asked
+    (who is asked may be secret: Shengji's bids while cards are dealt, SJ-13), and none at
+    all when it shows none of them."""
+    if deadline is None:
+        return None
+    shown = set(obs["to_act"])
+    seats = [s for s in deadline.get("seats", ()) if s in shown]
+    if not seats:
+        return None
+    return {**deadline, "seats": seats}
 
 
 def legal_part(game: Game, seat: int, your_turn: bool) -> dict[str, Any]:
@@ -86,4 +100,4 @@ def pending(table: Table, client: Client) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["legal_part", "pending", "state_message", "table_message"]
+__all__ = ["legal_part", "pending", "state_message", "table_message", "viewer_deadline"]

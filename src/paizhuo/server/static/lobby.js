@@ -121,6 +121,8 @@ export function showLobby(root, navigate) {
     if (Object.keys(rules.options).length) body.options = { ...rules.options };
     try {
       const made = await api("/api/tables", body);
+      // the host token: whoever holds it may seat bots and close the table (docs/protocol.md)
+      localStorage.setItem(`paizhuo.host.${made.id}`, made.host_token);
       sessionStorage.setItem(`paizhuo.plan.${made.id}`, JSON.stringify({
         name: name || "me", bots: form.who === "bots" ? form.bot : null,
       }));

@@ -115,6 +115,7 @@ export function showTable(root, key, navigate) {
     switch (msg.type) {
       case "table": onTable(msg.table); break;
       case "seated": onSeated(msg); break;
+      case "unseated": onUnseated(msg); break;
       case "state": if (!s.awaitingJoin) onState(msg); break;
       case "events": onEvents(msg); break;
       case "deal_over": s.dealOver = msg; break;
@@ -163,6 +164,15 @@ export function showTable(root, key, navigate) {
       }
       dropPlan(s.table.id);
     }
+  }
+
+  function onUnseated(msg) {
+    // the seat changed hands (given up, a bot, another person): its token is dead
+    if (s.table) localStorage.removeItem(tokenKey(s.table.id));
+    s.bound = false;
+    s.seat = null;
+    s.awaitingJoin = false;
+    s.message = { kind: "info", text: t(`table.unseated_${msg.reason}`, { seat: msg.seat + 1 }) };
   }
 
   function onState(msg) {
@@ -695,6 +705,9 @@ export function showTable(root, key, navigate) {
             `${t("table.add_bot")} → ${t("table.seat")} ${i + 1}`)))));
       }
       return center;
+    }
+    if (tb.status === "paused") {
+      center.append(h("div", { class: "center-status" }, t("table.paused")));
     }
     if (tb.status === "over") {
       center.append(h("div", { class: "center-status" }, t("table.over")));
