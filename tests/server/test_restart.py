@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from paizhuo.engine.judge import LEGAL, judge_text
+from paizhuo.server.protocol import RELAXED_LIMITS_ENV
 
 from .procs import Client, ServerProcess, first_turn_in_play, my_turn, some_action
 
@@ -26,7 +27,8 @@ def servers() -> Any:
     started: list[ServerProcess] = []
 
     def start(db: str) -> ServerProcess:
-        srv = ServerProcess(db).start()
+        # tables of bots only, at a test's pace (no 0.2 s minimum between their actions)
+        srv = ServerProcess(db, env={RELAXED_LIMITS_ENV: "1"}).start()
         started.append(srv)
         return srv
 
@@ -96,7 +98,7 @@ def test_nothing_sent_is_lost_when_bots_are_killed_mid_flight(tmp_path: Path,
     db = sqlite_url(tmp_path)
     srv = servers(db)
     table = srv.post("/api/tables", {"game": "baohuang", "bots": ["random"] * 5,
-                                     "settings": {"bot_delay": 0.01}})
+                                     "settings": {"bot_delay": 0.01, "deals": 2}})
     watcher = Client(f"{srv.ws_url}/ws/{table['id']}")
     seen = 0
     while seen < 25:
@@ -149,3 +151,63 @@ def test_a_turn_timer_resumes_where_it_was(tmp_path: Path, servers: Any) -> None
     assert t["table"]["seats"][0]["kind"] == "person"
     w.until(lambda m: m["type"] == "state" and m["state_id"] > deadline["state_id"])
     w.close()
+
+
+def test_a_person_who_does_not_come_back_after_kill_9_is_played_for(tmp_path: Path,
+                                                                   servers: Any) -> None:
+    """Issue 32: Baohuang, seat 0 a person, bots elsewhere, grace 2 s, no timer; kill -9 and
+    restart with nobody reconnecting: the grace runs out as after a disconnect, and the deal
+    is played to its end instead of waiting on seat 0 for ever."""
+    db = sqlite_url(tmp_path)
+    srv = servers(db)
+    table = srv.post("/api/tables", {"game": "baohuang",
+                                     "bots": {str(i): "random" for i in range(1, 5)},
+                                     "settings": {"bot_delay": 0, "grace": 2}})
+    person = Client(f"{srv.ws_url}/ws/{table['id']}")
+    person.send(type="sit", seat=0, name="gone")
+    person.until(lambda m: m["type"] == "seated")
+    person.until(my_turn)  # the deal waits on seat 0
+    srv.kill()
+    again = servers(db)
+    deadline = time.monotonic() + 60
+    while True:
+        view = again.get(f"/api/tables/{table['id']}")
+        if view["deals_played"] >= 1:
+            break
+        assert time.monotonic() < deadline, ("the table waits on seat 0", view)
+        time.sleep(0.2)
+    assert view["seats"][0]["trustee"] == "disconnect"
+    assert view["status"] == "paused"  # nobody is here: the next deal waits
+
+
+def test_a_seat_given_up_is_no_longer_its_joined_connections_on_a_real_server(
+        tmp_path: Path, servers: Any) -> None:
+    """Issue 32 (item 1) through a real ``paizhuo serve``: B joined A's seat with A's token;
+    A leaves and a newcomer sits there; B is told and acts for nobody."""
+    srv = servers(sqlite_url(tmp_path))
+    table = srv.post("/api/tables", {"game": "shengji", "preset": "tractor",
+                                     "settings": {"bot_delay": 0}})
+    url = f"{srv.ws_url}/ws/{table['id']}"
+    a, b, c = Client(url), Client(url), Client(url)
+    a.send(type="sit", seat=1, name="A")
+    token = a.until(lambda m: m["type"] == "seated")["token"]
+    b.send(type="join", token=token)
+    b.until(lambda m: m["type"] == "seated")
+    a.send(type="leave")
+    a.until(lambda m: m["type"] == "left")
+    told = b.until(lambda m: m["type"] == "unseated")
+    assert told["seat"] == 1
+    c.send(type="sit", seat=1, name="C")
+    c.until(lambda m: m["type"] == "seated")
+    c.send(type="bot", seat=0, bot="random")
+    c.send(type="bot", seat=2, bot="random")
+    c.send(type="bot", seat=3, bot="random")
+    mine = c.until(lambda m: m["type"] == "state" and m["observation"] is not None)
+    b.send(type="action", state_id=mine["state_id"], action="pass", ref="x")
+    refused = b.until(lambda m: m.get("ref") == "x")
+    assert refused["type"] == "error" and refused["code"] == "spectator", refused
+    assert not any(m["type"] == "state" and m["observation"] is not None
+                   and m["observation"]["seat"] == 1
+                   for m in b.messages[b.messages.index(told):])
+    for x in (a, b, c):
+        x.close()

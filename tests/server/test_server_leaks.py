@@ -99,14 +99,19 @@ class Played:
     records: dict[int, dict[str, Any]]
     early_record_status: int
     """What ``GET /api/games/{id}/record`` answered while the first deal was played."""
+    http: list[dict[str, Any]]
+    """What the routes anyone may read answered then (:func:`_open_routes`)."""
 
 
-def play_table(tmp_path: Path, game: str, preset: str | None, deals: int = 2) -> Played:
+def play_table(tmp_path: Path, game: str, preset: str | None, deals: int = 2,
+               timer: float | None = None) -> Played:
     """A table of bots (trustees of seated clients) playing ``deals`` deals, watched by one
-    spectator; returns every message and the truth of every deal."""
+    spectator; returns every message and the truth of every deal. With ``timer``, the last
+    seat never hands its seat over: its turn timer runs out instead, every time it is asked
+    until it is marked ``timeout``."""
     app = create_app("sqlite:///" + str(tmp_path / "leaks.db"))
     with TestClient(app) as client, contextlib.ExitStack() as stack:
-        body: dict[str, Any] = {"settings": {"bot_delay": 0, "deals": deals}}
+        body: dict[str, Any] = {"settings": {"bot_delay": 0, "deals": deals, "timer": timer}}
         if preset is not None:
             body["preset"] = preset
         made = create_table(client, game, **body)
@@ -123,7 +128,9 @@ def play_table(tmp_path: Path, game: str, preset: str | None, deals: int = 2) ->
         last = seats[-1]
         last.until("state", lambda m: m["deal"] == 0 and m["status"] == "playing")
         early = client.get(f"/api/games/{table_id}-0/record").status_code
-        last.send({"type": "trustee", "on": True})
+        http = _open_routes(client, table_id)
+        if timer is None:
+            last.send({"type": "trustee", "on": True})
         conns = [*seats, spectator]
         for conn in conns:
             conn.until("deal_over", lambda m: m["deal"] == deals - 1, timeout=DEAL_TIMEOUT)
@@ -135,7 +142,24 @@ def play_table(tmp_path: Path, game: str, preset: str | None, deals: int = 2) ->
             assert r.status_code == 200, r.text
             records[number] = r.json()
         truths = _truths(app, game, table_id)
-    return Played(game, conns, truths, records, early)
+    return Played(game, conns, truths, records, early, http)
+
+
+def _open_routes(client: TestClient, table_id: str) -> list[dict[str, Any]]:
+    """Every HTTP route anyone may read without a token, read in the middle of deal 0, as
+    a spectator's messages: first a ``state`` at the deal's state once they were read (what
+    they show was shown by then), then one ``http`` message per route."""
+    service = client.app.state.service  # type: ignore[attr-defined]
+    # (/healthz and /api/games/kinds tell nothing of any table: their help texts name cards)
+    paths = ["/api/tables", f"/api/tables/{table_id}",
+             f"/api/tables/{table_id}/results", f"/api/games?table={table_id}",
+             "/api/games", f"/api/games/{table_id}-0/record", f"/api/games/{table_id}-0/replay"]
+    answers = [{"type": "http", "path": p, "body": client.get(p).json()} for p in paths]
+    game = service.tables[table_id].game
+    assert game is not None, "deal 0 ended while the routes were read"
+    now = {"type": "state", "deal": 0, "status": "playing", "state_id": game.state_id,
+           "observation": _json(game.observation(None)), "legal": None, "deadline": None}
+    return [now, *answers]
 
 
 def _json(value: Any) -> Any:
@@ -192,6 +216,10 @@ def check_stream(game: str, messages: list[dict[str, Any]], deals: dict[int, Dea
     its ``seated`` reply comes (``None``: it only watches). Returns the cards checked."""
     viewer: int | None = None
     moment: tuple[int, int] | None = None
+    asked: set[int] = set()
+    """The seats the viewer's last state showed asked."""
+    timed_out: dict[int, str | None] = {}
+    """Each seat's trustee flag in the last ``table`` message."""
     checked = 0
 
     def check(part: Any, where: str) -> None:
@@ -230,8 +258,23 @@ def check_stream(game: str, messages: list[dict[str, Any]], deals: dict[int, Dea
                 f"{where}: {'a spectator' if viewer is None else f'seat {viewer}'} was sent " \
                 f"seat {shown}'s observation"
             moment = (msg["deal"], msg["state_id"])
+            asked = set(msg["observation"]["to_act"])
+            deadline = msg.get("deadline")
+            # who is asked may be secret (SJ-13): the timer names only seats the viewer's
+            # own observation shows asked
+            assert deadline is None or (deadline["seats"]
+                                        and set(deadline["seats"]) <= asked), \
+                f"{where}: the deadline {deadline} names seats the viewer does not see asked"
             check(_without_call_names(msg), where)
         else:
+            if kind == "table":
+                # a timeout marks a seat for everyone only where everyone saw it asked
+                for i, s in enumerate(msg["table"].get("seats", ())):
+                    assert s["trustee"] in (None, "asked", "timeout", "disconnect"), where
+                    if s["trustee"] == "timeout" and timed_out.get(i) != "timeout" \
+                            and i != viewer:
+                        assert i in asked, f"{where}: seat {i}'s timeout tells it was asked"
+                    timed_out[i] = s["trustee"]
             check(msg, where)
     return checked
 
@@ -283,7 +326,7 @@ def check_played(played: Played) -> int:
     assert sorted(tokens) == list(range(len(seats))), "a seat got no token"
     assert len(set(tokens.values())) == len(tokens)
     seeds = [t.seed for t in deals.values()]
-    checked = 0
+    checked = check_stream(game, played.http, deals, None)
     for conn, seat in zip(played.conns, [*range(len(seats)), None], strict=True):
         errors = [m for m in conn.log if m.get("type") == "error"]
         assert not errors, f"connection of seat {seat} was sent errors: {errors}"
@@ -329,6 +372,17 @@ def test_no_message_holds_a_card_its_viewer_may_not_see(tmp_path: Path, game: st
     assert sorted(played.deals) == [0, 1]
     checked = check_played(played)
     assert checked > 0, "the checker found no card in any message"
+
+
+def test_no_deadline_or_timeout_tells_a_viewer_who_is_asked(tmp_path: Path) -> None:
+    """A Shengji table whose last seat lets its timer run out: while cards are dealt who is
+    asked to bid is secret (SJ-13), and no deadline or trustee flag may tell it."""
+    played = play_table(tmp_path, "shengji", "tractor", deals=1, timer=1)
+    assert check_played(played) > 0
+    last = played.conns[-2]
+    deadlines = [m["deadline"] for m in last.log if m.get("type") == "state"
+                 and m.get("deadline") is not None]
+    assert deadlines, "the last seat never had a deadline"
 
 
 @pytest.mark.slow
@@ -387,6 +441,17 @@ def test_the_checker_fails_on_a_card_its_viewer_may_not_see() -> None:
     over = {"type": "events", "deal": 0,
             "events": [{"state_id": deals[0].final, "type": "action", "cards": card}]}
     check_stream("shengji", [state(None), over], deals, None)
+    # a deadline naming a seat the viewer does not see asked fails, and so does a timeout
+    # flag that appears for a seat the viewer did not see asked
+    timed = state(None)
+    hidden = next(i for i in range(4) if i not in timed["observation"]["to_act"])
+    timed["deadline"] = {"deal": 0, "state_id": game.state_id, "at": 0.0, "seats": [hidden]}
+    with pytest.raises(AssertionError, match="deadline"):
+        check_stream("shengji", [timed], deals, None)
+    seats = [{"trustee": "timeout" if i == hidden else None} for i in range(4)]
+    with pytest.raises(AssertionError, match="timeout"):
+        check_stream("shengji", [state(None), {"type": "table", "table": {"seats": seats}}],
+                     deals, None)
     # a seat's token or a seed in another connection's message fails too
     with pytest.raises(AssertionError, match="token"):
         check_secrets([{"type": "chat", "text": "t1"}], 0, {0: "t0", 1: "t1"}, [])

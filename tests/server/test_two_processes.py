@@ -117,3 +117,52 @@ def test_one_action_wins_when_both_processes_get_one_for_the_same_state(
     assert kinds == ["ok", "stale"], (ra, rb)
     for c in (ca, cb):
         c.close()
+
+
+def test_a_bot_turn_left_by_a_killed_process_is_played_by_the_other(two_servers: Any) -> None:
+    """Issue 32: a person on A plays, a bot is to act, A is killed before the bot acts; the
+    person joins on B, which takes the bot's turn over (``docs/deploy.md``: clients
+    reconnect and carry on)."""
+    a, b = two_servers
+    table = a.post("/api/tables", {"game": "baohuang",
+                                   "bots": {str(i): "random" for i in range(1, 5)},
+                                   "settings": {"bot_delay": 5, "grace": 60}})
+    ca = Client(f"{a.ws_url}/ws/{table['id']}")
+    ca.send(type="sit", seat=0, name="on A")
+    token = ca.until(lambda m: m["type"] == "seated")["token"]
+    while True:
+        m = ca.until(lambda m: m["type"] == "state" and m["observation"] is not None)
+        if my_turn(m):
+            ca.send(type="action", state_id=m["state_id"], action=some_action(m))
+        elif any(seat != 0 for seat in m["observation"]["to_act"]):
+            break  # a bot is to act: A's bot waits its 5 s
+    a.kill()
+    cb = Client(f"{b.ws_url}/ws/{table['id']}")
+    cb.send(type="join", token=token)
+    cb.until(lambda x: x["type"] == "seated")
+    moved = cb.until(lambda x: x["type"] == "state" and x["state_id"] is not None
+                     and (x["deal"], x["state_id"]) > (m["deal"], m["state_id"]), timeout=40)
+    assert moved["status"] == "playing", ("B never took the bot's turn over:", b.tail())
+    cb.close()
+
+
+def test_a_restarted_process_leaves_a_person_connected_to_another_alone(
+        two_servers: Any) -> None:
+    """A process that starts gives every person not connected to it a grace; one connected
+    to another process is seen there (``seats.seen_at``) and keeps the seat."""
+    a, b = two_servers
+    table = a.post("/api/tables", {"game": "baohuang",
+                                   "bots": {str(i): "random" for i in range(1, 5)},
+                                   "settings": {"bot_delay": 0, "grace": 1}})
+    person = Client(f"{a.ws_url}/ws/{table['id']}")
+    person.send(type="sit", seat=0, name="stays on A")
+    person.until(lambda m: m["type"] == "seated")
+    person.until(my_turn)  # the deal waits on seat 0
+    b.stop()
+    b.start()
+    time.sleep(4)  # B's grace for seat 0 (1 s) runs out meanwhile
+    view = b.get(f"/api/tables/{table['id']}")
+    assert view["seats"][0]["trustee"] is None, (view, b.tail())
+    assert not any(m["type"] == "table" and m["table"]["seats"][0]["trustee"] is not None
+                   for m in person.messages), "the person was handed to a bot for a while"
+    person.close()
