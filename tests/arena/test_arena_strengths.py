@@ -16,6 +16,7 @@ from paizhuo.bots.strengths import EASY_NOISE, STRENGTHS, StrengthBot, make_stre
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import MalformedError
 from paizhuo.server.app import create_app
+from paizhuo.server.protocol import Limits
 
 
 class FirstBot:
@@ -63,7 +64,8 @@ def test_easy_takes_a_random_action_a_quarter_of_the_time() -> None:
 
 @pytest.fixture()
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 's.db'}")) as c:
+    quick = Limits().but(demo_min_bot_delay=0.0)  # bots only, at a test's pace
+    with TestClient(create_app(f"sqlite:///{tmp_path / 's.db'}", limits=quick)) as c:
         yield c
 
 

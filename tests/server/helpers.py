@@ -26,10 +26,13 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from paizhuo.server.protocol import RATE_BURST, RATE_PER_SECOND, RateLimit
+from paizhuo.server.protocol import RATE_BURST, RATE_PER_SECOND, Limits, RateLimit
 
 TIMEOUT = 20.0
 """Seconds to wait for one message the server should send."""
+QUICK_BOTS = Limits().but(demo_max_deals=10_000, demo_min_bot_delay=0.0)
+"""The server's limits, except that a table of bots only may play as fast as it can (tests
+that watch bots play whole deals)."""
 
 _refs = itertools.count(1)
 
@@ -265,5 +268,5 @@ def text_of(action: list[Any]) -> str:
     return " ".join(parts)
 
 
-__all__ = ["TIMEOUT", "Conn", "Recorder", "acting", "connect", "create_table", "receive",
-           "seat_everyone", "text_of", "wait_for_game"]
+__all__ = ["QUICK_BOTS", "TIMEOUT", "Conn", "Recorder", "acting", "connect", "create_table",
+           "receive", "seat_everyone", "text_of", "wait_for_game"]

@@ -22,14 +22,23 @@ from paizhuo.server.app import create_app
 from paizhuo.server.protocol import FLOOD_CLOSE, MAX_CHAT, MAX_MESSAGE_BYTES, MAX_NAME
 from paizhuo.server.tables import Service
 
-from .helpers import Conn, acting, connect, create_table, seat_everyone, text_of, wait_for_game
+from .helpers import (
+    QUICK_BOTS,
+    Conn,
+    acting,
+    connect,
+    create_table,
+    seat_everyone,
+    text_of,
+    wait_for_game,
+)
 
 GOUJI_SEATS = 6
 
 
 @pytest.fixture
 def client(tmp_path: Any) -> Iterator[TestClient]:
-    app = create_app("sqlite:///" + str(tmp_path / "t.db"))
+    app = create_app("sqlite:///" + str(tmp_path / "t.db"), limits=QUICK_BOTS)
     with TestClient(app) as c:
         yield c
 
@@ -212,10 +221,13 @@ def test_join_with_a_bad_token(client: TestClient) -> None:
 def test_bot_errors(client: TestClient) -> None:
     table = create_table(client)
     with connect(client, table["id"]) as c:
+        # a spectator changes no seat (issue 32: strangers filled waiting tables with bots)
+        err = c.error({"type": "bot", "seat": 1, "bot": "random"})
+        assert err["code"] == "forbidden" and "host" in err["message"]
+        c.sit(0)
         err = c.error({"type": "bot", "seat": 1, "bot": "deep-blue"})
         assert err["code"] == "bad_bots" and "greedy" in err["message"]
         assert c.error({"type": "bot", "seat": 6, "bot": "random"})["code"] == "bad_seat"
-        c.sit(0)
         assert c.error({"type": "bot", "seat": 0, "bot": "random"})["code"] == "seat_taken"
         assert all(s["kind"] != "bot" for s in c.table["seats"])  # type: ignore[index]
 
@@ -224,6 +236,9 @@ def test_table_starts_when_every_seat_is_filled_and_bots_play(client: TestClient
     table = create_table(client, "shengji", preset="tractor",
                          settings={"bot_delay": 0, "deals": 1})
     with connect(client, table["id"]) as c:
+        assert c.error({"type": "host", "token": "forged"})["code"] == "bad_token"
+        hosting = c.request({"type": "host", "token": table["host_token"], "ref": "h"})
+        assert any(m["type"] == "hosting" and m["ref"] == "h" for m in hosting), hosting
         for seat in range(3):
             c.request({"type": "bot", "seat": seat, "bot": "random"})
             assert c.table["seats"][seat] == {  # type: ignore[index]
@@ -548,12 +563,14 @@ ERROR_CASES: dict[str, tuple[Callable[[Full], dict[str, Any]], str]] = {
     "seated": (_msg("actor", {"type": "sit", "seat": 0, "name": "x"}), "seated"),
     "started": (_msg("actor", {"type": "leave"}), "started"),
     "seat_taken": (_msg("spectator", {"type": "sit", "seat": 0, "name": "x"}), "seat_taken"),
-    "seat_taken-bot": (_msg("spectator", {"type": "bot", "seat": 0, "bot": "random"}),
+    "seat_taken-bot": (_msg("actor", {"type": "bot", "seat": 0, "bot": "random"}),
                        "seat_taken"),
+    "forbidden-bot": (_msg("spectator", {"type": "bot", "seat": 0, "bot": "random"}),
+                      "forbidden"),
     "bad_seat": (_msg("spectator", {"type": "sit", "seat": 6, "name": "x"}), "bad_seat"),
     "bad_text": (_msg("spectator", {"type": "sit", "seat": 0, "name": ""}), "bad_text"),
     "bad_token": (_msg("spectator", {"type": "join", "token": "forged"}), "bad_token"),
-    "bad_bots": (_msg("spectator", {"type": "bot", "seat": 0, "bot": "hal"}), "bad_bots"),
+    "bad_bots": (_msg("actor", {"type": "bot", "seat": 0, "bot": "hal"}), "bad_bots"),
     "chat-too-long": (_msg("idle", {"type": "chat", "text": "x" * (MAX_CHAT + 1)}),
                       "bad_text"),
 }

@@ -24,7 +24,7 @@ from paizhuo.games import game_class
 from paizhuo.server.app import create_app
 from paizhuo.server.replay import MAX_RECORD_BYTES, MAX_STEPS, RULES_DOCS
 
-from .helpers import create_table, wait_for_game
+from .helpers import QUICK_BOTS, create_table, wait_for_game
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules"
@@ -36,7 +36,7 @@ DOC_OF = {"SJ": "shengji", "GJ": "gouji", "BH": "baohuang"}
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("replay") / "paizhuo.db"
-    with TestClient(create_app(f"sqlite:///{db}")) as c:
+    with TestClient(create_app(f"sqlite:///{db}", limits=QUICK_BOTS)) as c:
         yield c
 
 

@@ -12,6 +12,8 @@ from paizhuo.server.app import create_app
 from paizhuo.server.db import Store
 from paizhuo.server.model import ALLOW_SEEDS_ENV
 
+from .helpers import QUICK_BOTS
+
 
 def make(tmp_path, body):
     app = create_app(store=Store(f"sqlite:///{tmp_path / 'p.db'}"))
@@ -112,10 +114,10 @@ def test_the_kinds_describe_every_option(tmp_path) -> None:
 def test_a_search_bot_seat_plays_from_a_copy_in_a_thread(tmp_path) -> None:
     """The hard strength (the search bot) thinks on a copy of the game in a worker thread:
     its seats still act, and the table answers meanwhile."""
-    app = create_app(store=Store(f"sqlite:///{tmp_path / 'p.db'}"))
+    app = create_app(store=Store(f"sqlite:///{tmp_path / 'p.db'}"), limits=QUICK_BOTS)
     with TestClient(app) as client:
         made = client.post("/api/tables", json={
-            "game": "baohuang", "preset": "basic", "settings": {"bot_delay": 0},
+            "game": "baohuang", "preset": "basic", "settings": {"bot_delay": 0, "deals": 1},
             "bots": {str(i): "hard" for i in range(5)}}).json()
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             import time

@@ -16,7 +16,7 @@ from paizhuo.server.bus import LocalBus
 from paizhuo.server.db import DealRow, Store
 from paizhuo.server.tables import Client, Service
 
-from .helpers import Recorder
+from .helpers import QUICK_BOTS, Recorder
 
 
 async def _seated(service: Service, game: str, options: dict[str, Any],
@@ -74,10 +74,12 @@ def test_gouji_advice_reaches_only_the_two_teammates(tmp_path: Path) -> None:
 
 async def _levels(db: str) -> None:
     store = Store(db)
-    service = Service(store, LocalBus())
+    service = Service(store, LocalBus(), QUICK_BOTS)
     await service.start()
     table = service.create("shengji", {"preset": "tractor"}, {"bot_delay": 0, "deals": 3},
                            ["random"] * 4)
+    # someone watches: a table nobody is connected to pauses after each deal
+    await service.connect(table, Client(Recorder().send))
     for _ in range(4000):
         if table.status == "over":
             break

@@ -20,7 +20,7 @@ from paizhuo.server.migrate import config, current
 from paizhuo.server.protocol import ProtocolError
 from paizhuo.server.tables import Client, Service
 
-from .helpers import Recorder
+from .helpers import QUICK_BOTS, Recorder
 
 
 def test_the_schema_is_the_newest_migration_and_matches_the_models(db_url: str) -> None:
@@ -102,9 +102,11 @@ def test_a_table_rebuilt_from_the_database_is_the_one_stored(db_url: str) -> Non
 
 async def _bot_deals(db_url: str) -> tuple[list[dict[str, Any]], list[DealRow]]:
     store = Store(db_url)
-    service = Service(store, LocalBus())
+    service = Service(store, LocalBus(), QUICK_BOTS)
     await service.start()
     table = service.create("baohuang", {}, {"bot_delay": 0, "deals": 2}, ["random"] * 5)
+    # someone watches: a table nobody is connected to pauses after each deal
+    await service.connect(table, Client(Recorder().send))
     for _ in range(3000):
         if table.status == "over":
             break
