@@ -375,6 +375,8 @@ def test_record_for_a_seat_replays_without_the_seed(game: str, preset: str) -> N
     with pytest.raises(IllegalActionError):
         g.record_for(0)  # nothing to keep before the deal is over
     play_out(g, rng)
+    # every preset shows the deal once it is over (Shengji's kitty too): anyone may keep it
+    assert g.record_viewers() is None
     for seat in [*range(g.num_seats), None]:
         kept = g.record_for(seat)
         doc: dict[str, Any] = kept.to_json()

@@ -176,10 +176,11 @@ class Game(ABC):
 
     @abstractmethod
     def record_for(self, seat: int | None) -> Record:
-        """The record ``seat`` (``None``: a spectator) may keep once the deal is over.
+        """The record of the deal for ``seat`` (``None``: a spectator) once it is over.
 
         It replays to the same result, and gives the deal as explicit hands, never as the
-        seed (from which every hand, and later deals of a series, could be recomputed)."""
+        seed (from which every hand, and later deals of a series, could be recomputed). Who
+        may keep it is :meth:`record_viewers`' answer."""
 
     # -- hooks the templates below call --------------------------------------------------
 
@@ -416,6 +417,14 @@ class Game(ABC):
         """Cards shown to everyone by a rule rather than by an action (Shengji: the kitty's
         turned-up cards), as card ids; usually none."""
         return []
+
+    def record_viewers(self) -> frozenset[int] | None:
+        """Once over: the seats that may keep this deal's full record (:meth:`record_for`,
+        which shows every hand as dealt and every action's cards). ``None``, the default:
+        anyone, spectators included — the rules show the deal once it is over. A game whose
+        rules keep some of those cards hidden after the deal names the seats that saw all of
+        them at the table, possibly none (Shengji's kitty without ``reveal_kitty``, SJ-13)."""
+        return None
 
     def next_start(self) -> dict[str, Any] | None:
         """Once over: the ``start`` of the next deal of the match or series, or ``None`` when

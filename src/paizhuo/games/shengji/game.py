@@ -34,7 +34,7 @@ from paizhuo.games.shengji.options import PRESETS, ShengjiOptions
 from paizhuo.games.shengji.play import play
 from paizhuo.games.shengji.scoring import level_name, levels_json, returns_of
 from paizhuo.games.shengji.state import RoundState
-from paizhuo.games.shengji.views import observe
+from paizhuo.games.shengji.views import observe, record_viewers
 from paizhuo.notation import format_cards
 
 
@@ -235,6 +235,11 @@ class ShengjiGame(Game):
         if action.verb == "bury" and not self.state.opts.kitty_no_points:
             return frozenset((action.seat,))
         return None
+
+    def record_viewers(self) -> frozenset[int] | None:
+        """Anyone where the kitty is shown to all (``reveal_kitty``, ``kitty_no_points``),
+        else the seats that saw every card the kitty held (SJ-13, :func:`.views.record_viewers`)."""
+        return record_viewers(self.state)
 
     def public_cards(self) -> list[int]:
         """The kitty's turned-up cards (bidding-3's three, the third card) and the cards named

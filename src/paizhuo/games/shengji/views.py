@@ -36,6 +36,30 @@ def kitty_visible(st: RoundState, seat: int | None) -> bool:
     return seat is not None and seat == st.kitty_owner
 
 
+def record_viewers(st: RoundState) -> frozenset[int] | None:
+    """The seats that may keep the round's record once it is over; ``None``: anyone (SJ-13).
+
+    A record names the kitty as dealt and every bury. Where the rules show the kitty to all
+    (after the round with ``reveal_kitty``, once buried with ``kitty_no_points``) the round's
+    record is anyone's, as every other game's deal is once over. Otherwise the kitty's cards
+    stay with the seats that saw them at the table, so the record goes only to a seat that
+    saw all of them: the kitty as dealt is seen by the seat that took it up first, each bury
+    by its burier and by the seat that took it up next (a kitty fight). Without a kitty
+    fight that is the dealer who buried; after an overcall took the kitty, usually nobody
+    (the first burier never saw the kitty lying there, the overcaller never saw the kitty
+    as dealt); in a deal thrown in before anyone took up the kitty, nobody.
+    """
+    opts = st.opts
+    if opts.reveal_kitty or opts.kitty_no_points or not st.original_kitty:
+        return None
+    if not st.takers:
+        return frozenset()
+    saw_all = {st.takers[0]}
+    for i, (burier, _) in enumerate(st.burials):
+        saw_all &= {burier, *st.takers[i + 1:i + 2]}
+    return frozenset(saw_all)
+
+
 def public_to_act(st: RoundState, seat: int | None) -> list[int]:
     """The seats to act, as ``seat`` may know them.
 
@@ -127,4 +151,4 @@ def observe(st: RoundState, seat: int | None) -> View:
                 to_act=public_to_act(st, seat), result=result, details=details)
 
 
-__all__ = ["hand_order", "kitty_visible", "observe", "public_to_act"]
+__all__ = ["hand_order", "kitty_visible", "observe", "public_to_act", "record_viewers"]
