@@ -17,8 +17,10 @@ know (its own hand, what actions showed it, public cards, a hand the rules let i
   cards: the rules show the hands then. The next deal is checked again from its first state.
 
 Also: a deal's record is refused (409) until it is over and then replays to the stored deal;
-no message (nor record) holds a deal's seed, and a connection is never sent another seat's
-token.
+where the rules keep some of its cards hidden after the deal (a Shengji kitty with
+``reveal_kitty`` off, SJ-13) it is refused (403) without a token and with the token of a seat
+that did not see them all; no message (nor record) holds a deal's seed, and a connection is
+never sent another seat's token.
 """
 
 from __future__ import annotations
@@ -88,6 +90,8 @@ class DealTruth:
     """Every event of the deal each viewer sees (as JSON), oldest first."""
     views: dict[int | None, Any]
     """Each viewer's observation at the end (as JSON)."""
+    viewers: frozenset[int] | None = None
+    """The seats that may read the deal's record (``record_viewers``; ``None``: anyone)."""
 
 
 @dataclass
@@ -104,16 +108,20 @@ class Played:
 
 
 def play_table(tmp_path: Path, game: str, preset: str | None, deals: int = 2,
-               timer: float | None = None) -> Played:
+               timer: float | None = None, options: dict[str, Any] | None = None) -> Played:
     """A table of bots (trustees of seated clients) playing ``deals`` deals, watched by one
-    spectator; returns every message and the truth of every deal. With ``timer``, the last
-    seat never hands its seat over: its turn timer runs out instead, every time it is asked
-    until it is marked ``timeout``."""
+    spectator; returns every message, the truth of every deal and the records served (a
+    record the rules keep from anyone is refused without a token and with the token of a seat
+    that may not read it, and served with the token of one that may). With ``timer``, the
+    last seat never hands its seat over: its turn timer runs out instead, every time it is
+    asked until it is marked ``timeout``."""
     app = create_app("sqlite:///" + str(tmp_path / "leaks.db"))
     with TestClient(app) as client, contextlib.ExitStack() as stack:
         body: dict[str, Any] = {"settings": {"bot_delay": 0, "deals": deals, "timer": timer}}
         if preset is not None:
             body["preset"] = preset
+        if options is not None:
+            body["options"] = options
         made = create_table(client, game, **body)
         table_id, n = made["id"], len(made["table"]["seats"])
         spectator = stack.enter_context(connect(client, table_id))
@@ -136,13 +144,32 @@ def play_table(tmp_path: Path, game: str, preset: str | None, deals: int = 2,
             conn.until("deal_over", lambda m: m["deal"] == deals - 1, timeout=DEAL_TIMEOUT)
             conn.settle()
 
-        records: dict[int, dict[str, Any]] = {}
-        for number in range(deals):
-            r = client.get(f"/api/games/{table_id}-{number}/record")
+        truths = _truths(app, game, table_id)
+        records = _served_records(client, table_id, truths, seats)
+    return Played(game, conns, truths, records, early, http)
+
+
+def _served_records(client: TestClient, table_id: str, truths: dict[int, DealTruth],
+                    seats: list[Conn]) -> dict[int, dict[str, Any]]:
+    """Each deal's record as the server serves it: to anyone, or (SJ-13) only with the token
+    of a seat that may read it — refused (403 ``hidden``, the replay too) without a token and
+    with another seat's. A deal nobody at the table may read has no record here."""
+    records: dict[int, dict[str, Any]] = {}
+    for number, truth in truths.items():
+        path = f"/api/games/{table_id}-{number}"
+        r = client.get(f"{path}/record")
+        if truth.viewers is None:
             assert r.status_code == 200, r.text
             records[number] = r.json()
-        truths = _truths(app, game, table_id)
-    return Played(game, conns, truths, records, early, http)
+            continue
+        assert r.status_code == 403 and r.json()["error"] == "hidden", r.text
+        assert client.get(f"{path}/replay").status_code == 403
+        for seat, conn in enumerate(seats):
+            r = client.get(f"{path}/record", headers={"Authorization": f"Bearer {conn.token}"})
+            assert r.status_code == (200 if seat in truth.viewers else 403), (seat, r.text)
+            if r.status_code == 200:
+                records[number] = r.json()
+    return records
 
 
 def _open_routes(client: TestClient, table_id: str) -> list[dict[str, Any]]:
@@ -186,7 +213,8 @@ def _truths(app: Any, game: str, table_id: str) -> dict[int, DealTruth]:
             viewers = [*range(deal.num_seats), None]
             out[d.number] = DealTruth(allowed, deal.state_id, d.seed,
                                       {v: _json(deal.events_since(v, 0)) for v in viewers},
-                                      {v: _json(deal.observation(v)) for v in viewers})
+                                      {v: _json(deal.observation(v)) for v in viewers},
+                                      viewers=deal.record_viewers())
     return out
 
 
@@ -383,6 +411,17 @@ def test_no_deadline_or_timeout_tells_a_viewer_who_is_asked(tmp_path: Path) -> N
     deadlines = [m["deadline"] for m in last.log if m.get("type") == "state"
                  and m.get("deadline") is not None]
     assert deadlines, "the last seat never had a deadline"
+
+
+def test_a_kitty_kept_after_the_round_is_served_only_to_its_burier(tmp_path: Path) -> None:
+    """``reveal_kitty: false`` (SJ-13): the kitty stays with the seat that buried it after
+    the round too, so each deal's record is refused without a token and with any other
+    seat's (:func:`_served_records`), and the record the burier is served replays to the
+    deal played."""
+    played = play_table(tmp_path, "shengji", "tractor", options={"reveal_kitty": False})
+    assert all(truth.viewers is not None for truth in played.deals.values())
+    assert played.records, "no deal's record was served to the seat that buried its kitty"
+    assert check_played(played) > 0
 
 
 @pytest.mark.slow

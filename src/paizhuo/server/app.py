@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 import secrets
@@ -109,7 +110,7 @@ def create_app(db_url: str | None = None, bus: Bus | None = None,
     @app.exception_handler(ProtocolError)
     async def _protocol_error(_: Any, exc: ProtocolError) -> JSONResponse:
         status = {"not_found": 404, "not_over": 409, "over": 409, "too_large": 413,
-                  "forbidden": 403, "rate_limited": 429}.get(exc.code, 400)
+                  "forbidden": 403, "hidden": 403, "rate_limited": 429}.get(exc.code, 400)
         return ErrorResponse({"error": exc.code, "message": exc.message, **exc.extra},
                              status_code=status)
 
@@ -248,11 +249,12 @@ def create_app(db_url: str | None = None, bus: Bus | None = None,
                       "result": (d.result or {}).get("public"), "returns": d.returns,
                       "finished_at": d.finished_at,
                       "record": f"/api/games/{d.id}/record",
-                      "replay": f"/api/games/{d.id}/replay"} for d in rows]
+                      "replay": f"/api/games/{d.id}/replay",
+                      "restricted": d.viewers is not None} for d in rows]
         return {"games": games}
 
     @app.get("/api/games/{deal_id}/record", summary="A finished deal's record (for the judge)")
-    async def game_record(deal_id: str) -> dict[str, Any]:
+    async def game_record(deal_id: str, request: Request) -> dict[str, Any]:
         with store.session() as s:
             d = s.get(DealRow, deal_id)
             if d is None:
@@ -260,12 +262,18 @@ def create_app(db_url: str | None = None, bus: Bus | None = None,
             if d.status != "over" or d.record is None:
                 raise ProtocolError("not_over", "the deal is not over: its record is served "
                                     "once it is")
+            if d.viewers is not None and not _may_read(d.viewers, _bearer(request)):
+                raise ProtocolError("hidden", _HIDDEN + (
+                    ": it is served only to the seat that saw them all, with that seat's "
+                    "token as 'Authorization: Bearer <token>'" if d.viewers else
+                    ", and no person's seat at the table saw them all: it is served to "
+                    "nobody"))
             return d.record
 
     @app.get("/api/games/{deal_id}/replay",
              summary="A finished deal step by step, every hand shown (the replay page's data)")
-    async def game_replay(deal_id: str) -> dict[str, Any]:
-        record = await game_record(deal_id)
+    async def game_replay(deal_id: str, request: Request) -> dict[str, Any]:
+        record = await game_record(deal_id, request)
         # the engine's work (a few tens of ms) in a thread: live tables go on meanwhile
         out = await asyncio.to_thread(replay_of, Record.from_json(record))
         out["deal"] = deal_id
@@ -556,6 +564,19 @@ class Connection:
 def _address(request: Request) -> str:
     """The client's address (behind a reverse proxy: the one uvicorn's proxy headers give)."""
     return request.client.host if request.client is not None else ""
+
+
+_HIDDEN = ("this deal's record holds cards the rules keep hidden after the deal (SJ-13: the "
+           "kitty, where it is not shown after the round)")
+
+
+def _may_read(viewers: list[str], token: str | None) -> bool:
+    """Whether ``token`` is the token of a seat that may read a deal's record (its hash is in
+    the deal's ``viewers``; compared in constant time)."""
+    if token is None:
+        return False
+    digest = hash_token(token)
+    return any([hmac.compare_digest(digest, h) for h in viewers])
 
 
 def _bearer(request: Request) -> str | None:

@@ -75,6 +75,17 @@ def _public_result(game: Game) -> dict[str, Any] | None:
     return result
 
 
+def _record_viewers(table: Table, game: Game) -> list[str] | None:
+    """Who may read the finished deal's record (``DealRow.viewers``): ``None`` anyone, else
+    the token hashes of the seats the game names (``record_viewers``) that a person holds.
+    A seat a bot holds has no token: a record only a bot's seat saw is read by nobody."""
+    seats = game.record_viewers()
+    if seats is None:
+        return None
+    return [seat.token_hash for seat in (table.seats[i] for i in sorted(seats))
+            if seat.kind == "person" and seat.token_hash is not None]
+
+
 class Service:
     """Every table of this process, and the one path by which they change."""
 
@@ -535,6 +546,7 @@ class Service:
         d.result = {"public": public, "match_winners": winners}
         d.returns = game.returns()
         d.record = game.record_for(None).to_json()
+        d.viewers = _record_viewers(table, game)
         d.finished_at = time.time()
         table.history.append(self._summary(d))
         table.last = (table.deal_number, game)

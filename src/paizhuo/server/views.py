@@ -86,7 +86,9 @@ def pending(table: Table, client: Client) -> list[dict[str, Any]]:
             out.append({"type": "deal_over", "deal": number,
                         "result": old.observation(seat)["result"],
                         "returns": old.returns(),
-                        "record": f"/api/games/{table.id}-{number}/record"})
+                        "record": f"/api/games/{table.id}-{number}/record",
+                        # only the seats the rules let see it all may read it (SJ-13)
+                        "restricted": old.record_viewers() is not None})
             client.deal, client.state_id = table.deal_number, 0
         if client.deal == table.deal_number and table.game is not None:
             events = table.game.events_since(seat, client.state_id)

@@ -295,6 +295,7 @@ const STRINGS = {
     "event.buried": "扣了 {n} 张",
     "rule": "规则 {rule}",
     "error": "错误：{message}",
+    "error.hidden": "这一局的底牌不公开（SJ-13）：只有扣底的玩家能看这份牌谱。",
   },
 };
 
@@ -328,6 +329,12 @@ export function onLang(fn) {
 /** Add labels (a game's own, a page's own): `{en: {key: text}, zh: {key: text}}`. */
 export function addStrings(table) {
   for (const [l, strings] of Object.entries(table)) Object.assign(STRINGS[l] || (STRINGS[l] = {}), strings);
+}
+
+/** A server's error answer `{error, message}` in the current language: this language's own
+ * words for its code (`error.<code>`) where it has them, else the server's message. */
+export function serverError(data) {
+  return STRINGS[lang][`error.${data.error}`] ?? data.message;
 }
 
 /** The label for `key` in the current language, with {name} placeholders filled in. */

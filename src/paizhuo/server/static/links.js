@@ -14,6 +14,12 @@ export function replayHref(dealId) {
   return `/?replay=${encodeURIComponent(dealId)}`;
 }
 
+/** Where the browser keeps its seat token for a table (localStorage): the table page joins
+ * with it, the replay page sends it for a record the rules keep for its seat (SJ-13). */
+export function tokenKey(tableId) {
+  return `paizhuo.token.${tableId}`;
+}
+
 /** The replay page of the record the lobby's upload keeps in the session. */
 export const UPLOAD_REPLAY = "/?replay=file";
 export const UPLOAD_KEY = "paizhuo.upload";

@@ -6,8 +6,8 @@
 import { cardFace, cardsText, isTrump, sortHand, splitCards } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { gameView } from "./games/index.js";
-import { addStrings, currentLang, onLang, t } from "./i18n.js";
-import { ruleHref, UPLOAD_KEY } from "./links.js";
+import { addStrings, currentLang, onLang, serverError, t } from "./i18n.js";
+import { ruleHref, tokenKey, UPLOAD_KEY } from "./links.js";
 
 addStrings({
   en: {
@@ -104,8 +104,9 @@ function layout(n) {
 
 export function showReplay(root, key, navigate) {
   const upload = key === "file";
+  const tableId = upload ? null : key.replace(/-\d+$/, "");
   const s = { data: null, error: null, step: 0, playing: false, speed: "1×", names: null,
-              timer: null };
+              timer: null, recordUrl: null };
   let alive = true;
   const view = h("div", { class: "replay-page", id: "replay-page",
                           dataset: { ready: "0", step: "0", steps: "0" } });
@@ -260,7 +261,7 @@ export function showReplay(root, key, navigate) {
       s.data ? h("a", { class: "btn small ghost", href: `/?rules=${game()}`,
                         onclick: (e) => { e.preventDefault(); navigate(`/?rules=${game()}`); } },
         t("replay.rules")) : null,
-      !upload && s.data ? h("a", { class: "btn small ghost", href: `/api/games/${encodeURIComponent(key)}/record`,
+      !upload && s.data ? h("a", { class: "btn small ghost", href: s.recordUrl || `/api/games/${encodeURIComponent(key)}/record`,
                                    target: "_blank", rel: "noopener" }, t("replay.record")) : null);
   }
 
@@ -430,8 +431,9 @@ export function showReplay(root, key, navigate) {
   // -- loading ------------------------------------------------------------------------
   /** The server's refusal of a record: the engine's message, where, and the rule. */
   function failed(data, status) {
+    const message = (data && serverError(data)) || String(status);
     const lines = [h("p", { id: "replay-error-message" },
-      t("replay.error", { message: (data && data.message) || String(status) }))];
+      data && data.error === "hidden" ? message : t("replay.error", { message }))];
     if (data && typeof data.field === "string") {
       lines.push(h("p", { class: "muted" }, data.field ? t("replay.where.field", { field: data.field })
         : t("replay.where.top")));
@@ -456,7 +458,16 @@ export function showReplay(root, key, navigate) {
       }
       res = await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
     } else {
-      res = await fetch(`/api/games/${encodeURIComponent(key)}/replay`);
+      // a record the rules keep (SJ-13) is served only with the token of a seat that saw it
+      // all: send this browser's seat token of the deal's table, if it holds one
+      const token = localStorage.getItem(tokenKey(tableId));
+      const headers = token ? { Authorization: `Bearer ${token}` } : {};
+      res = await fetch(`/api/games/${encodeURIComponent(key)}/replay`, { headers });
+      if (token && res.ok) {
+        // the JSON link too: a link cannot send the token, so it opens a copy fetched with it
+        const rec = await fetch(`/api/games/${encodeURIComponent(key)}/record`, { headers });
+        if (rec.ok && alive) s.recordUrl = URL.createObjectURL(await rec.blob());
+      }
     }
     const data = await res.json().catch(() => null);
     if (!res.ok || !data) {
@@ -467,7 +478,6 @@ export function showReplay(root, key, navigate) {
     s.step = 0;
     if (!upload) {
       // the seats' names, from the table the deal was played at (a missing one: seat numbers)
-      const tableId = key.replace(/-\d+$/, "");
       const tb = await fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
       if (tb && tb.seats) s.names = tb.seats.map((x) => x.name);
     }
@@ -480,6 +490,7 @@ export function showReplay(root, key, navigate) {
   return {
     destroy() {
       alive = false;
+      if (s.recordUrl) URL.revokeObjectURL(s.recordUrl);
       stop();
       offLang();
       document.removeEventListener("keydown", onKey);

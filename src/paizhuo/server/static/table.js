@@ -16,7 +16,7 @@ import { gameView } from "./games/index.js";
 import { currentLang, onLang, t } from "./i18n.js";
 import { dropPlan, planFor, savedName } from "./lobby.js";
 import { presetLabel } from "./lobby_options.js";
-import { replayHref, ruleHref } from "./links.js";
+import { replayHref, ruleHref, tokenKey } from "./links.js";
 
 // verbs whose cards the player picks from the hand (a game adds its own with `selectVerbs`);
 // every other legal action is a button
@@ -24,10 +24,6 @@ const SELECT_VERBS = ["play", "bury", "tribute", "return"];
 const LOG_LIMIT = 200;
 const BUTTONS_SHOWN = 12; // more button actions than this are grouped by verb into choosers
 const GROUP_SHOWN = 4; // a verb with more options than this opens a chooser
-
-function tokenKey(id) {
-  return `paizhuo.token.${id}`;
-}
 
 export function showTable(root, key, navigate) {
   const s = {
@@ -929,7 +925,9 @@ export function showTable(root, key, navigate) {
             h("th", { class: "num" }, t("table.returns")), h("th", { class: "num" }, t("table.totals")))),
           h("tbody", {}, rows)),
         h("div", { class: "deal-over-actions" },
-          m.record ? h("a", { class: "btn ghost", href: m.record, target: "_blank", rel: "noopener" }, t("table.record")) : null,
+          // a restricted record (SJ-13) needs the seat's token, which a link cannot send: the
+          // replay page fetches it with the token
+          m.record && !m.restricted ? h("a", { class: "btn ghost", href: m.record, target: "_blank", rel: "noopener" }, t("table.record")) : null,
           dealIdOf(m.record) ? h("a", { class: "btn ghost", id: "deal-over-replay", href: replayHref(dealIdOf(m.record)),
                                         target: "_blank", rel: "noopener" }, t("table.replay")) : null,
           h("button", { type: "button", class: "btn primary", id: "deal-over-close",
