@@ -24,9 +24,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-# run as a script: this folder is on the path, not the repository
-from procs import ServerProcess  # type: ignore[import-not-found]
 from websockets.sync.client import connect
+
+# run as a script: the tests folder is put on the path, and the test servers' helper is used
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from server.procs import ServerProcess
 
 MAX_CONNECTIONS = 20_000
 """A bound on ``--connections`` (each is a few milliseconds)."""
