@@ -107,11 +107,8 @@ class Client:
     person) the service unbinds every client still bound to it and tells it
     (``unseated``)."""
 
-    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]],
-                 address: str = "") -> None:
+    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         self.send = send
-        self.address = address
-        """Where the client connects from (per-address limits)."""
         self.seat: int | None = None
         self.holder: str | None = None
         """The token hash of the seat's person when the client was bound."""

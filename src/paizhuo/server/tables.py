@@ -893,20 +893,19 @@ class Service:
         table.timers.pop(f"grace{seat}", None)
         if table.seated(seat) or table.status != "playing":
             return
-        if not self.store.is_sqlite and self._seen_lately(table, seat):
-            self._arm_grace(table, seat)  # without taking the table's lock
-            return
+        if not self.store.is_sqlite:
+            with self.store.session() as s:  # first without taking the table's lock
+                if self._seen_lately(s, table, seat):
+                    self._arm_grace(table, seat)
+                    return
 
         def fn(s: Tx, row: LockedRow) -> None:
             held = table.seats[seat]
             if table.seated(seat) or table.status != "playing" or held.kind != "person" \
                     or held.trustee is not None:
                 return
-            if not self.store.is_sqlite:
-                r = s.get(SeatRow, (table.id, seat))
-                if r is not None and r.seen_at is not None \
-                        and time.time() - r.seen_at < PRESENT:
-                    raise ProtocolError("present", "connected to another process")
+            if not self.store.is_sqlite and self._seen_lately(s, table, seat):
+                raise ProtocolError("present", "connected to another process")
             self._store_seat(s, table, seat, replace(held, trustee="disconnect"))
 
         try:
@@ -915,11 +914,11 @@ class Service:
             if exc.code == "present":
                 self._arm_grace(table, seat)
 
-    def _seen_lately(self, table: Table, seat: int) -> bool:
-        with self.store.session() as s:
-            r = s.get(SeatRow, (table.id, seat))
-            return r is not None and r.seen_at is not None and \
-                time.time() - r.seen_at < PRESENT
+    @staticmethod
+    def _seen_lately(s: Session | Tx, table: Table, seat: int) -> bool:
+        """Whether another process saw ``seat``'s person connected within :data:`PRESENT`."""
+        r = s.get(SeatRow, (table.id, seat))
+        return r is not None and r.seen_at is not None and time.time() - r.seen_at < PRESENT
 
     @staticmethod
     def _cancel(table: Table, key: str) -> None:
