@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from paizhuo.bots.base import bot_action, more_legal_than
+from paizhuo.bots.base import bot_action
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.games import game_class
@@ -89,4 +89,4 @@ def test_more_legal_than_is_the_count_compared(preset: str) -> None:
         for g, seat in positions(preset, range(1), "shengji", options):
             n = g.count_legal(seat)  # type: ignore[attr-defined]
             for limit in (0, 1, 2, 5, 24, 25, 300, 2000):
-                assert more_legal_than(g, seat, limit) == (n > limit), (n, limit)
+                assert g.more_legal_than(seat, limit) == (n > limit), (n, limit)

@@ -103,14 +103,9 @@ def arrangements(scheme: str, seats: int) -> list[Copy]:
 
 
 def fixed_teams(game: Game) -> bool:
-    """Whether ``game`` has fixed partners by seat parity (then the ``teams`` scheme fits).
-
-    Gouji always has (seats 0, 2, 4 against 1, 3, 5); Shengji when its ``teams`` option is
-    ``fixed``; Baohuang never (the emperor's guard is found by the cards)."""
-    if game.name == "gouji":
-        return True
-    teams = getattr(getattr(game, "opts", None), "teams", None)
-    return teams == "fixed"
+    """Whether ``game`` has partners fixed by seat (``Game.teams``: then the ``teams``
+    scheme fits)."""
+    return game.teams() is not None
 
 
 def default_scheme(game: Game) -> str:
@@ -118,15 +113,10 @@ def default_scheme(game: Game) -> str:
     return "teams" if fixed_teams(game) else "solo"
 
 
-UNITS: Final[dict[str, tuple[str, str]]] = {
-    "shengji": ("levels_per_round", "rounds_won"),
-}
-"""A game's names for the two figures (the default: ``points_per_game``, ``win_rate``)."""
-
-
 def units(game_name: str) -> tuple[str, str]:
-    """The names of the per-game mean and of the win rate for ``game_name``."""
-    return UNITS.get(game_name, ("points_per_game", "win_rate"))
+    """The names of the per-game mean and of the win rate for ``game_name``
+    (``Game.ARENA_UNITS``)."""
+    return game_class(game_name).ARENA_UNITS
 
 
 @dataclass(frozen=True)

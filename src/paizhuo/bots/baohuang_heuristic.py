@@ -43,11 +43,12 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from paizhuo.bots.base import Bot
+from paizhuo.bots.base import BaseBot, Bot
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER, card_name
 from paizhuo.engine.actions import Action
+from paizhuo.engine.game import Game
 from paizhuo.games.baohuang.plays import PlayKey, canonical_cards, key_of, responses_tuple
 from paizhuo.games.baohuang.rounds import ANSWERS
 from paizhuo.games.baohuang.state import PLAY, BaohuangState
@@ -214,7 +215,7 @@ def play_view(st: BaohuangState, seat: int, hand: bool = True) -> dict[str, Any]
     return view
 
 
-class BaohuangHeuristic:
+class BaohuangHeuristic(BaseBot):
     """Rule-based Baohuang play: keeps the emperor card and the big cards for control, sheds
     low sets first, backs its partner and beats its opponents (see the module docstring)."""
 
@@ -295,7 +296,7 @@ class BaohuangHeuristic:
 
     # -- leading ---------------------------------------------------------------------------
 
-    def act_state(self, game: BaohuangGame, seat: int, rng: random.Random,
+    def act_state(self, game: Game, seat: int, rng: random.Random,
                   list_limit: int) -> Action | None:
         """:meth:`act_unlisted` of ``game.observation(seat)``, from :func:`play_view` of the
         game's state — the entries of the observation it reads, built by the views' own
@@ -304,6 +305,7 @@ class BaohuangHeuristic:
         ``list_limit`` is not needed: what this declines the runner decides as before. The
         hand is not put in notation and read back (:func:`read_hand`): its size, strength
         counts and count array are the state's own (read, never changed)."""
+        game = cast("BaohuangGame", game)  # this bot plays only its own game
         st = game.st
         if st.phase != PLAY or st.turn != seat:
             return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -13,7 +14,10 @@ from paizhuo.engine.game import Game
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player program.
+    """A player program: the least a runner needs (the arena, the server's bot seats, a
+    search's playouts). Bots of this project subclass :class:`BaseBot`, which declares the
+    optional capabilities with their defaults; a runner asks for those only of a
+    :class:`BaseBot` (one ``isinstance`` check, never a probe by name).
 
     A bot is given only the acting seat's :meth:`~paizhuo.engine.game.Game.observation` and
     its legal actions (never the game state), so it cannot see a hidden card.
@@ -23,22 +27,6 @@ class Bot(Protocol):
     :meth:`act`, so that the (possibly long) list of legal actions is never built. The game's
     sampler sees the state, but it draws a random legal move and nothing else, so the bot
     learns nothing from it.
-
-    A bot may also have ``act_unlisted(observation, rng) -> Action | None``: a decision made
-    from the observation alone, before the legal list is built, or ``None`` where it needs
-    the list. The runners ask it first (:func:`bot_action`) and build the list only on
-    ``None``: a list can be long (a Shengji lead may list 18,000 throws) where the bot builds
-    its move itself and needs none. What it returns must be legal; the game still checks it.
-
-    A second narrow exception, also for speed, only inside a search's playouts: a playout
-    policy may have ``act_state(game, seat, rng, list_limit) -> Action | None``: exactly the
-    decision the runner would reach from ``game.observation(seat)`` (its ``act_unlisted``,
-    or ``act`` on the legal list), worked out from the game's state without building the
-    observation, or ``None`` to leave it to the runner. The runner asks it only where it
-    limits the lists (the search's playouts, :func:`bot_action`'s ``list_limit``), whose game
-    is the search's own guess of the deal; at a table a bot is only ever given the
-    observation. Such a policy's tests hold the two equal, so it decides nothing the
-    observation would not.
     """
 
     name: str
@@ -55,6 +43,63 @@ class Bot(Protocol):
         checks it.
         """
         ...
+
+
+class BaseBot(ABC):
+    """The bots of this project: :class:`Bot` with every optional capability declared, each
+    with a default that leaves the runner's generic way in place."""
+
+    name: str = ""
+    uses_sampler: bool = False
+
+    @abstractmethod
+    def act(self, observation: dict[str, Any], legal: list[Action],
+            rng: random.Random) -> Action:
+        """See :meth:`Bot.act`."""
+
+    def act_unlisted(self, observation: dict[str, Any], rng: random.Random) -> Action | None:
+        """A decision made from the observation alone, before the legal list is built, or
+        ``None`` (the default) where the bot needs the list. The runners ask it first
+        (:func:`bot_action`) and build the list only on ``None``: a list can be long (a
+        Shengji lead may list 18,000 throws) where the bot builds its move itself and needs
+        none. What it returns must be legal; the game still checks it."""
+        return None
+
+    def act_state(self, game: Game, seat: int, rng: random.Random,
+                  list_limit: int) -> Action | None:
+        """Only inside a search's playouts, for speed: exactly the decision the runner would
+        reach from ``game.observation(seat)`` (:meth:`act_unlisted`, or :meth:`act` on the
+        legal list), worked out from the game's state without building the observation, or
+        ``None`` (the default) to leave it to the runner. The runner asks it only where it
+        limits the lists (the search's playouts, :func:`bot_action`'s ``list_limit``), whose
+        game is the search's own guess of the deal; at a table a bot is only ever given the
+        observation. Such a policy's tests hold the two equal, so it decides nothing the
+        observation would not."""
+        return None
+
+    def choices(self, observation: dict[str, Any], legal: list[Action], rng: random.Random,
+                k: int) -> list[Action] | None:
+        """Up to ``k`` candidate actions, best first, where the bot ranks its own moves (a
+        Shengji lead: the leads it would try in turn); ``None`` (the default) lets a search
+        rank them by asking :meth:`act` again and again (:func:`paizhuo.bots.search.ranked`)."""
+        return None
+
+    def world_hints(self, observation: dict[str, Any]) -> dict[str, Any] | None:
+        """As a search's playout policy: its beliefs about the seat's hidden cards, as
+        keywords of the game's ``determinize`` (Shengji: ``bury_odds``, ``hand_odds``), or
+        ``None`` (the default) for none."""
+        return None
+
+
+class WorldsBot(BaseBot):
+    """A search bot: it decides from guesses of the hidden cards (:class:`Worlds`), which the
+    runner passes to :meth:`act_worlds` in place of calling :meth:`act`."""
+
+    @abstractmethod
+    def act_worlds(self, observation: dict[str, Any], legal: list[Action],
+                   rng: random.Random, worlds: Worlds) -> Action:
+        """The action chosen for the seat of ``observation``, one of ``legal``, playing out
+        ``worlds`` (that seat's guesses of the deal)."""
 
 
 class Worlds:
@@ -125,16 +170,16 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
     ``act_unlisted`` (if any) leaves the decision to ``act``.
 
     A bot that uses the game's sampler gets it only when ``seat`` is the first to act (the seat
-    the sampler draws for). A search bot (``uses_worlds``) is called as ``act_worlds(obs,
+    the sampler draws for). A search bot (:class:`WorldsBot`) is called as ``act_worlds(obs,
     legal, rng, worlds)`` with a :class:`Worlds` for the seat.
 
     ``list_limit`` (the search's playouts): where the list would hold more actions than that
-    — a game that can tell without listing has ``more_legal_than(seat, limit)`` or
-    ``count_legal(seat)`` — the game's sampler draws the action instead (for the first seat
-    to act, the one it draws for); and an action the game knows to be forced
-    (``Game.forced_action``) is taken without an observation or the bot (a playout's bots
-    draw no random numbers for a decision they do not have: the heuristics draw none), and a
-    bot's ``act_state`` (see :class:`Bot`) is asked before an observation is built.
+    — as far as the game can tell without listing (``Game.more_legal_than``) — the game's
+    sampler draws the action instead (for the first seat to act, the one it draws for); and
+    an action the game knows to be forced (``Game.forced_action``) is taken without an
+    observation or the bot (a playout's bots draw no random numbers for a decision they do
+    not have: the heuristics draw none), and a bot's :meth:`BaseBot.act_state` is asked
+    before an observation is built.
     """
     if bot.uses_sampler and seat == to_act[0]:
         return game.sample_action(rng)
@@ -142,45 +187,30 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
         forced = game.forced_action(seat)
         if forced is not None:
             return forced
-        from_state = getattr(bot, "act_state", None)
-        if from_state is not None:
-            chosen: Action | None = from_state(game, seat, rng, list_limit)
+        if isinstance(bot, BaseBot):
+            chosen = bot.act_state(game, seat, rng, list_limit)
             if chosen is not None:
                 return chosen
     observation = game.observation(seat)
     early = act_unlisted(bot, observation, rng)
     if early is not None:
         return early
-    if list_limit is not None and seat == to_act[0] and more_legal_than(game, seat, list_limit):
+    if list_limit is not None and seat == to_act[0] and game.more_legal_than(seat, list_limit):
         return game.sample_action(rng)
     return _decide_listed(bot, observation, game.legal_actions(seat), rng, Worlds(game, seat))
 
 
-def more_legal_than(game: Game, seat: int, limit: int) -> bool:
-    """Whether ``seat`` has more than ``limit`` legal actions, for a game that can tell
-    without listing them (``more_legal_than``, or ``count_legal``); ``False`` for one that
-    cannot."""
-    over = getattr(game, "more_legal_than", None)
-    if over is not None:
-        return bool(over(seat, limit))
-    count = getattr(game, "count_legal", None)
-    return count is not None and count(seat) > limit
-
-
 def act_unlisted(bot: Bot, observation: dict[str, Any], rng: random.Random) -> Action | None:
-    """The bot's ``act_unlisted`` (see :class:`Bot`), or ``None`` for a bot without one."""
-    early = getattr(bot, "act_unlisted", None)
-    if early is None:
-        return None
-    action: Action | None = early(observation, rng)
-    return action
+    """The bot's :meth:`BaseBot.act_unlisted`, or ``None`` for a bot that is no
+    :class:`BaseBot`."""
+    return bot.act_unlisted(observation, rng) if isinstance(bot, BaseBot) else None
 
 
 def decide(bot: Bot, observation: dict[str, Any], legal: list[Action], rng: random.Random,
            worlds: Worlds) -> Action:
     """What ``bot`` chooses from a seat's ``observation`` and ``legal`` actions: its
     ``act_unlisted`` where that decides, else ``act``, or ``act_worlds`` with the seat's
-    guessed ``worlds`` for a search bot (``uses_worlds``)."""
+    guessed ``worlds`` for a search bot (:class:`WorldsBot`)."""
     early = act_unlisted(bot, observation, rng)
     if early is not None:
         return early
@@ -189,8 +219,6 @@ def decide(bot: Bot, observation: dict[str, Any], legal: list[Action], rng: rand
 
 def _decide_listed(bot: Bot, observation: dict[str, Any], legal: list[Action],
                    rng: random.Random, worlds: Worlds) -> Action:
-    if getattr(bot, "uses_worlds", False):
-        act_worlds = bot.act_worlds  # type: ignore[attr-defined]
-        action: Action = act_worlds(observation, legal, rng, worlds)
-        return action
+    if isinstance(bot, WorldsBot):
+        return bot.act_worlds(observation, legal, rng, worlds)
     return bot.act(observation, legal, rng)

@@ -39,11 +39,12 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from paizhuo.bots.base import more_legal_than, options_text
+from paizhuo.bots.base import BaseBot, options_text
 from paizhuo.cards import Counts
 from paizhuo.engine.actions import Action
+from paizhuo.engine.game import Game
 from paizhuo.games.climbing import ACE, BJ, SJ, STRENGTH_OF_CARD, THREE, TWO
 from paizhuo.games.gouji.options import GoujiOptions
 from paizhuo.games.gouji.plays import (
@@ -330,7 +331,7 @@ def _index(legal: list[Action]) -> dict[tuple[int, ...], Action]:
     return {a.cards: a for a in legal if a.verb == "play" or a.verb == "burn"}
 
 
-class GoujiHeuristic:
+class GoujiHeuristic(BaseBot):
     """Rule-based Gouji play (see the module docstring)."""
 
     name = "heuristic"
@@ -462,7 +463,7 @@ class GoujiHeuristic:
             return None
         return self.lead_unlisted(self.table(observation))
 
-    def act_state(self, game: GoujiGame, seat: int, rng: random.Random,
+    def act_state(self, game: Game, seat: int, rng: random.Random,
                   list_limit: int) -> Action | None:
         """The decision the runner would take from ``game.observation(seat)`` — this bot's
         :meth:`act_unlisted`, or for an answer where a yield or claim may be open its
@@ -472,6 +473,7 @@ class GoujiHeuristic:
         position). For the search's playouts only, whose game is the search's own guess of
         the deal (:func:`paizhuo.bots.base.bot_action` asks it where a runner limits the
         lists)."""
+        game = cast("GoujiGame", game)  # this bot plays only its own game
         st = game.state
         if st.phase != "play" or st.turn != seat or seat in st.advice \
                 or seat not in game.to_act():
@@ -479,7 +481,7 @@ class GoujiHeuristic:
         if st.stage == ANSWER:
             maker = st.maker  # (answer_unlisted's own test, before the table is read)
             if seat == (maker + 3) % SEATS or maker in st.tops:
-                if more_legal_than(game, seat, list_limit):
+                if game.more_legal_than(seat, list_limit):
                     return None  # the runner draws it
                 legal = game.legal_actions(seat)
                 return legal[0] if len(legal) == 1 else \

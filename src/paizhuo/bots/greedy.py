@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from paizhuo.bots.base import BaseBot
 from paizhuo.cards import is_joker, rank_of
 from paizhuo.engine.actions import Action
 
@@ -28,7 +29,7 @@ def greedy_key(action: Action) -> tuple[int, int, int, int]:
     return (-(len(action.cards) - jokers), jokers, sum(ranks), max(ranks, default=0))
 
 
-class GreedyBot:
+class GreedyBot(BaseBot):
     """Plays the legal action with the most cards, lowest cards first; random among equals."""
 
     name = "greedy"

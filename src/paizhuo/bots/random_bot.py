@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from paizhuo.bots.base import BaseBot
 from paizhuo.engine.actions import Action
 
 
-class UniformBot:
+class UniformBot(BaseBot):
     """Uniformly random over the legal actions it is shown."""
 
     name = "uniform"

@@ -32,10 +32,11 @@ import random
 import time
 from typing import Any, Final
 
-from paizhuo.bots.base import Bot, Worlds, act_unlisted, bot_action, deciding, more_legal_than
+from paizhuo.bots.base import BaseBot, Bot, Worlds, WorldsBot, act_unlisted, bot_action, deciding
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import PaizhuoError
 from paizhuo.engine.game import Game
+from paizhuo.engine.registry import game_class
 
 MAX_PLAYOUT_DECISIONS = 5_000
 """A playout that has not ended after this many decisions is abandoned (engine safety)."""
@@ -63,9 +64,8 @@ def ranked(policy: Bot, observation: dict[str, Any], legal: list[Action],
     cannot choose from what is left (a policy may count on an action every full list has, such
     as a pass). A policy with ``choices(observation, legal, rng, k)`` ranks its own moves
     where that returns a list (a Shengji lead: the leads it tries in turn)."""
-    own = getattr(policy, "choices", None)
-    if own is not None:
-        mine: list[Action] | None = own(observation, legal, rng, k)
+    if isinstance(policy, BaseBot):
+        mine = policy.choices(observation, legal, rng, k)
         if mine:
             return mine[:k]
     out: list[Action] = []
@@ -88,59 +88,19 @@ def ranked(policy: Bot, observation: dict[str, Any], legal: list[Action],
     return out
 
 
-SHENGJI_POINTS_WEIGHT: Final = 1.0
-"""Levels a swing of every card point of the decks is worth on top of Shengji's returns."""
-
-
-GOUJI_WIN_WEIGHT: Final = 6.0
-"""Points a Gouji game won (lost) is worth on top of its returns: the team's points move in
-steps of 2 (GJ-10), and a draw turned into a win counts for more than a win made bigger.
-Measured on 60 deals of seed 2026 against the heuristic: 60.0% of games won at 6, 54.2% at
-2 (paired over the deals +5.8 ± 9.0 points of win rate), +2.400 points per game at both."""
-
-
-EXTRA_PLAYOUTS: Final[dict[str, int]] = {"gouji": 2}
-"""Per game, how many times its playouts an open decision may take on top (none where a game
-is not named). Measured on 60 deals of seed 2026 against the heuristic: in Gouji ``classic``
-(a win then worth 2) +2.400 points per game against +1.783 without (paired over the deals
-+0.617 ± 0.879), 54.2% of games won against 52.5%; in Shengji ``tractor`` +0.150 levels per
-round against +0.267 (why it hurts there was not measured: ``docs/strength.md``)."""
-
-
 def value(game: Game, seat: int) -> float | None:
-    """What the finished ``game`` is worth to ``seat`` for the search: its ``returns()``,
-    plus, in Shengji, the card points the attackers took (for the attackers; against them for
-    the defenders) as a share of all the decks' points (:data:`SHENGJI_POINTS_WEIGHT`), and in
-    Gouji :data:`GOUJI_WIN_WEIGHT` for a game won, less as much for one lost."""
-    returns = game.returns()
-    if returns is None:
-        return None
-    out = float(returns[seat])
-    if game.name == "gouji":
-        winners = game.winners()
-        if seat in winners:
-            out += GOUJI_WIN_WEIGHT
-        elif winners:
-            out -= GOUJI_WIN_WEIGHT
-    if game.name == "shengji":
-        result = game.result() or {}
-        if "attackers_points" in result and not result.get("redeal"):
-            total = 100 * int(getattr(getattr(game, "opts", None), "decks", 2))
-            share = float(result["attackers_points"]) / total
-            out += SHENGJI_POINTS_WEIGHT * (share if seat in result["attackers"] else -share)
-    return out
+    """What the finished ``game`` is worth to ``seat`` for the search: the game's own
+    :meth:`~paizhuo.engine.game.Game.search_value` (its returns, plus what a player plays for
+    beyond them: Shengji's card points, a Gouji game won)."""
+    return game.search_value(seat)
 
 
 def world_hints(policy: Bot, observation: dict[str, Any]) -> dict[str, Any] | None:
     """The playout policy's beliefs about the seat's hidden cards, as keywords of the game's
-    ``determinize`` (its ``world_hints(observation)``; ``None`` for a policy without): the
+    ``determinize`` (:meth:`BaseBot.world_hints`; ``None`` for a policy without): the
     worlds are then guessed the way the policy itself would have played (a Shengji kitty
     buried as the heuristic buries), not only consistently with what the seat saw."""
-    own = getattr(policy, "world_hints", None)
-    if own is None:
-        return None
-    hints: dict[str, Any] | None = own(observation)
-    return hints
+    return policy.world_hints(observation) if isinstance(policy, BaseBot) else None
 
 
 IMPOSSIBLE: Final = 1_000_000
@@ -155,19 +115,16 @@ def misfit(world: Game, seat: int) -> int | None:
     ``None`` where the game cannot play its tricks again (no ``play_history``). The fewer,
     the more the guess is like a deal in which the players played as they did — if they play
     like the policy."""
-    replay = getattr(world, "play_history", None)
-    if replay is None:
-        return None
-    got = replay()
+    got = world.play_history()
     if got is None:
-        return 0
+        return None
     game, actions = got
     policy = playout_bot(world.name)
     rng = random.Random(0)
     miss = 0
     for action in actions:
         who = action.seat
-        if who != seat and not more_legal_than(game, who, MAX_PLAYOUT_LIST):
+        if who != seat and not game.more_legal_than(who, MAX_PLAYOUT_LIST):
             observation = game.observation(who)
             choice = act_unlisted(policy, observation, rng)
             if choice is None:
@@ -197,7 +154,7 @@ def play_out(game: Game, bots: list[Bot], rng: random.Random,
     return game.is_over
 
 
-class SearchBot:
+class SearchBot(WorldsBot):
     """Determinized Monte-Carlo search (see the module's text).
 
     ``playouts``: the number of playouts per decision, over all candidates; ``seconds``: a time
@@ -211,7 +168,7 @@ class SearchBot:
     ``extra``: playouts beyond ``playouts`` spent while the decision is open — a candidate
     better than the policy's choice by more than ``promising`` standard errors, not yet by
     ``margin`` — so that the budget goes where a better move may be found (``None``: the
-    game's :data:`EXTRA_PLAYOUTS` times ``playouts``). ``hints``: whether the worlds are
+    game's ``SEARCH_EXTRA_PLAYOUTS`` times ``playouts``). ``hints``: whether the worlds are
     guessed with the playout policy's beliefs (:func:`world_hints`) or only consistently.
     ``fit``: once the tricks have begun, each world is the best of this many guesses by
     :func:`misfit` (how the other seats would have played in it, and whether the rules let
@@ -221,7 +178,6 @@ class SearchBot:
 
     name = "search"
     uses_sampler = False
-    uses_worlds = True
 
     def __init__(self, playouts: int = 48, seconds: float | None = None,
                  candidates: int = 4, margin: float = 2.0, explore: int = 0,
@@ -346,7 +302,7 @@ class SearchBot:
         """The extra playouts an open decision of ``game_name`` may take."""
         if self.extra is not None:
             return self.extra
-        return EXTRA_PLAYOUTS.get(game_name, 0) * self.playouts
+        return game_class(game_name).SEARCH_EXTRA_PLAYOUTS * self.playouts
 
     def _open(self, rows: list[list[float | None]], dropped: set[int]) -> bool:
         """Whether a candidate still played is better than the policy's choice by more than
@@ -404,6 +360,6 @@ def _paired(rows: list[list[float | None]], i: int) -> tuple[int, float, float]:
     return n, gain, var ** 0.5
 
 
-__all__ = ["EXTRA_PLAYOUTS", "GOUJI_WIN_WEIGHT", "IMPOSSIBLE", "MAX_PLAYOUT_DECISIONS",
+__all__ = ["IMPOSSIBLE", "MAX_PLAYOUT_DECISIONS",
            "MAX_PLAYOUT_LIST", "SearchBot", "misfit", "play_out", "playout_bot", "ranked",
            "value"]

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from paizhuo.bots.base import options_text
+from paizhuo.bots.base import BaseBot, options_text
 from paizhuo.cards import NUM_PLAIN_IDS, RANK_CHARS, SUIT_CHARS, Counts, card_id, rank_of, suit_of
 from paizhuo.engine.actions import Action
 from paizhuo.games.shengji.combos import ComboRules, Unit, decompose_counts, make_lead
@@ -109,7 +109,7 @@ def fixed_partners(seat: int, opts: ShengjiOptions) -> frozenset[int]:
     return frozenset(s for s in range(opts.players) if s % 2 == seat % 2)
 
 
-class ShengjiGreedy:
+class ShengjiGreedy(BaseBot):
     """Greedy Shengji: sensible bids, buries and calls; plays one trick at a time."""
 
     name = "greedy"

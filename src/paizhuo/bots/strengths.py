@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from paizhuo.bots.base import Bot, act_unlisted
+from paizhuo.bots.base import BaseBot, Bot, act_unlisted
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import MalformedError, describe
@@ -39,7 +39,7 @@ STRENGTH_GAMES: Final = ("shengji", "gouji", "baohuang")
 """Games whose heuristic bot the strengths are built on."""
 
 
-class StrengthBot:
+class StrengthBot(BaseBot):
     """A bot under a strength's name: ``base`` decides, except that with probability
     ``noise`` a uniformly random legal action is taken instead.
 

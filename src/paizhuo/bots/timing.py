@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from paizhuo.bots.base import Bot, Worlds, bot_action, decide, deciding
+from paizhuo.bots.base import Bot, Worlds, WorldsBot, bot_action, decide, deciding
 from paizhuo.bots.registry import make_bot
 from paizhuo.bots.search import MAX_PLAYOUT_DECISIONS, playout_bot
 from paizhuo.engine.game import Game
@@ -107,7 +107,7 @@ def time_bot(cls: type[Game], options: dict[str, Any], bot_name: str, *,
     decisions), or ``games`` rounds have been played."""
     probe = make_bot(bot_name, cls.name)  # an unknown bot fails before any play
     if sample is None:
-        sample = SEARCH_SAMPLE if getattr(probe, "uses_worlds", False) else 1.0
+        sample = SEARCH_SAMPLE if isinstance(probe, WorldsBot) else 1.0
     if not 0.0 < sample <= 1.0:
         raise ValueError(f"sample must be above 0 and at most 1, not {sample}")
     times: list[float] = []

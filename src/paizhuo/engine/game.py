@@ -102,6 +102,16 @@ class Game(ABC):
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset()
     """Numeric fields of :meth:`result` (dotted paths) that name a seat or count games
     (``dealer``, ``game``): statistics count their values and never average them."""
+    OUT_OF_TURN_VERBS: ClassVar[frozenset[str]] = frozenset()
+    """Verbs a seat may be able to use while it is not to act (Shengji's ``take_back``,
+    SJ-14): a table then asks for the legal actions of a seat whose turn it is not."""
+    ARENA_UNITS: ClassVar[tuple[str, str]] = ("points_per_game", "win_rate")
+    """The arena's names for its two figures of this game: the mean of a seat's
+    :meth:`returns` per deal, and the share of deals it won (Shengji: ``levels_per_round``,
+    ``rounds_won``)."""
+    SEARCH_EXTRA_PLAYOUTS: ClassVar[int] = 0
+    """How many times its playouts a search may give an open decision on top (Gouji: 2,
+    measured in ``docs/strength.md``); 0, the default, for none."""
 
     def __init__(self, record: Record) -> None:
         self.setup = Record(record.game, dict(record.options), record.deal, record.start,
@@ -434,6 +444,52 @@ class Game(ABC):
     def match_winners(self) -> list[int] | None:
         """When this deal ended its match or series: the seats that won it (``[]`` for a
         draw); otherwise, and for a game that is not part of a match, ``None``."""
+        return None
+
+    # -- capabilities the tools use, declared with defaults ----------------------------------
+
+    def count_legal(self, seat: int | None = None) -> int | None:
+        """The number of ``seat``'s legal actions (default: the first to act) where the game
+        can count them without listing them, else ``None`` (the default: list them). Shengji
+        counts, because a follow to a long throw or a bury can have tens of thousands; a
+        server then sends the count and a hint instead of the list, and a search's playout
+        draws such a decision with :meth:`sample_action`."""
+        return None
+
+    def more_legal_than(self, seat: int, limit: int) -> bool:
+        """Whether ``seat`` has more than ``limit`` legal actions, as far as the game can tell
+        without listing them (by default from :meth:`count_legal`; ``False`` where it cannot
+        count)."""
+        count = self.count_legal(seat)
+        return count is not None and count > limit
+
+    def teams(self) -> tuple[frozenset[int], ...] | None:
+        """The partnerships, when the rules fix them by seat before a card is dealt (Gouji:
+        seats 0, 2, 4 against 1, 3, 5; Shengji with ``teams: fixed``: by seat parity);
+        ``None``, the default, where partners are found in play (Baohuang's guard, Shengji's
+        friends or bidding) or there are none. The arena's ``teams`` scheme needs them."""
+        return None
+
+    def search_value(self, seat: int) -> float | None:
+        """What this finished game is worth to ``seat`` for a search bot's playouts (``None``
+        before the end). Default: its :meth:`returns`. A game adds what its returns leave out
+        and a player plays for (Shengji: the share of card points taken; Gouji: the game won
+        or lost) — see each override."""
+        returns = self.returns()
+        return None if returns is None else float(returns[seat])
+
+    def play_history(self) -> tuple[Game, list[Action]] | None:
+        """The current round's plays played again: a game at its first lead, each hand dealt
+        what it holds now and what it played since, and those plays in order; ``None``, the
+        default, where the game cannot tell (a search then cannot ask how likely its guess of
+        the hidden cards makes the plays the table saw). Shengji has it."""
+        return None
+
+    def felt(self, viewer: int | None) -> list[dict[str, Any] | None] | None:
+        """What lies in front of each seat as ``viewer`` sees it (``{"verb", "cards"}`` or
+        ``None`` per seat) where the game's own state says (Shengji: the trick being played,
+        else the last one won); ``None``, the default, where a viewer shows each seat's last
+        play or pass of the round as it happened (the climbing games)."""
         return None
 
     def winners(self) -> list[int]:

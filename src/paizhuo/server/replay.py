@@ -123,16 +123,11 @@ class _Felt:
         if any(e.get("type") in ("trick", "round_won") for e in events):
             self.won = True
 
-    def seats(self, game: Game, public: dict[str, Any]) -> list[Any]:
-        details = public.get("details") or {}
-        if game.name == "shengji":
-            plays = details.get("current_trick") or []
-            if not plays and details.get("tricks") and game.phase in ("play", "over"):
-                plays = details["tricks"][-1]["plays"]
-            shown = {p["seat"]: {"verb": "play", "cards": p["cards"]} for p in plays}
-        else:
-            shown = self.shown
-        return [shown.get(i) for i in range(game.num_seats)]
+    def seats(self, game: Game) -> list[Any]:
+        own = game.felt(None)
+        if own is not None:
+            return own
+        return [self.shown.get(i) for i in range(game.num_seats)]
 
 
 def _frame(game: Game, step: int, action: list[Any] | None, events: list[dict[str, Any]],
@@ -140,7 +135,7 @@ def _frame(game: Game, step: int, action: list[Any] | None, events: list[dict[st
     public = game.observation(None)
     return {"step": step, "action": action, "phase": game.phase, "to_act": game.to_act(),
             "hands": [game.observation(s)["hand"] for s in range(game.num_seats)],
-            "public": public, "events": events, "felt": felt.seats(game, public)}
+            "public": public, "events": events, "felt": felt.seats(game)}
 
 
 __all__ = ["MAX_RECORD_BYTES", "MAX_STEPS", "RULES_DOCS", "parse_upload", "replay_of",

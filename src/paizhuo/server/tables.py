@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from paizhuo.bots.base import bot_action, deciding
+from paizhuo.bots.base import WorldsBot, bot_action, deciding
 from paizhuo.bots.registry import bot_names, make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
@@ -801,7 +801,7 @@ class Service:
             name = s.bot or "greedy"
             bot = make_bot(name, table.game_name)
             rng = random.Random(self.rng.getrandbits(64))
-            if getattr(bot, "uses_worlds", False):
+            if isinstance(bot, WorldsBot):
                 # a search bot thinks for up to a second: on a copy, in a thread, so that no
                 # table of this process waits for it (the act below checks the state is the
                 # same one)

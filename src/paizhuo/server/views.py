@@ -23,7 +23,7 @@ def state_message(table: Table, seat: int | None) -> dict[str, Any]:
     msg["state_id"] = game.state_id
     msg["observation"] = obs
     msg["deadline"] = viewer_deadline(table.deadline, obs)
-    if seat is not None and (obs["your_turn"] or "take_back" in game.VERBS):
+    if seat is not None and (obs["your_turn"] or game.OUT_OF_TURN_VERBS):
         msg.update(legal_part(game, seat, obs["your_turn"]))
     else:
         msg["legal"] = None
@@ -47,9 +47,8 @@ def viewer_deadline(deadline: dict[str, Any] | None,
 def legal_part(game: Game, seat: int, your_turn: bool) -> dict[str, Any]:
     """The seat's legal actions (Shengji: also while it may take back), or their count and
     one as a hint where there are more than :data:`LEGAL_LIMIT`."""
-    count_legal = getattr(game, "count_legal", None)
-    if count_legal is not None:
-        n = count_legal(seat)
+    n = game.count_legal(seat)
+    if n is not None:
         if n > LEGAL_LIMIT:
             hint = None
             if game.to_act() and game.to_act()[0] == seat:
@@ -57,7 +56,7 @@ def legal_part(game: Game, seat: int, your_turn: bool) -> dict[str, Any]:
             return {"legal": None, "legal_count": n, "hint": hint}
         if n == 0:
             return {"legal": []}
-    if not your_turn and game.name != "shengji":
+    if not your_turn and not game.OUT_OF_TURN_VERBS:
         return {"legal": None}
     return {"legal": [a.to_json() for a in game.legal_actions(seat)]}
 

@@ -38,6 +38,13 @@ PLAY_VERBS: Final = frozenset({"play", "pass", "burn", "yield", "claim"})
 """The verbs of the play phase."""
 
 
+WIN_WEIGHT: Final = 6.0
+"""Points a game won (lost) is worth on top of its returns in a search's playouts
+(:meth:`GoujiGame.search_value`). Measured on 60 deals of seed 2026 against the heuristic:
+60.0% of games won at 6, 54.2% at 2 (paired over the deals +5.8 ± 9.0 points of win rate),
++2.400 points per game at both."""
+
+
 class GoujiGame(FlatEncoding, Game):
     """够级 for six players (``docs/rules/gouji.md``)."""
 
@@ -49,6 +56,7 @@ class GoujiGame(FlatEncoding, Game):
     EXTRA_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {"advise": frozenset({"to"})}
     PRESETS: ClassVar[tuple[str, ...]] = PRESETS
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset({"game", "series"})
+    SEARCH_EXTRA_PLAYOUTS: ClassVar[int] = 2
 
     def __init__(self, record: Record, state: GoujiState,
                  dealt: tuple[tuple[int, ...], ...] | None) -> None:
@@ -192,6 +200,25 @@ class GoujiGame(FlatEncoding, Game):
         if self._result is None:
             self._result = scoring.compute_result(self.state)
         return self._result
+
+    def teams(self) -> tuple[frozenset[int], ...] | None:
+        """Seats 0, 2, 4 against 1, 3, 5, always (GJ-1)."""
+        return frozenset(range(0, SEATS, 2)), frozenset(range(1, SEATS, 2))
+
+    def search_value(self, seat: int) -> float | None:
+        """The returns (points), plus :data:`WIN_WEIGHT` for a game won and less as much
+        for one lost: the team's points move in steps of 2 (GJ-10), and a draw turned into a
+        win counts for more than a win made bigger."""
+        returns = self.returns()
+        if returns is None:
+            return None
+        out = float(returns[seat])
+        winners = self.winners()
+        if seat in winners:
+            out += WIN_WEIGHT
+        elif winners:
+            out -= WIN_WEIGHT
+        return out
 
     def returns(self) -> list[float] | None:
         res = self._shared_result()

@@ -21,7 +21,7 @@ import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from math import comb
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
@@ -37,6 +37,10 @@ from paizhuo.games.shengji.state import RoundState
 from paizhuo.games.shengji.views import observe, record_viewers
 from paizhuo.notation import format_cards
 
+POINTS_WEIGHT: Final = 1.0
+"""Levels a swing of every card point of the decks is worth on top of the returns in a
+search's playouts (:meth:`ShengjiGame.search_value`)."""
+
 
 class ShengjiGame(Game):
     """One round of 升级 Shengji (``docs/rules/shengji.md``)."""
@@ -51,6 +55,8 @@ class ShengjiGame(Game):
         "bid_target": frozenset({"target"}),
     }
     PRESETS: ClassVar[tuple[str, ...]] = PRESETS
+    OUT_OF_TURN_VERBS: ClassVar[frozenset[str]] = frozenset({"take_back"})
+    ARENA_UNITS: ClassVar[tuple[str, str]] = ("levels_per_round", "rounds_won")
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset(
         {"dealer", "next_dealer", "last_trick_winner"})
 
@@ -356,6 +362,37 @@ class ShengjiGame(Game):
                 and comb(len(st.hands[seat]), lead.n) + 1 <= limit:
             return False
         return self.count_legal(seat) > limit
+
+    def teams(self) -> tuple[frozenset[int], ...] | None:
+        """With ``teams: fixed``, partners sit alternately (seats of one parity)."""
+        if self.state.opts.teams != "fixed":
+            return None
+        n = self.state.n
+        return frozenset(range(0, n, 2)), frozenset(range(1, n, 2))
+
+    def search_value(self, seat: int) -> float | None:
+        """The returns (levels), plus the card points the attackers took as a share of all
+        the decks' points (:data:`POINTS_WEIGHT` levels for every point there is), for the
+        attackers, against them for the defenders: a round lost by fewer points is worth
+        playing for even where the levels do not move."""
+        returns = self.returns()
+        if returns is None:
+            return None
+        out = float(returns[seat])
+        result = self.result() or {}
+        if "attackers_points" in result and not result.get("redeal"):
+            share = float(result["attackers_points"]) / (100 * self.state.opts.decks)
+            out += POINTS_WEIGHT * (share if seat in result["attackers"] else -share)
+        return out
+
+    def felt(self, viewer: int | None) -> list[dict[str, Any] | None] | None:
+        """The trick being played, else (in play or once over) the last trick won."""
+        details = self.observation(viewer).get("details") or {}
+        plays = details.get("current_trick") or []
+        if not plays and details.get("tricks") and self.phase in ("play", "over"):
+            plays = details["tricks"][-1]["plays"]
+        shown = {p["seat"]: {"verb": "play", "cards": p["cards"]} for p in plays}
+        return [shown.get(i) for i in range(self.num_seats)]
 
     def count_legal(self, seat: int | None = None) -> int:
         """The number of ``seat``'s legal actions (default: the first to act), every bury
