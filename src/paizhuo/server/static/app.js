@@ -5,7 +5,7 @@ import { onLang, t, toggleLang } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
-import { showTable } from "./table.js";
+import { showTable } from "./table/index.js";
 
 const root = document.getElementById("app");
 const langButton = document.getElementById("lang-switch");

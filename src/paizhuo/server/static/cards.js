@@ -41,7 +41,7 @@ export function suitSymbol(s) {
   return SUIT_SYMBOL[s] || s;
 }
 
-/** Gouji and Baohuang: by rank, 2s above aces, jokers on top (highest last). */
+/** A climbing game's order of cards: by rank, 2s above aces, jokers on top (highest last). */
 export function climbingKey(card) {
   if (card === "SJ") return 100;
   if (card === "BJ") return 101;
@@ -49,16 +49,9 @@ export function climbingKey(card) {
   return RANK_ORDER.indexOf(card[0]) * 4 + "SHCD".indexOf(card[1]);
 }
 
-export function sortHand(game, cards) {
-  if (game === "shengji") return cards.slice(); // the engine's order: suits, then trumps
+/** Cards sorted by `climbingKey` (a copy): a climbing game's `sortHand` (games/index.js). */
+export function sortClimbing(cards) {
   return cards.slice().sort((a, b) => climbingKey(a) - climbingKey(b));
-}
-
-/** Whether a Shengji card is a trump for a trump suit and a level rank. */
-export function isTrump(card, trump, level) {
-  if (isJoker(card)) return true;
-  if (level && card[0] === level) return true;
-  return !!trump && trump !== "NT" && card[1] === trump;
 }
 
 function el(name, attrs = {}, text) {

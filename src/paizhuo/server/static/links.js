@@ -1,12 +1,12 @@
 // Where the app's pages are: the rules of a rule id, a replay.
-const RULE_DOCS = { SJ: "shengji", GJ: "gouji", BH: "baohuang" };
+import { rulesDocOf } from "./games/index.js";
 
 /** The page of a rule id ("SJ-8", "GJ-5.2" → that game's rules at that rule), or null for no
- * rule. */
+ * rule (or a prefix no game module declares as its `rulePrefix`). */
 export function ruleHref(rule) {
-  const m = /^(SJ|GJ|BH)-\d+(?:\.\d+)*[a-z]?$/.exec(String(rule || ""));
-  if (!m) return null;
-  return `/?rules=${RULE_DOCS[m[1]]}#${rule}`;
+  const m = /^([A-Z]+)-\d+(?:\.\d+)*[a-z]?$/.exec(String(rule || ""));
+  const doc = m ? rulesDocOf(m[1]) : null;
+  return doc ? `/?rules=${doc}#${rule}` : null;
 }
 
 /** The replay page of a finished deal (its id, "<table id>-<n>"). */

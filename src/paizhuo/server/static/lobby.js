@@ -1,5 +1,6 @@
 // The lobby: open a table (game, rules, bots), list open tables, join by code or link.
 import { clear, h, keepFocus } from "./dom.js";
+import { defaultGame } from "./games/index.js";
 import { addStrings, onLang, t } from "./i18n.js";
 import { replayHref, UPLOAD_KEY, UPLOAD_REPLAY } from "./links.js";
 import { optionsForm, presetLabel } from "./lobby_options.js";
@@ -98,8 +99,9 @@ export function showLobby(root, navigate) {
   let tables = [];
   let games = [];
   // rules: the changed options only (lobby_options.js); `open`: "more rules" unfolded
-  const rules = { preset: "tractor", options: {}, open: false };
-  let form = { game: "shengji", preset: "tractor", who: "bots", bot: "normal", pace: "normal",
+  const first = defaultGame();
+  const rules = { preset: first.preset, options: {}, open: false };
+  let form = { game: first.game, preset: first.preset, who: "bots", bot: "normal", pace: "normal",
                name: savedName(), code: "" };
   let error = "";
   let alive = true;

@@ -3,9 +3,9 @@
 // face up: seats around the felt, the plays of the current trick or round, a step slider,
 // ◀ ▶ buttons and the arrow keys, play/pause, the action log with the current step marked,
 // and the result at the end.
-import { cardFace, cardsText, isTrump, sortHand, splitCards } from "./cards.js";
+import { cardFace, cardsText, splitCards } from "./cards.js";
 import { clear, h } from "./dom.js";
-import { gameView } from "./games/index.js";
+import { gameView, handOrder } from "./games/index.js";
 import { addStrings, currentLang, onLang, serverError, t } from "./i18n.js";
 import { ruleHref, tokenKey, UPLOAD_KEY } from "./links.js";
 
@@ -268,10 +268,9 @@ export function showReplay(root, key, navigate) {
   function ring(frame) {
     const n = s.data.seats;
     const { places } = layout(n);
-    const details = (frame.public && frame.public.details) || {};
     const grid = h("div", { class: `replay-ring seats-${n}`, id: "replay-ring" });
     for (const where of ["top", "left", "right", "bottom"]) {
-      grid.append(h("div", { class: `ring-${where}` }, places[where].map((p) => seatBox(frame, p.i, details))));
+      grid.append(h("div", { class: `ring-${where}` }, places[where].map((p) => seatBox(frame, p.i))));
     }
     const felt = h("div", { class: "felt replay-felt", id: "replay-felt" });
     // each seat's plays on the felt's side facing its box
@@ -290,12 +289,13 @@ export function showReplay(root, key, navigate) {
     return grid;
   }
 
-  function seatBox(frame, i, details) {
-    const cards = sortHand(game(), splitCards(frame.hands[i]));
+  function seatBox(frame, i) {
+    const cards = handOrder(game(), splitCards(frame.hands[i]));
     const acting = (frame.to_act || []).includes(i);
     const badges = hook("badges", frame, i) || [];
     const justPlayed = frame.action && frame.action[0] === i;
-    const trumpOf = (c) => game() === "shengji" && isTrump(c, details.trump, details.level);
+    // the game's marks in a hand (Shengji's trumps), as a spectator of this frame would see them
+    const trumpOf = (c) => !!hook("isTrump", frame, c);
     return h("div", { class: `replay-seat ${acting ? "acting" : ""} ${justPlayed ? "just" : ""}`,
                       dataset: { seat: String(i) } },
       h("div", { class: "replay-seat-head" },
@@ -412,9 +412,7 @@ export function showReplay(root, key, navigate) {
     };
     const hasRank = Array.from({ length: s.data.seats }, (_, i) => rank(i)).some((x) => x !== null && x !== undefined);
     let line = null;
-    if (!lines.length && game() === "shengji" && r.winner) {
-      line = `${t(`sj.winner.${r.winner}`)} · ${t("sj.points")} ${r.attackers_points ?? r.card_points ?? 0}`;
-    }
+    if (!lines.length) line = hook("resultLine", frame, r);
     return h("section", { class: "panel replay-result", id: "replay-result" },
       h("h2", {}, t("replay.result")),
       line ? h("p", { class: "replay-result-line" }, line) : null,

@@ -4,6 +4,7 @@
 // the address is scrolled to and highlighted. The rules text is English; the page's own
 // labels are in both languages.
 import { clear, h } from "./dom.js";
+import { gameNames, rulePrefixes, rulesDocOf } from "./games/index.js";
 import { addStrings, onLang, t } from "./i18n.js";
 
 addStrings({
@@ -16,9 +17,6 @@ addStrings({
     "rules.english": "The rules text is in English; the game terms keep their Chinese names.",
     "rules.back": "Lobby",
     "rules.doc.README": "Overview",
-    "rules.doc.shengji": "Shengji 升级",
-    "rules.doc.gouji": "Gouji 够级",
-    "rules.doc.baohuang": "Baohuang 保皇",
     "rules.doc.records": "Records 牌谱",
     "rules.top": "Top",
   },
@@ -31,17 +29,16 @@ addStrings({
     "rules.english": "规则正文为英文，牌戏术语保留中文。",
     "rules.back": "大厅",
     "rules.doc.README": "总览",
-    "rules.doc.shengji": "升级 Shengji",
-    "rules.doc.gouji": "够级 Gouji",
-    "rules.doc.baohuang": "保皇 Baohuang",
     "rules.doc.records": "牌谱 Records",
     "rules.top": "回到顶部",
   },
 });
 
-export const RULE_DOCS = ["README", "shengji", "gouji", "baohuang", "records"];
-const RULE_ID = /^((?:SJ|GJ|BH)-\d+(?:\.\d+)*)\b/;
-const RULE_PREFIX_DOC = { SJ: "shengji", GJ: "gouji", BH: "baohuang" };
+// the overview, each game's rules (its module names its page `rules.doc.<game>`), records
+export const RULE_DOCS = ["README", ...gameNames(), "records"];
+// a rule id of any game ("SJ-8", "GJ-5.2"): the prefixes are the game modules' `rulePrefix`
+const RULE_ID_TEXT = `(?:${rulePrefixes().join("|")})-\\d+(?:\\.\\d+)*`;
+const RULE_ID = new RegExp(`^(${RULE_ID_TEXT})\\b`);
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 export function slug(text) {
@@ -60,8 +57,8 @@ function linkTarget(href, doc) {
   return null;
 }
 
-function ruleMentionHref(rule, doc) {
-  const target = RULE_PREFIX_DOC[rule.slice(0, 2)];
+function ruleMentionHref(rule) {
+  const target = rulesDocOf(rule.slice(0, rule.indexOf("-")));
   return `/?rules=${target}#${rule}`;
 }
 
@@ -159,14 +156,14 @@ function findClose(text, mark, from) {
 /** Plain text with its rule ids (SJ-4, GJ-5.2) made links to their rules. */
 function mentions(text, doc) {
   const out = [];
-  const re = /\b(?:SJ|GJ|BH)-\d+(?:\.\d+)*(?![\w-])/g;
+  const re = new RegExp(`\\b${RULE_ID_TEXT}(?![\\w-])`, "g");
   let last = 0;
   let m;
   while ((m = re.exec(text))) {
     let id = m[0];
     if (id.endsWith(".")) id = id.slice(0, -1);
     if (m.index > last) out.push(text.slice(last, m.index));
-    out.push(h("a", { href: ruleMentionHref(id, doc), class: "rule-mention" }, id));
+    out.push(h("a", { href: ruleMentionHref(id), class: "rule-mention" }, id));
     last = m.index + id.length;
   }
   if (last < text.length) out.push(text.slice(last));

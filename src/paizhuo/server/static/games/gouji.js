@@ -1,222 +1,15 @@
 // Gouji 够级 at the table: teams and the 对头, 够级 plays and the rule that follows from them
 // (only the 对头 answers, 烧, 让牌, 接风 …), card counts at ≤ 10 cards (报牌), a teammate's hand
 // and advice 挑牌, the card counter 记牌器, ranks as players go out and the series.
-// The table core (../table.js) calls these hooks with its context `ctx` (see table.js);
-// the rules are docs/rules/gouji.md (GJ-n), the observation docs/gouji.md.
-import { cardFace, cardsText, splitCards } from "../cards.js";
-import { addStrings, t } from "../i18n.js";
-
-addStrings({
-  en: {
-    "gjx.duitou": "对头",
-    "gjx.your_duitou": "Your 对头",
-    "gjx.duitou_note": "across: answers your 够级",
-    "gjx.you": "you",
-    "gjx.team_a": "联邦 0·2·4",
-    "gjx.team_b": "联邦 1·3·5",
-    "gjx.over_ten": "> 10",
-    "gjx.cards_left": "{n} left",
-    "gjx.gouji": "够级",
-    "gjx.dead": "够死级",
-    "gjx.headless": "无头",
-    "gjx.opened": "开点",
-    "gjx.stuck": "被闷",
-    "gjx.rev": "革命",
-    "gjx.tokens": "够死级 ×{n}",
-    "gjx.only_duitou": "够级! Only {maker}'s 对头 {opp} may answer: beat it or pass",
-    "gjx.only_you": "够级 by your 对头 {maker}! Only you may answer: beat it or pass",
-    "gjx.burn_first": "— a burn 烧 by another seat may come first",
-    "gjx.dead_play": "够死级: nobody may answer {maker}'s play",
-    "gjx.headless_play": "无头: {maker}'s 对头 is out — anyone may beat this play",
-    "gjx.burning": "{burner} is burning 烧: only {burner}'s 对头 may answer; any beat breaks the burn",
-    "gjx.yielding": "{name} yields 让牌: the next two act first",
-    "gjx.claimed": "{name} claims the lead 接风",
-    "gjx.chaos": "四户乱缠: no 对头, yield or burn rules — play in order",
-    "gjx.leads": "{name} to lead",
-    "gjx.log_gouji": "够级 by {maker} → only 对头 {opp} may answer",
-    "gjx.prompt.burn": "烧? {maker}'s 够级 play can be burnt: beat it now, then play out your whole hand with a joker in every lead but the last.",
-    "gjx.prompt.burn_pass": "Don't burn 不烧",
-    "gjx.prompt.yield": "让牌: your 对头 {maker} played and both seats between you passed. Yield to let your next two act first; if both pass, you answer.",
-    "gjx.prompt.claim": "申请接风: {maker} went out. Claim the lead instead of answering: if everyone else passes, you lead.",
-    "gjx.prompt.revolution": "革命? You hold no 2 and no joker: declare revolution to drop out, ranked 四科 (三科 if your teammates take 头科 and 二科). Two revolutions → redeal.",
-    "gjx.prompt.revolution_pass": "No revolution 不革命",
-    "gjx.prompt.buy": "买三: you hold no 3 and 憋三 binds your last play: buy one — pay a 2 or a joker to your 对头 (or be given one by a teammate).",
-    "gjx.prompt.head": "{rev} declared revolution. 要头: your first three 够级 plays are dead gouji (nobody may answer), then you are headless — or 无头 at once.",
-    "gjx.prompt.declare": "宣点: declare your point before play (it changes the 点贡 you owe).",
-    "gjx.prompt.declare_pass": "Don't declare",
-    "gjx.prompt.refuse": "{to} returned {card}, a rank you do not hold: keep it, or refuse it and {to} must return another.",
-    "gjx.prompt.keep": "Keep it 收下",
-    "gjx.prompt.answer_gouji": "够级 by your 对头 {maker}: only you may answer — beat {words} or pass.",
-    "gjx.prompt.answer": "Beat {maker}'s {words} with {n} cards, or pass.",
-    "gjx.note.burn": "烧: pick a play that beats {words} ({n} cards) and press Burn 烧 — or don't burn.",
-    "gjx.me_count": "{n} cards left · shown to all (报牌)",
-    "gjx.btn.yield": "Yield 让牌",
-    "gjx.note.lead": "Your lead: pick cards of one rank (2s and jokers may be added) and play.",
-    "gjx.note.answer": "Beat {maker}'s {words}: {n} cards of a higher rank — or pass.",
-    "gjx.note.answer_gouji": "够级 by your 对头 {maker}: only you may answer — beat {words} with {n} cards or pass.",
-    "gjx.note.tribute": "进贡 ({kind}): you owe {to} {n} card(s) — pick your {n} highest and give them.",
-    "gjx.note.return": "还贡: {from} paid you {n} card(s) ({kind}); return a card of your choice to {from}, one at a time.",
-    "gjx.kind.stuck": "闷贡",
-    "gjx.kind.burn": "烧贡",
-    "gjx.kind.point": "点贡",
-    "gjx.kind.place": "落贡",
-    "gjx.waiting.tribute": "进贡: {from} pays {to} {n} card(s) ({kind})",
-    "gjx.waiting.return": "还贡: {to} returns {n} card(s) to {from}",
-    "gjx.waiting.revolution": "Before play: any seat dealt no 2 and no joker may declare 革命",
-    "gjx.waiting.buy": "买三: {name} buys a 3",
-    "gjx.waiting.head": "{name} chooses 要头 or 无头",
-    "gjx.waiting.declare": "宣点: {name} may declare",
-    "gjx.counter": "记牌器 · still out",
-    "gjx.counter_hint": "not yet played and not in your hand",
-    "gjx.counter_row": "played {p} · yours {m}",
-    "gjx.standing": "Series",
-    "gjx.series_game": "Game {n} of {of}",
-    "gjx.rank": "Rank",
-    "gjx.total": "Total",
-    "gjx.before": "before this game",
-    "gjx.advice": "挑牌 · teammate's hand",
-    "gjx.advice_help": "Pick cards of {name}'s hand and send them as advice.",
-    "gjx.advise": "挑牌 → {name}",
-    "gjx.advice_sent": "Your advice to {name}: {cards}",
-    "gjx.advice_from": "挑牌 from {name}: {cards}",
-    "gjx.use_advice": "Select these",
-    "gjx.ev.point_opened": "{name} opened the point 开点",
-    "gjx.ev.burn_succeeded": "烧成功: {burner} burnt {burnt}",
-    "gjx.ev.burn_broken": "解烧: {by} broke {burner}'s burn",
-    "gjx.ev.ranked_last": "{name} is ranked last at once ({why})",
-    "gjx.ev.failed_burn": "烧失败",
-    "gjx.ev.stuck_why": "被闷",
-    "gjx.ev.stuck": "{name} is stuck 被闷 by {by}",
-    "gjx.ev.chaos": "四户乱缠: the last four play without 对头, yield or burn rules",
-    "gjx.ev.revolution": "{name} is in revolution 革命",
-    "gjx.ev.redeal": "Two revolutions: the cards are dealt again",
-    "gjx.res.place": "Place",
-    "gjx.res.seat": "Seat",
-    "gjx.res.team": "Team",
-    "gjx.res.points": "Points",
-    "gjx.res.score": "Score",
-    "gjx.res.total": "Total",
-    "gjx.res.title": "Title",
-    "gjx.res.teams": "{a}: {x} · {b}: {y}",
-    "gjx.res.chuan": "串三户! One team took 头科, 二科 and 三科: points double, no tribute",
-    "gjx.res.burns": "烧成功: {list}",
-    "gjx.res.failed": "烧失败: {list}",
-    "gjx.res.tributes": "Tribute before the next game: {list}",
-    "gjx.res.tribute": "{from} → {to}: {n} card(s) ({kind})",
-    "gjx.res.redeal": "Two revolutions: this game is dealt again",
-    "gjx.res.series": "Game {n} of {of}",
-    "phase.revolution": "revolution 革命",
-    "phase.buy": "buying 买三",
-    "phase.head": "要头 / 无头",
-    "phase.declare": "宣点",
-  },
-  zh: {
-    "gjx.duitou": "对头",
-    "gjx.your_duitou": "你的对头",
-    "gjx.duitou_note": "对家：只有他能管你的够级牌",
-    "gjx.you": "你",
-    "gjx.team_a": "联邦 0·2·4",
-    "gjx.team_b": "联邦 1·3·5",
-    "gjx.over_ten": "> 10",
-    "gjx.cards_left": "剩 {n} 张",
-    "gjx.gouji": "够级",
-    "gjx.dead": "够死级",
-    "gjx.headless": "无头",
-    "gjx.opened": "开点",
-    "gjx.stuck": "被闷",
-    "gjx.rev": "革命",
-    "gjx.tokens": "够死级 ×{n}",
-    "gjx.only_duitou": "够级！只有 {maker} 的对头 {opp} 能管：上牌或不要",
-    "gjx.only_you": "你的对头 {maker} 出了够级牌！只有你能管：上牌或不要",
-    "gjx.burn_first": "—— 其他人可能先烧",
-    "gjx.dead_play": "够死级：{maker} 这手牌谁也不能管",
-    "gjx.headless_play": "无头：{maker} 的对头已走，谁都可以管这手牌",
-    "gjx.burning": "{burner} 正在烧牌：只有 {burner} 的对头能管，管上即解烧",
-    "gjx.yielding": "{name} 让牌：下两家先出",
-    "gjx.claimed": "{name} 申请接风",
-    "gjx.chaos": "四户乱缠：不再有对头、让牌、烧牌的规矩，依次出牌",
-    "gjx.leads": "{name} 发牌",
-    "gjx.log_gouji": "{maker} 出够级牌 → 只有对头 {opp} 能管",
-    "gjx.prompt.burn": "烧吗？{maker} 的够级牌可以烧：现在管上，之后每手都带王，直到最后一手出完。",
-    "gjx.prompt.burn_pass": "不烧",
-    "gjx.prompt.yield": "让牌：你的对头 {maker} 出牌，中间两家都不要。让牌后下两家先出；两家都不要，再由你管。",
-    "gjx.prompt.claim": "申请接风：{maker} 走科了。可以不管而申请接风：其他人都不要，你发牌。",
-    "gjx.prompt.revolution": "革命吗？你没有 2 也没有王：革命后退出本局，记四科（队友拿头科二科则三科）。两人革命则重新发牌。",
-    "gjx.prompt.revolution_pass": "不革命",
-    "gjx.prompt.buy": "买三：你没有 3，憋三要求最后一手是 3：用一张 2 或王向对头买一张（或由队友送一张）。",
-    "gjx.prompt.head": "{rev} 革命了。要头：你的前三手够级牌是够死级（谁也不能管），之后无头；或者直接无头。",
-    "gjx.prompt.declare": "宣点：开牌前宣点（影响点贡）。",
-    "gjx.prompt.declare_pass": "不宣点",
-    "gjx.prompt.refuse": "{to} 还了你 {card}，这个点数你没有：收下，或拒收让 {to} 另还一张。",
-    "gjx.prompt.keep": "收下",
-    "gjx.prompt.answer_gouji": "你的对头 {maker} 出够级牌：只有你能管——管上 {words} 或不要。",
-    "gjx.prompt.answer": "用 {n} 张管上 {maker} 的 {words}，或不要。",
-    "gjx.note.burn": "烧：选出能管上 {words}（{n} 张）的牌，按「烧」——或不烧。",
-    "gjx.me_count": "剩 {n} 张 · 已报牌",
-    "gjx.btn.yield": "让牌",
-    "gjx.note.lead": "你发牌：选同一点数的牌（可贴 2、挂王）出牌。",
-    "gjx.note.answer": "管上 {maker} 的 {words}：{n} 张更大的牌——或不要。",
-    "gjx.note.answer_gouji": "你的对头 {maker} 出够级牌：只有你能管——用 {n} 张管上 {words}，或不要。",
-    "gjx.note.tribute": "进贡（{kind}）：选出你最大的 {n} 张牌给 {to}。",
-    "gjx.note.return": "还贡：{from} 向你进贡 {n} 张（{kind}）；选一张牌还给 {from}，一次一张。",
-    "gjx.kind.stuck": "闷贡",
-    "gjx.kind.burn": "烧贡",
-    "gjx.kind.point": "点贡",
-    "gjx.kind.place": "落贡",
-    "gjx.waiting.tribute": "进贡：{from} 给 {to} {n} 张（{kind}）",
-    "gjx.waiting.return": "还贡：{to} 还给 {from} {n} 张",
-    "gjx.waiting.revolution": "开牌前：没有 2 也没有王的人可以革命",
-    "gjx.waiting.buy": "买三：{name} 买 3",
-    "gjx.waiting.head": "{name} 选择要头或无头",
-    "gjx.waiting.declare": "宣点：{name}",
-    "gjx.counter": "记牌器 · 外面还有",
-    "gjx.counter_hint": "未出且不在你手里",
-    "gjx.counter_row": "已出 {p} · 你有 {m}",
-    "gjx.standing": "本轮战况",
-    "gjx.series_game": "第 {n} 局 / 共 {of} 局",
-    "gjx.rank": "名次",
-    "gjx.total": "总分",
-    "gjx.before": "本局前",
-    "gjx.advice": "挑牌 · 队友的牌",
-    "gjx.advice_help": "从 {name} 的牌里选牌，发给他作建议。",
-    "gjx.advise": "挑牌 → {name}",
-    "gjx.advice_sent": "你给 {name} 的建议：{cards}",
-    "gjx.advice_from": "{name} 挑牌：{cards}",
-    "gjx.use_advice": "选中这些牌",
-    "gjx.ev.point_opened": "{name} 开点了",
-    "gjx.ev.burn_succeeded": "烧成功：{burner} 烧了 {burnt}",
-    "gjx.ev.burn_broken": "解烧：{by} 管住了 {burner}",
-    "gjx.ev.ranked_last": "{name} 直接大落（{why}）",
-    "gjx.ev.failed_burn": "烧失败",
-    "gjx.ev.stuck_why": "被闷",
-    "gjx.ev.stuck": "{name} 被 {by} 闷住了",
-    "gjx.ev.chaos": "四户乱缠：剩下四家不再有对头、让牌、烧牌的规矩",
-    "gjx.ev.revolution": "{name} 革命",
-    "gjx.ev.redeal": "两人革命：重新发牌",
-    "gjx.res.place": "名次",
-    "gjx.res.seat": "座位",
-    "gjx.res.team": "联邦",
-    "gjx.res.points": "得分",
-    "gjx.res.score": "本局",
-    "gjx.res.total": "总分",
-    "gjx.res.title": "军衔",
-    "gjx.res.teams": "{a}：{x} · {b}：{y}",
-    "gjx.res.chuan": "串三户！一方拿了头科、二科、三科：分数翻倍，不进贡",
-    "gjx.res.burns": "烧成功：{list}",
-    "gjx.res.failed": "烧失败：{list}",
-    "gjx.res.tributes": "下一局进贡：{list}",
-    "gjx.res.tribute": "{from} → {to} {n} 张（{kind}）",
-    "gjx.res.redeal": "两人革命：本局重新发牌",
-    "gjx.res.series": "第 {n} 局 / 共 {of} 局",
-    "phase.revolution": "革命",
-    "phase.buy": "买三",
-    "phase.head": "要头 / 无头",
-    "phase.declare": "宣点",
-  },
-});
+// The table core (../table/) calls these hooks with its context `ctx` (../table/context.js);
+// the rules are docs/rules/gouji.md (GJ-n), the observation docs/gouji.md. No rule is worked
+// out here: whether a play is 够级 is the engine's word (`round.gouji`), whether a selection
+// may be played the server's answer to `check`.
+import { cardFace, cardsText, sortClimbing, splitCards } from "../cards.js";
+import { t } from "../i18n.js";
+import "./gouji/strings.js";
 
 const SEATS = 6;
-const GOUJI_MIN = { A: 2, K: 2, Q: 3, J: 4, T: 5 };
 // 4 decks: 4 big and 4 small jokers, 16 of each rank (the 198 deck removes only 3s and 4s)
 // the observation's `played` keys (jokers by name: its keys are never card notation)
 const COUNTED = [["big_joker", 4], ["small_joker", 4], ["2", 16], ["A", 16]];
@@ -225,17 +18,20 @@ export const opp = (seat) => (seat + 3) % SEATS;
 const isJokerCard = (c) => c === "SJ" || c === "BJ" || c === "BJ*";
 const rankKey = (c) => (c === "SJ" ? "small_joker" : isJokerCard(c) ? "big_joker" : c[0]);
 
-/** GJ-4: a play with a joker, 2s alone, or at least A×2 K×2 Q×3 J×4 T×5 (money counting as
- * its rank), merged with the table's `gouji_table` option. */
-export function isGoujiPlay(cards, options) {
-  const cs = splitCards(cards);
-  if (!cs.length) return false;
-  if (cs.some(isJokerCard)) return true;
-  const base = cs.filter((c) => c[0] !== "2");
-  if (!base.length) return true;
-  const table = { ...GOUJI_MIN, ...((options && options.gouji_table) || {}) };
-  const need = table[base[0][0]];
-  return need !== undefined && cs.length >= need;
+const known = (x) => x !== null && x !== undefined;
+
+/** The mark the engine gave the round's play to beat: "dead" (够死级), "gouji" (够级, GJ-4) or
+ * "" — from the observation's `round`, never worked out here. */
+function markOf(r) {
+  return r.dead ? "dead" : r.gouji ? "gouji" : "";
+}
+
+/** The marks of this deal's plays as each was seen while it was the play to beat, by
+ * "seat|cards": a play beaten since keeps its mark on the felt. */
+function playMarks(ctx) {
+  const s = ctx.s;
+  if (!s.gjMarks || s.gjMarks.deal !== s.deal) s.gjMarks = { deal: s.deal, marks: new Map() };
+  return s.gjMarks.marks;
 }
 
 function active(d, seat) {
@@ -341,8 +137,11 @@ function signed(x) {
 }
 
 export const gouji = {
-  // a burn 烧 is a play over the 够级 play: its cards are picked from the hand like a play
-  selectVerbs: ["burn"],
+  rulePrefix: "GJ",
+  sortHand: sortClimbing,
+  // a burn 烧 is a play over the 够级 play, a tribute 进贡 and its return 还贡 are cards given:
+  // each is picked from the hand like a play
+  selectVerbs: ["burn", "tribute", "return"],
 
   badges(ctx, i) {
     const d = ctx.details();
@@ -387,7 +186,11 @@ export const gouji = {
   seatExtra(ctx, i) {
     const obs = ctx.obs();
     const d = ctx.details();
-    if (!obs || ctx.s.table.status !== "playing") return null;
+    if (!obs) return null;
+    // a teammate's hand the rules let this seat see (GJ-12)
+    const mate = d.teammate_hands ? d.teammate_hands[String(i)] : null;
+    const teammate = mate ? ctx.h("div", { class: "seat-teammate" }, cardsText(mate, ctx.lang())) : null;
+    if (ctx.s.table.status !== "playing") return teammate;
     const me = ctx.s.seat;
     const note = me !== null && me !== undefined && opp(me) === i && active(d, i)
       ? ctx.h("div", { class: "gj-duitou-note" }, t("gjx.duitou_note")) : null;
@@ -401,17 +204,31 @@ export const gouji = {
         : ctx.h("div", { class: `gj-count low ${size <= 5 ? "very" : ""}`, dataset: { count: String(size) } },
           ctx.h("b", {}, String(size)), ctx.h("span", {}, ctx.lang() === "zh" ? " 张" : " cards"));
     }
-    return note ? [note, count] : count;
+    return [teammate, note, count];
+  },
+
+  onState(ctx) {
+    const r = ctx.details().round;
+    if (r && r.play && known(r.maker)) playMarks(ctx).set(`${r.maker}|${r.play}`, markOf(r));
   },
 
   playMark(ctx, ev) {
     if (ev.verb !== "play" && ev.verb !== "burn") return null;
-    const d = ctx.details();
-    const r = d.round || {};
+    const r = ctx.details().round || {};
     const current = r.maker === ev.seat && r.play === ev.cards;
-    if (current && r.dead) return t("gjx.dead");
-    const gouji = current ? r.gouji : isGoujiPlay(ev.cards, d.options);
-    return gouji ? t("gjx.gouji") : null;
+    const mark = current ? markOf(r) : playMarks(ctx).get(`${ev.seat}|${ev.cards}`);
+    return mark ? t(`gjx.${mark}`) : null;
+  },
+
+  /** The round's play to beat and who passed on it (after a reload: the observation's `round`). */
+  playsOnTable(ctx, obs) {
+    const d = (obs && obs.details) || {};
+    const out = {};
+    if (d.round && d.round.play && known(d.round.maker)) {
+      out[d.round.maker] = { seat: d.round.maker, verb: "play", cards: d.round.play };
+      for (const i of d.round.passed || []) out[i] = { seat: i, verb: "pass" };
+    }
+    return out;
   },
 
   center(ctx) {

@@ -1,101 +1,18 @@
 // Shengji 升级 / 拖拉机 at the table: the deal arriving with its bids, the kitty, the friend call,
 // failed throws, the attackers' points against their goal, and the end-of-deal summary.
-// The table core (../table.js) calls these hooks with its context `ctx` (see table.js).
-import { cardFace, cardsText, splitCards, suitSymbol } from "../cards.js";
-import { addStrings, t } from "../i18n.js";
+// The table core (../table/) calls these hooks with its context `ctx` (../table/context.js);
+// the rules are docs/rules/shengji.md (SJ-n).
+import { cardFace, cardsText, isJoker, splitCards, suitSymbol } from "../cards.js";
+import { t } from "../i18n.js";
+import "./shengji/strings.js";
 
-addStrings({
-  en: {
-    "sj.deal_progress": "Dealing 发牌 {dealt} / {total}",
-    "sj.dealt_done": "All {total} cards dealt",
-    "sj.standing": "Standing bid 亮主",
-    "sj.no_bid": "No bid yet",
-    "sj.bids": "Bids",
-    "sj.bid_button": "Declare 亮主 {trump} · {cards}",
-    "sj.bid_over": "Overcall 反主 {trump} · {cards}",
-    "sj.reinforce": "Reinforce 加固 {trump} · {cards}",
-    "sj.pass_button": "No bid 不亮",
-    "sj.bid_by": "{name} declared {cards} ({trump})",
-    "sj.bury_prompt": "Bury 扣底: pick {n} — {k} chosen",
-    "sj.bury_wait": "{name} is burying the kitty 扣底",
-    "sj.kitty_mark": "from the kitty 底牌",
-    "sj.kitty_taken": "{name} picks up the kitty ({n} cards)",
-    "sj.call_title": "Call a friend 找朋友",
-    "sj.call_pick": "Pick the card, then which copy of it: its player becomes your friend",
-    "sj.call_which": "Which {card}?",
-    "sj.call_hold": "you hold {n}",
-    "sj.call_wait": "{name} is calling a friend 找朋友",
-    "sj.nth1": "1st", "sj.nth2": "2nd", "sj.nth3": "3rd",
-    "sj.friend": "Friend 朋友",
-    "sj.friend_found": "{name} is the friend 朋友: {card} {nth}",
-    "sj.friend_unknown": "not yet found",
-    "sj.friend_none": "nobody (the dealer plays alone)",
-    "sj.throw_failed": "Throw failed 甩牌失败: {name} tried {tried}, blocked by {by}; played {played} instead",
-    "sj.throw_mark": "throw failed 甩牌失败",
-    "sj.attackers_short": "Attackers 闲家",
-    "sj.points_of": "{points} / {need}",
-    "sj.need_unknown": "target not bid yet",
-    "sj.points_hidden": "hidden 暗分",
-    "sj.team_levels": "Levels 级",
-    "sj.team_us": "us",
-    "sj.team_them": "them",
-    "sj.result.points": "Attackers 闲家 {points} of {need} needed",
-    "sj.result.breakdown": "cards {cards} + kitty {added}",
-    "sj.result.kitty": "Kitty 底牌 · {points} points × {mult} = {added}",
-    "sj.result.kitty_kept": "Kitty 底牌 · {points} points × {mult}: the dealer's side won the last trick, the kitty does not score",
-    "sj.result.kitty_hidden": "Kitty 底牌 hidden · multiplier × {mult}",
-    "sj.result.next": "Next dealer 下一庄: {name}",
-    "sj.result.levels": "{from} → {to}",
-    "sj.result.redeal": "Nobody declared trump: the deal is dealt again",
-    "sj.result.match": "Match won by {names}",
-    "sj.result.friends": "Friends 朋友: {list}",
-  },
-  zh: {
-    "sj.deal_progress": "发牌 {dealt} / {total}",
-    "sj.dealt_done": "{total} 张牌已发完",
-    "sj.standing": "亮主",
-    "sj.no_bid": "还没人亮主",
-    "sj.bids": "亮主记录",
-    "sj.bid_button": "亮主 {trump} · {cards}",
-    "sj.bid_over": "反主 {trump} · {cards}",
-    "sj.reinforce": "加固 {trump} · {cards}",
-    "sj.pass_button": "不亮",
-    "sj.bid_by": "{name} 亮 {cards}（{trump}）",
-    "sj.bury_prompt": "扣底：选 {n} 张 — 已选 {k} 张",
-    "sj.bury_wait": "{name} 正在扣底",
-    "sj.kitty_mark": "底牌",
-    "sj.kitty_taken": "{name} 拿起底牌（{n} 张）",
-    "sj.call_title": "找朋友",
-    "sj.call_pick": "先选牌，再选第几张：出这张牌的人就是你的朋友",
-    "sj.call_which": "第几张 {card}？",
-    "sj.call_hold": "你有 {n} 张",
-    "sj.call_wait": "{name} 正在找朋友",
-    "sj.nth1": "第一张", "sj.nth2": "第二张", "sj.nth3": "第三张",
-    "sj.friend": "朋友",
-    "sj.friend_found": "{name} 是朋友：{card} {nth}",
-    "sj.friend_unknown": "还没出现",
-    "sj.friend_none": "没有（庄家一打多）",
-    "sj.throw_failed": "甩牌失败：{name} 甩 {tried}，被 {by} 管住；改出 {played}",
-    "sj.throw_mark": "甩牌失败",
-    "sj.attackers_short": "闲家",
-    "sj.points_of": "{points} / {need}",
-    "sj.need_unknown": "还没叫分",
-    "sj.points_hidden": "暗分",
-    "sj.team_levels": "级别",
-    "sj.team_us": "我方",
-    "sj.team_them": "对方",
-    "sj.result.points": "闲家得 {points} 分，需要 {need} 分",
-    "sj.result.breakdown": "牌分 {cards} + 底分 {added}",
-    "sj.result.kitty": "底牌 · {points} 分 × {mult} = {added}",
-    "sj.result.kitty_kept": "底牌 · {points} 分 × {mult}：庄家方赢了最后一轮，底分不算",
-    "sj.result.kitty_hidden": "底牌不公开 · 倍数 × {mult}",
-    "sj.result.next": "下一庄：{name}",
-    "sj.result.levels": "{from} → {to}",
-    "sj.result.redeal": "没人亮主：重新发牌",
-    "sj.result.match": "{names} 赢得比赛",
-    "sj.result.friends": "朋友：{list}",
-  },
-});
+/** Whether a card is a trump for a trump suit (or "NT") and a level rank: jokers, the level
+ * rank, the trump suit (SJ-2). The observation names the trump and the level, not the cards. */
+function isTrump(card, trump, level) {
+  if (isJoker(card)) return true;
+  if (level && card[0] === level) return true;
+  return !!trump && trump !== "NT" && card[1] === trump;
+}
 
 export function trumpText(trump) {
   if (!trump) return "—";
@@ -386,6 +303,13 @@ function markHand(ctx) {
 // -- the hooks -------------------------------------------------------------------------------
 
 export const shengji = {
+  rulePrefix: "SJ",
+  defaultPreset: "tractor",
+  // the bury 扣底 is picked from the hand, and told in words on the felt (its cards are hidden)
+  selectVerbs: ["bury"],
+  playsInWords: ["bury"],
+  // no `sortHand`: the engine's order (suits, then trumps) is the hand's
+
   badges(ctx, i) {
     const d = ctx.details();
     const badges = [];
@@ -614,6 +538,34 @@ export const shengji = {
 
   isTrump(ctx, card) {
     const d = ctx.details();
-    return d.trump !== undefined && d.trump !== null && ctx.cardIsTrump(card, d.trump, d.level);
+    return d.trump !== undefined && d.trump !== null && isTrump(card, d.trump, d.level);
+  },
+
+  /** The current trick (after a reload: the observation's `current_trick`). */
+  playsOnTable(ctx, obs) {
+    const d = (obs && obs.details) || {};
+    const out = {};
+    for (const p of Array.isArray(d.current_trick) ? d.current_trick : []) {
+      out[p.seat] = { seat: p.seat, verb: "play", cards: p.cards };
+    }
+    return out;
+  },
+
+  /** The trick before the current one, from the observation's `tricks` (before play: the
+   * one this page saw end, if any). */
+  lastTrick(ctx) {
+    const d = ctx.details();
+    if (!Array.isArray(d.tricks)) return ctx.s.prevTrick;
+    if (!d.tricks.length) return null;
+    const tr = d.tricks[d.tricks.length - 1];
+    const plays = {};
+    for (const p of tr.plays) plays[p.seat] = { seat: p.seat, verb: "play", cards: p.cards };
+    return { plays, winner: tr.winner, points: tr.points };
+  },
+
+  /** The replay's result line: who won the deal and the attackers' points. */
+  resultLine(ctx, r) {
+    if (!r.winner) return null;
+    return `${t(`sj.winner.${r.winner}`)} · ${t("sj.points")} ${r.attackers_points ?? r.card_points ?? 0}`;
   },
 };

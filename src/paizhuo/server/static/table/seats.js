@@ -1,0 +1,49 @@
+// The seats around the felt (name, bot, trustee, offline, roles, card count, timer, whose
+// turn) and the play in front of each (its cards, or its verb in words).
+import { cardBack, cardFace, splitCards } from "../cards.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { seatBadges } from "./hand.js";
+
+/** Seat `i`'s box at (`x`%, `y`%) of the felt. */
+export function renderSeat(ctx, i, x, y, obs) {
+  const { s } = ctx;
+  const game = ctx.game();
+  const seat = s.table.seats[i];
+  const toAct = obs && obs.to_act && obs.to_act.includes(i);
+  const size = obs && obs.hand_sizes ? obs.hand_sizes[i] : null;
+  const cls = ["seat", toAct ? "acting" : "", seat.kind === "empty" ? "empty" : "",
+               i === s.seat ? "mine" : ""].join(" ");
+  return h("div", { class: cls, style: `left:${x}%;top:${y}%`, dataset: { seat: String(i) } },
+    h("div", { class: "seat-name" }, seat.kind === "empty" ? t("table.empty") : ctx.seatName(i)),
+    h("div", { class: "seat-tags" },
+      seat.kind === "bot" ? h("span", { class: "tag bot" }, t("table.bot")) : null,
+      seat.trustee ? h("span", { class: "tag trustee" }, t("table.trustee_on")) : null,
+      seat.kind === "person" && !seat.connected ? h("span", { class: "tag off" }, t("table.offline")) : null,
+      seatBadges(ctx, i).map(([k, label]) => h("span", { class: `tag role-${k}` }, label))),
+    size !== null && size !== undefined && s.table.status === "playing"
+      ? h("div", { class: "seat-count" }, h("span", { class: "mini-back" }, cardBack()),
+        t("table.cards", { n: size })) : null,
+    game.seatExtra ? game.seatExtra(ctx, i) : null,
+    s.state && s.state.deadline && (s.state.deadline.seats || []).includes(i) ? ctx.timerNode(null) : null,
+    toAct ? h("div", { class: "seat-turn" }, t("table.to_act")) : null);
+}
+
+/** Seat `i`'s last play of the trick or round at (`x`%, `y`%): its cards face up (with the
+ * game's `playMark`), or the action in words (a pass, a game's `playsInWords` such as a bury). */
+export function renderPlay(ctx, i, x, y) {
+  const game = ctx.game();
+  const ev = ctx.s.lastPlays[i];
+  const spot = h("div", { class: "play-spot", style: `left:${x}%;top:${y}%`, dataset: { seat: String(i) } });
+  if (!ev) return spot;
+  const cards = splitCards(ev.cards);
+  if (cards.length && !(game.playsInWords || []).includes(ev.verb)) {
+    spot.append(h("div", { class: "played-cards" }, cards.map((c) => h("span", { class: "card small" }, cardFace(c)))));
+    if (ev.verb !== "play") spot.append(h("div", { class: "played-verb" }, ctx.verbLabel(ev.verb)));
+    const mark = game.playMark ? game.playMark(ctx, ev) : null;
+    if (mark) spot.append(h("div", { class: "played-mark" }, mark));
+  } else {
+    spot.append(h("div", { class: "played-verb" }, ctx.describeAction(ev, true)));
+  }
+  return spot;
+}
