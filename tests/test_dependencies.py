@@ -1,10 +1,13 @@
-"""Dependencies point one way (issue 8): engine ← games ← bots ← tools.
+"""Dependencies point one way (issues 8 and 33): cards and notation ← engine ← games ← bots ←
+tools (arena, server, terminal, bench) ← cli.
 
 - nothing under ``paizhuo/engine`` imports a game, a bot or a tool (games register with the
   engine's registry through entry points; the engine never names them);
 - no game package imports a bot or a tool (a game's own bot lives in ``paizhuo/bots`` and is
   registered there), and the tools that used to live in a game package (its match runner, its
-  benchmarks, its bot) have left it.
+  benchmarks, its bot) have left it;
+- more generally no module imports one of a later layer (:data:`LAYERS`), and every module
+  has a layer. Circles inside a layer are ``tests/test_import_graph.py``'s.
 
 Imports are read from the source (every ``import``, ``from … import``, relative ones resolved,
 and ``importlib.import_module`` / ``__import__`` of a literal name), and checked again by
@@ -24,12 +27,26 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "paizhuo"
-TOOLS = ("paizhuo.bots", "paizhuo.arena", "paizhuo.cli", "paizhuo.bench", "paizhuo.server")
-"""Packages and modules that use games; ``paizhuo.server`` is the web table to come."""
+TOOLS = ("paizhuo.bots", "paizhuo.arena", "paizhuo.cli", "paizhuo.bench", "paizhuo.server",
+         "paizhuo.terminal")
+"""Packages and modules that use games: the bots, the arena, the command line, the benchmark,
+the table server and the terminal table."""
 FORBIDDEN = {
     "engine": ("paizhuo.games", *TOOLS),
     "games": TOOLS,
 }
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("paizhuo.errors", "paizhuo.cards", "paizhuo.notation", "paizhuo.paths"),
+    ("paizhuo.engine", "paizhuo"),
+    ("paizhuo.games",),
+    ("paizhuo.bots",),
+    ("paizhuo.arena", "paizhuo.server", "paizhuo.terminal", "paizhuo.bench"),
+    ("paizhuo.cli", "paizhuo.__main__"),
+)
+"""The layers, lowest first: a module imports only from its own layer and those before it.
+``paizhuo`` is the package's ``__init__``, its front door (``new_game``, ``parse_action``): a
+thin layer over the engine's registry. The tools (arena, server, terminal, bench) share a
+layer."""
 TOOL_MODULE_WORDS = ("bench", "match", "greedy", "bot")
 """Words in the name of a module that is a tool, not rules: none of them in a game package."""
 
@@ -85,6 +102,41 @@ def violations(layer: str) -> list[str]:
     return found
 
 
+def _modules() -> set[str]:
+    return {module_name(p) for p in PACKAGE.rglob("*.py")}
+
+
+def layer_of(name: str, modules: set[str]) -> int | None:
+    """The layer of the module ``name`` names — itself, or the module an attribute name such
+    as ``paizhuo.new_game`` belongs to — by its longest prefix in :data:`LAYERS`."""
+    while name not in modules and "." in name:
+        name = name.rsplit(".", 1)[0]
+    best: tuple[int, int] | None = None
+    for i, layer in enumerate(LAYERS):
+        for prefix in layer:
+            # ``paizhuo`` stands for its ``__init__`` alone, not for every module below it
+            matches = name == prefix if prefix == "paizhuo" else _is_under(name, (prefix,))
+            if matches and (best is None or len(prefix) > best[1]):
+                best = (i, len(prefix))
+    return None if best is None else best[0]
+
+
+def upward_imports() -> list[str]:
+    """Every import, anywhere under ``paizhuo`` (late and type-checking ones included), of
+    a module in a later layer than the importer's."""
+    modules = _modules()
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        importer = module_name(path)
+        mine = layer_of(importer, modules)
+        for line, target in imports_of(path):
+            theirs = layer_of(target, modules) if _is_under(target, ("paizhuo",)) else None
+            if mine is not None and theirs is not None and theirs > mine:
+                found.append(f"{path.relative_to(SRC)}:{line} imports {target} "
+                             f"(layer {theirs}, above its own {mine})")
+    return found
+
+
 def test_the_scan_sees_imports() -> None:
     """The scan resolves relative and ``from package import module`` forms (else it would
     pass by seeing nothing)."""
@@ -97,6 +149,19 @@ def test_the_scan_sees_imports() -> None:
     assert _absolute(None, 2, "paizhuo.games.shengji", True) == "paizhuo.games"
 
 
+def test_every_module_has_a_layer() -> None:
+    modules = _modules()
+    assert sorted(m for m in modules if layer_of(m, modules) is None) == []
+    assert layer_of("paizhuo.new_game", modules) == layer_of("paizhuo.engine.game", modules)
+    assert layer_of("paizhuo.games.shengji.game", modules) == 2
+    assert layer_of("paizhuo.cli", modules) == len(LAYERS) - 1
+    assert layer_of("paizhuo.stray", modules | {"paizhuo.stray"}) is None  # a new top module
+
+
+def test_no_module_imports_a_later_layer() -> None:
+    assert upward_imports() == []
+
+
 def test_the_engine_imports_no_game_bot_or_tool() -> None:
     assert violations("engine") == []
 
@@ -107,7 +172,7 @@ def test_game_packages_import_no_bot_or_tool() -> None:
 
 def test_tools_have_left_the_game_packages() -> None:
     """A game package holds rules, views, encoding and scoring: its match runner, benchmarks
-    and bots live in ``paizhuo/arena``, ``paizhuo/bench.py`` and ``paizhuo/bots``."""
+    and bots live in ``paizhuo/arena``, ``paizhuo/bench`` and ``paizhuo/bots``."""
     found = [str(path.relative_to(SRC)) for path in sorted((PACKAGE / "games").rglob("*.py"))
              if any(word in path.stem for word in TOOL_MODULE_WORDS)]
     assert found == []

@@ -141,9 +141,10 @@ class Counts:
         return hash(tuple(self._c))
 
     def __repr__(self) -> str:
-        from paizhuo.notation import format_cards
-
-        return f"Counts.of(parse_cards({format_cards(self.to_tuple())!r}))"
+        # the notation's canonical text (``format_cards``), written here from the names the
+        # notation itself uses: the notation is built on this module, not the reverse
+        text = " ".join([CARD_NAMES[c] for c in self.to_tuple()])
+        return f"Counts.of(parse_cards({text!r}))"
 
     def copy(self) -> Counts:
         """An independent copy (the count array is copied, not shared)."""

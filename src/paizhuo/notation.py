@@ -28,7 +28,7 @@ from paizhuo.cards import (
     ids_of,
     make_card,
 )
-from paizhuo.engine.errors import describe
+from paizhuo.errors import describe
 
 _SUIT_SYMBOLS: Final = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♣": "C", "♧": "C",
                         "♦": "D", "♢": "D"}

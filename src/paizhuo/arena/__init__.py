@@ -1,5 +1,5 @@
 """Running many games with bots and summarising their outcomes (the arena)."""
 
-from paizhuo.arena.simulate import SimulationError, Summary, play_round, simulate
+from paizhuo.arena.simulate import SimulationError, Summary, simulate
 
-__all__ = ["SimulationError", "Summary", "play_round", "simulate"]
+__all__ = ["SimulationError", "Summary", "simulate"]

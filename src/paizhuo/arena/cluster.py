@@ -2,20 +2,23 @@
 
 Ray is optional: it is imported only here, and only when ``--ray`` is given (``pip install
 'paizhuo[ray]'``). Every node of the cluster needs paizhuo installed (the tasks import it
-and find the bots by name). A task plays one chunk of deals with
-:func:`paizhuo.arena.duplicate.play_deals`, exactly as a local worker would, so the figures
-are the same as a local run's.
+and find the bots by name). A task plays one chunk of deals with the function the arena
+gives (:func:`paizhuo.arena.duplicate.play_deals`), exactly as a local worker would, so the
+figures are the same as a local run's. This module knows nothing of deals: the arena
+imports it, not the reverse.
 """
 
 from __future__ import annotations
 
 import importlib
 import socket
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
-from paizhuo.arena.duplicate import ArenaSpec, DealResult, play_deals
 from paizhuo.engine.errors import MalformedError
+
+Spec = TypeVar("Spec")
+Result = TypeVar("Result")
 
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for a Ray head given as ``host:port`` before saying it cannot be reached."""
@@ -64,14 +67,16 @@ def connect(address: str) -> bool:
     return True
 
 
-def run_on_ray(spec: ArenaSpec, parts: list[list[int]], address: str,
-               collect: Callable[[list[DealResult]], None]) -> None:
-    """Play every chunk of ``parts`` as a Ray task, passing each result to ``collect`` as it
-    comes in."""
+def run_on_ray(play: Callable[[Spec, list[int]], Result], spec: Spec,
+               parts: Sequence[list[int]], address: str,
+               collect: Callable[[Result], None]) -> None:
+    """Run ``play(spec, part)`` for every chunk of ``parts`` as a Ray task, passing each
+    result to ``collect`` as it comes in (``play`` must be a module's function: the nodes
+    import it by name)."""
     ray = _ray()
     started = connect(address)
     try:
-        task = ray.remote(play_deals)
+        task = ray.remote(play)
         pending = [task.remote(spec, part) for part in parts]
         while pending:
             finished, pending = ray.wait(pending, num_returns=1)

@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
+from paizhuo.arena.cluster import run_on_ray
 from paizhuo.bots.base import bot_action, deciding
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.dealing import derive_seed
@@ -413,8 +414,7 @@ def run_arena(spec: ArenaSpec, deals: int, workers: int = 1, ray: str | None = N
     if previous and progress is not None:
         progress(len(results))
     if todo and ray is not None:
-        from paizhuo.arena.cluster import run_on_ray
-        run_on_ray(spec, chunks(todo, max(workers, 4)), ray, collect)
+        run_on_ray(play_deals, spec, chunks(todo, max(workers, 4)), ray, collect)
     elif todo and workers == 1:
         for d in todo:
             collect(play_deals(spec, [d]))

@@ -24,9 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from paizhuo.bots.base import Bot, bot_action, deciding
+from paizhuo.bots.base import play_round
 from paizhuo.bots.registry import make_bot
-from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
 from paizhuo.engine.errors import PaizhuoError
 from paizhuo.engine.game import Game
@@ -219,37 +218,6 @@ def seat_bots(bot_names: Sequence[str], seats: int, rotation: int) -> list[str]:
     ['greedy', 'random', 'greedy', 'random']
     """
     return [bot_names[(s + rotation) % len(bot_names)] for s in range(seats)]
-
-
-def choose_action(game: Game, bots: Sequence[Bot], rng: random.Random) -> Action:
-    """The next action: the acting seat's bot chooses from its observation and legal actions.
-
-    When several seats may act, one of them is drawn at random, leaving out seats that
-    could only interrupt (:func:`paizhuo.bots.base.deciding`). A game not over with nobody
-    to act is an engine bug (``RuntimeError``).
-    """
-    to_act = game.to_act()
-    if not to_act:
-        raise RuntimeError(f"nobody may act in phase {game.phase!r} but the game is not over")
-    # a seat that may only interrupt (Baohuang's seize) lets the deciding seats act
-    seats = deciding(game, to_act)
-    seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-    return bot_action(game, to_act, seat, bots[seat], rng)
-
-
-def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
-               max_decisions: int = 100_000) -> list[int]:
-    """Play ``game`` to its end; returns the number of decisions each seat made."""
-    made = [0] * game.num_seats
-    total = 0
-    while not game.is_over:
-        action = choose_action(game, bots, rng)
-        game.apply(action)
-        made[action.seat] += 1
-        total += 1
-        if total > max_decisions:
-            raise RuntimeError(f"no end after {max_decisions} decisions (phase {game.phase})")
-    return made
 
 
 def record_path(folder: Path, game_name: str, index: int, deal: int) -> Path:

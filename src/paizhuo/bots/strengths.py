@@ -7,9 +7,10 @@
   a time limit (registered as a generic bot in :mod:`paizhuo.bots.registry`); its strength
   against ``normal`` is in ``docs/strength.md``.
 
-The names are registered per game in :mod:`paizhuo.bots.registry` (lazily, like the games'
-own bots), so they work wherever a bot name does: ``paizhuo simulate/arena --bots``, the
-server's bot seats and its lobby list (``bot_names(game)``).
+The registry (:mod:`paizhuo.bots.registry`) names them for every game of
+:data:`STRENGTH_GAMES`, so they work wherever a bot name does: ``paizhuo simulate/arena
+--bots``, the server's bot seats and its lobby list (``bot_names(game)``). A strength finds
+its base among the policies (:mod:`paizhuo.bots.policies`), under the registry.
 
 >>> bot = make_strength("easy", "shengji")
 >>> bot.name, bot.noise
@@ -22,7 +23,7 @@ import random
 from typing import Any, Final
 
 from paizhuo.bots.base import BaseBot, Bot, act_unlisted
-from paizhuo.bots.registry import make_bot
+from paizhuo.bots.policies import make_policy
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import MalformedError, describe
 
@@ -76,36 +77,5 @@ def make_strength(name: str, game: str) -> StrengthBot:
         raise MalformedError("bots", f"unknown strength {describe(name)}; strengths are "
                              f"{', '.join(STRENGTHS)}")
     base, noise = STRENGTHS[name]
-    return StrengthBot(name, make_bot(base, game), noise)
+    return StrengthBot(name, make_policy(base, game), noise)
 
-
-# Factories for the registry (``module:attribute``, one per game and strength).
-
-def shengji_easy() -> Bot:
-    """``easy`` for Shengji."""
-    return make_strength("easy", "shengji")
-
-
-def shengji_normal() -> Bot:
-    """``normal`` for Shengji."""
-    return make_strength("normal", "shengji")
-
-
-def gouji_easy() -> Bot:
-    """``easy`` for Gouji."""
-    return make_strength("easy", "gouji")
-
-
-def gouji_normal() -> Bot:
-    """``normal`` for Gouji."""
-    return make_strength("normal", "gouji")
-
-
-def baohuang_easy() -> Bot:
-    """``easy`` for Baohuang."""
-    return make_strength("easy", "baohuang")
-
-
-def baohuang_normal() -> Bot:
-    """``normal`` for Baohuang."""
-    return make_strength("normal", "baohuang")

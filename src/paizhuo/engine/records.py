@@ -2,7 +2,7 @@
 
 A :class:`Record` is parsed strictly: every problem raises :class:`MalformedError` naming the
 field (``deal.hands[2]``, ``actions[4][2]``). Rules are not checked here; replaying the actions
-through a game (:func:`replay`) does that.
+through a game (:func:`paizhuo.engine.judge.replay`) does that.
 """
 
 from __future__ import annotations
@@ -10,16 +10,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from paizhuo.engine import jsontext
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import MalformedError, describe
+from paizhuo.engine.registry import game_names
 from paizhuo.notation import NotationError, format_cards, parse_cards
-
-if TYPE_CHECKING:
-    from paizhuo.engine.game import Game
-
 
 RECORD_FIELDS = ("game", "options", "start", "deal", "actions", "position")
 """The fields of a record, in the order records.md gives them."""
@@ -102,8 +99,6 @@ class Record:
             if key not in RECORD_FIELDS:
                 raise MalformedError(str(key), "unknown field; a record has the fields "
                                      + ", ".join(RECORD_FIELDS))
-        from paizhuo.engine.registry import game_names  # it imports the game class: not at the top
-
         GAME_NAMES = game_names()
         if "game" not in data:
             raise MalformedError("game", f"missing: say which game, one of {', '.join(GAME_NAMES)}")
@@ -184,54 +179,3 @@ def parse_action(data: Any, where: str = "action") -> Action:
     if extra is not None and not isinstance(extra, dict):
         raise MalformedError(f"{where}[3]", f"extra must be an object, not {describe(extra)}")
     return Action.make(seat, verb, cards, extra)
-
-
-def replay(record: Record, actions: Iterable[Action] | None = None) -> tuple[Game, int]:
-    """Build the game a record describes and apply all its actions.
-
-    ``actions`` replaces ``record.actions`` (a lazy reader from :meth:`Record.scan`). Returns
-    the game and the number of the record's actions applied; an illegal action stops the
-    replay by raising :class:`IllegalActionError` with ``index`` set to its position.
-
-    This is also the judge's import step for records written by other programs: where an
-    action is not legal as it stands, the optional declines such a record leaves out before it
-    (:meth:`~paizhuo.engine.game.Game.implied_before`) are tried first; when the action is
-    legal after them, they are applied (and so written into the game's own record).
-    """
-    from paizhuo.engine.errors import IllegalActionError
-    from paizhuo.engine.registry import game_class
-
-    cls = game_class(record.game)
-    game = cls.from_record(record)
-    applied = 0
-    for i, action in enumerate(record.actions if actions is None else actions):
-        where = f"actions[{i}]"
-        try:
-            try:
-                game.apply(action)
-            except IllegalActionError as original:
-                implied = game.implied_before(action)
-                if not implied:
-                    raise
-                trial = game.clone()
-                try:
-                    for decline in implied:
-                        trial.apply(decline)
-                except (IllegalActionError, MalformedError):
-                    raise original from None
-                # the declines stand: what is still wrong is the action itself, at the
-                # decision the record reached (a play that does not beat, not "out of turn")
-                trial.apply(action)
-                game = trial
-                applied += 1
-                continue
-        except IllegalActionError as exc:
-            exc.index = i
-            raise
-        except MalformedError as exc:
-            field = exc.field
-            path = f"{where}{field}" if field.startswith("[") else (
-                f"{where}.{field}" if field else where)
-            raise MalformedError(path, exc.message) from None
-        applied += 1
-    return game, applied
