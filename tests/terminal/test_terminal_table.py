@@ -14,20 +14,14 @@ import pytest
 from rich.console import Console
 
 import paizhuo
-from paizhuo.arena.table_view import (
-    Seats,
-    card_label,
-    cards_text,
-    hand_groups,
-    relations,
-    sorted_hand,
-    status_line,
-)
-from paizhuo.arena.terminal import MAX_LISTED, TerminalPlay
+from paizhuo.engine.faces import TextFace, card_label
 from paizhuo.engine.game import Game
 from paizhuo.engine.records import Record
 from paizhuo.games import game_class
+from paizhuo.games.shengji.face import shengji_target
 from paizhuo.notation import format_cards
+from paizhuo.terminal.table import MAX_LISTED, TerminalPlay
+from paizhuo.terminal.view import Seats, cards_text, status_line
 
 THROW_HANDS = ["9S 8S 8S 4S 4S", "JS 3C 3C 3D 3D", "5C 5C 6C 6C 7C", "7D 7D 8D 8D 9D"]
 """Seat 0 leads; seat 1 holds ♠J, so a throw of ♠9 ♠8 ♠8 ♠4 ♠4 fails to its single ♠9."""
@@ -69,6 +63,11 @@ def table(name: str, ask: Callable[[str], str], *, seat: int = 0, seed: int = 1,
     return play, console
 
 
+def face(name: str) -> TextFace:
+    """The game's face, as the table gets it."""
+    return game_class(name).text_face()
+
+
 def until_big_decision(prompt: str) -> str:
     """Small decisions: the first choice; the first large one (typed): quit."""
     if "e.g." in prompt:
@@ -83,14 +82,14 @@ def test_shengji_hand_trumps_together_in_trump_order_then_each_suit() -> None:
                           "3C 4C 6C 7C 8C 9C JC QC KC AC", "3D 4D 5D 6D 7D 8D 9D JD QD KD"],
                          kitty="TC TC", trump="H", level="2")
     obs = g.observation(0)
-    groups = hand_groups("shengji", obs["hand"].split(), obs["details"])
+    groups = face("shengji").hand_groups(obs["hand"].split(), obs["details"])
     assert groups == [("Trumps", ["BJ", "SJ", "2H", "2S", "2D", "AH", "3H"]),
                       ("♠", ["KS"]), ("♣", ["5C"]), ("♦", ["TD"])]
 
 
 def test_shengji_before_trump_level_cards_and_jokers_go_together() -> None:
     hand = ["3S", "2S", "AS", "SJ", "2H", "9H"]
-    groups = hand_groups("shengji", hand, {"trump": None, "level": "2"})
+    groups = face("shengji").hand_groups(hand, {"trump": None, "level": "2"})
     assert groups[0] == ("Level cards & jokers", ["SJ", "2S", "2H"])
     assert groups[1:] == [("♠", ["AS", "3S"]), ("♥", ["9H"])]
 
@@ -100,7 +99,7 @@ def test_climbing_games_sort_by_rank_with_twos_above_aces_jokers_on_top(name: st
     obs = paizhuo.new_game(name, {}, seed=1).observation(0)
     engine_order = obs["hand"].split()
     assert engine_order[0].startswith("2"), "the engine lists 2s first: the table must not"
-    shown = sorted_hand(name, engine_order, obs["details"])
+    shown = face(name).sorted_hand(engine_order, obs["details"])
     assert sorted(shown) == sorted(engine_order)
     order = "3456789TJQKA2"
 
@@ -112,7 +111,8 @@ def test_climbing_games_sort_by_rank_with_twos_above_aces_jokers_on_top(name: st
     twos = [i for i, c in enumerate(shown) if c[0] == "2"]
     aces = [i for i, c in enumerate(shown) if c[0] == "A"]
     assert twos and aces and max(twos) < min(aces)
-    assert sorted_hand(name, ["AS", "2H", "BJ", "3D", "SJ"], {}) == ["BJ", "SJ", "2H", "AS", "3D"]
+    assert face(name).sorted_hand(["AS", "2H", "BJ", "3D", "SJ"], {}) == [
+        "BJ", "SJ", "2H", "AS", "3D"]
 
 
 def test_cards_have_suit_symbols_and_red_suits_are_red() -> None:
@@ -144,15 +144,13 @@ def test_attackers_points_against_the_bid_target() -> None:
     seats = Seats(4, 0, ["greedy"] * 4)
     obs = {"phase": "play", "details": {"trump": "S", "level": "5", "dealer": 1,
                                         "attackers_points": 35, "tricks": [], "target": 120}}
-    assert "attackers 35/120 points" in status_line("shengji", obs, seats).plain
+    assert "attackers 35/120 points" in status_line("shengji", face("shengji"), obs, seats).plain
 
 
 @pytest.mark.parametrize(("options", "target"), [({}, 80), ({"preset": "tractor"}, 80),
                                                   ({"preset": "friends-5"}, 120),
                                                   ({"preset": "single-deck"}, 40)])
 def test_the_attackers_target_is_twice_the_step(options: dict[str, Any], target: int) -> None:
-    from paizhuo.arena.table_view import shengji_target
-
     assert shengji_target({"options": options, "cards_to_deal": 20, "kitty_size": 2}) == target
 
 
@@ -230,13 +228,13 @@ def test_a_failed_throw_is_explained() -> None:
 
 def test_shengji_partner_and_opponents() -> None:
     g = shengji_position(THROW_HANDS, dealer=1)
-    rel = relations("shengji", g.observation(0))
+    rel = face("shengji").relations(g.observation(0))
     assert rel[2].startswith("partner") and rel[1] == "opponent (dealer)"
     assert rel[3] == "opponent (dealer's side)"
 
 
 def test_gouji_teammates_and_the_head_across() -> None:
-    rel = relations("gouji", paizhuo.new_game("gouji", {}, seed=1).observation(0))
+    rel = face("gouji").relations(paizhuo.new_game("gouji", {}, seed=1).observation(0))
     assert rel == {1: "opponent", 2: "teammate", 3: "对头 (opponent across)", 4: "teammate",
                    5: "opponent"}
 
@@ -244,17 +242,17 @@ def test_gouji_teammates_and_the_head_across() -> None:
 def test_baohuang_roles_as_known() -> None:
     obs = {"seat": 0, "hand_sizes": [1] * 5,
            "details": {"emperor": 1, "guard": None, "role": "revolutionary"}}
-    rel = relations("baohuang", obs)
+    rel = face("baohuang").relations(obs)
     assert rel[1] == "皇帝 emperor (opponent)" and rel[2] == "ally or guard"
     obs["details"]["guard"] = 3
-    rel = relations("baohuang", obs)
+    rel = face("baohuang").relations(obs)
     assert rel[3] == "保子 guard (opponent)" and rel[2] == "ally (revolutionary)"
     obs["details"].update(role="guard", guard=0)
-    assert relations("baohuang", obs)[1] == "皇帝 emperor (your side)"
+    assert face("baohuang").relations(obs)[1] == "皇帝 emperor (your side)"
     alone = {"seat": 0, "hand_sizes": [1] * 5,
              "details": {"emperor": 0, "guard": 0, "alone": True, "role": "emperor"}}
-    assert set(relations("baohuang", alone).values()) == {"opponent"}
+    assert set(face("baohuang").relations(alone).values()) == {"opponent"}
     alone["details"].update(seat=2, role="revolutionary")
     alone["seat"] = 2
-    rel = relations("baohuang", alone)
+    rel = face("baohuang").relations(alone)
     assert rel[0] == "皇帝 emperor (opponent)" and rel[1] == "ally (revolutionary)"

@@ -1,11 +1,13 @@
 """Playing a game in the terminal against bots (``paizhuo play``), rendered with Rich.
 
-It reads like a card table (:mod:`paizhuo.arena.table_view`): at each turn a short status line
-(Shengji: trump, dealer, the attackers' points against their target), the other seats with
-what they are to the person (partner, opponent, 对头, emperor …) and their card counts, the
-cards on the table, and the hand grouped as players sort it, with suit symbols in colour. Each
-play is announced as it happens (``Seat 2 (North, greedy) plays ♠K ♠K``), a failed throw
-(甩牌失败) with what was attempted, who blocked it and what was played instead.
+It reads like a card table (:mod:`paizhuo.terminal.view`, in the words of the game's face,
+:meth:`~paizhuo.engine.game.Game.text_face`): at each turn a short status line (Shengji: trump,
+dealer, the attackers' points against their target), the other seats with what they are to the
+person (partner, opponent, 对头, emperor …) and their card counts, the cards on the table, and
+the hand grouped as players sort it, with suit symbols in colour. Each play is announced as it
+happens (``Seat 2 (North, greedy) plays ♠K ♠K``), a failed throw (甩牌失败) with what was
+attempted, who blocked it and what was played instead. A game with no face of its own gets
+the default face: its hand in card-id order, each seat's card count, its details as rows.
 
 The person types an action in notation (``play AS AS``, ``call AH nth=1``, read by
 :func:`paizhuo.parse_action`); a small decision (at most :data:`MAX_LISTED` choices) is also
@@ -20,39 +22,38 @@ other seats may act only where the observation's public ``to_act`` says so.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from paizhuo import parse_action
 from paizhuo.arena.simulate import seat_bots, write_record
-from paizhuo.arena.table_view import (
-    Seats,
-    action_label,
-    cards_text,
-    describe_event,
-    hand_text,
-    result_summary,
-    seats_line,
-    status_line,
-    table_plays,
-)
 from paizhuo.bots.base import Bot, bot_action, deciding
 from paizhuo.bots.registry import make_bot
-from paizhuo.cards import NUM_CARD_IDS
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.game import Game
 from paizhuo.notation import format_cards
+from paizhuo.terminal.values import action_text, render_mapping
+from paizhuo.terminal.view import (
+    Seats,
+    action_label,
+    describe_event,
+    details_lines,
+    hand_text,
+    result_summary,
+    seats_line,
+    status_line,
+    table_line,
+)
 
 MAX_LISTED = 12
 """A decision with at most this many legal actions is listed by number; a larger one is typed
@@ -62,154 +63,11 @@ EXAMPLES = 3
 FORCED_PAUSE = 0.8
 """Seconds a forced move's notice stays before it is played (at an interactive terminal)."""
 
-_CARD_KEYS = ("hand", "card", "kitty", "trick", "play", "bury", "bottom", "tribute")
-_NOT_CARD_KEYS = ("count", "num", "size", "left", "point", "score", "seat", "rank", "level")
-HIDDEN_KEYS = frozenset({"legal", "legal_actions", "game", "seat", "state_id", "your_turn",
-                         "result", "details"})
-"""Observation keys not shown in the table: the numbered list of legal actions shows them, the
-heading says game, seat and turn, the result comes when the deal is over, and ``details`` is
-shown key by key (:func:`observation_rows`)."""
-MAX_ROWS = 4
-"""Rows of a long list of objects shown (the latest ones, as in a log)."""
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 
 
 class Quit(Exception):
     """The person asked to stop (``quit``, or end of input)."""
-
-
-def action_text(action: Action) -> str:
-    """An action as a person types it: ``play AS AS``, ``call AH nth=1``.
-
-    >>> action_text(Action(0, "pass"))
-    'pass'
-    """
-    parts = [action.verb]
-    if action.cards:
-        parts.append(format_cards(action.cards))
-    if action.extra:
-        parts += [f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in action.extra.items()]
-    return " ".join(parts)
-
-
-def _looks_like_cards(key: str, value: list[Any]) -> bool:
-    """A list of card ids, judged by its key (``hand``, ``kitty`` but not ``hand_counts``)."""
-    name = key.lower()
-    return (any(word in name for word in _CARD_KEYS)
-            and not any(word in name for word in _NOT_CARD_KEYS) and bool(value)
-            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < NUM_CARD_IDS
-                    for v in value))
-
-
-def _plain(items: list[Any]) -> bool:
-    """Whether a list holds only plain values (no objects or lists)."""
-    return all(isinstance(v, str | int | float | bool) or v is None for v in items)
-
-
-def inline(key: str, value: Any) -> str:
-    """A value on one line: ``seat=2 cards=5S``, lists of objects in brackets.
-
-    >>> inline("trick", [{"seat": 2, "cards": "5S"}, {"seat": 3, "cards": "4S"}])
-    '[seat=2 cards=5S; seat=3 cards=4S]'
-    """
-    if isinstance(value, dict):
-        return " ".join(f"{k}={inline(str(k), v)}" for k, v in value.items())
-    if isinstance(value, list | tuple):
-        items = list(value)
-        if _looks_like_cards(key, items):
-            return format_cards(items)
-        if _plain(items):
-            return " ".join(_scalar(v) for v in items)
-        return "[" + "; ".join(inline(key, v) for v in items) + "]"
-    return _scalar(value)
-
-
-def render_value(key: str, value: Any) -> RenderableType:
-    """One observation value, readable: card-id lists as notation, objects on one line each
-    (long lists of objects, such as past tricks, show only their latest rows)."""
-    if isinstance(value, list | tuple):
-        items = list(value)
-        if not items:
-            return "—"
-        if not (_plain(items) or _looks_like_cards(key, items)):
-            table = Table.grid(padding=(0, 1))
-            if len(items) > MAX_ROWS:
-                table.add_row(Text(f"… {len(items) - MAX_ROWS} earlier", style="dim"))
-                items = items[-MAX_ROWS:]
-            for item in items:
-                table.add_row(Text(inline(key, item)))
-            return table
-    return inline(key, value)
-
-
-def _scalar(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def observation_rows(obs: dict[str, Any]) -> dict[str, Any]:
-    """The observation as one mapping to show: the header's keys, then the game's own
-    ``details`` (a detail named like a header key is shown as ``details.KEY``).
-
-    >>> observation_rows({"phase": "play", "hand": "AS", "details": {"trick": [], "phase": 1}})
-    {'phase': 'play', 'hand': 'AS', 'trick': [], 'details.phase': 1}
-    """
-    rows = {k: v for k, v in obs.items() if k != "details"}
-    details = obs.get("details")
-    if isinstance(details, dict):
-        for key, value in details.items():
-            rows[f"details.{key}" if key in obs else str(key)] = value
-    return rows
-
-
-def event_text(event: dict[str, Any], names: Sequence[str], you: int | None) -> Text:
-    """One event as a line: ``seat 2 (greedy): play 5S 5S``, ``trick: winner=1 points=10``.
-
-    >>> str(event_text({"state_id": 3, "type": "action", "seat": 1, "verb": "play",
-    ...                 "cards": "5S 5S"}, ["you", "greedy"], 0))
-    'seat 1 (greedy): play 5S 5S'
-    """
-    rest = {k: v for k, v in event.items() if k not in ("state_id", "type")}
-    seat = rest.get("seat")
-    if (event.get("type") == "action" and isinstance(seat, int) and not isinstance(seat, bool)
-            and 0 <= seat < len(names)):
-        if seat == you:
-            line = Text(f"seat {seat} (you): ", style="bold")
-        else:
-            line = Text(f"seat {seat} ({names[seat]}): ", style="dim")
-        parts = [str(rest.pop("verb", ""))]
-        del rest["seat"]
-        if "cards" in rest:
-            parts.append(inline("cards", rest.pop("cards")))
-        parts += [f"{k}={inline(str(k), v)}" for k, v in rest.items()]
-        line.append(" ".join(p for p in parts if p))
-        return line
-    kind = str(event.get("type", "event"))
-    return Text(f"{kind}: {inline(kind, rest)}" if rest else kind, style="italic")
-
-
-def render_mapping(data: dict[str, Any], title: str | None = None) -> Table:
-    """A two-column table of an observation or result; keys naming a hand stand out.
-
-    Empty values and the observation's own list of legal actions are left out.
-    """
-    table = Table.grid(padding=(0, 2))
-    table.add_column(style="bold cyan", no_wrap=True)
-    table.add_column()
-    if title:
-        table.title = title
-    for key, value in data.items():
-        label = str(key)
-        if label in HIDDEN_KEYS or value is None or value in ("", [], {}):
-            continue
-        rendered = render_value(label, value)
-        if isinstance(rendered, str):  # as text: "[seat=2 …]" is not Rich markup
-            rendered = Text(rendered, style="bold yellow" if "hand" in label.lower() else "")
-        table.add_row(Text(label), rendered)
-    return table
 
 
 def _matches(typed: Action, legal: Sequence[Action]) -> list[Action]:
@@ -258,6 +116,8 @@ class TerminalPlay:
         self.bots: list[Bot | None] = [None if s == seat else make_bot(names[s], cls.name)
                                        for s in range(self.game.num_seats)]
         self.seats = Seats(self.game.num_seats, seat, names)
+        self.face = cls.text_face()
+        """How this game is shown: its hand order, seats, status, events and result."""
 
     def run(self) -> None:
         """Play deals until the match ends or the person quits.
@@ -367,7 +227,7 @@ class TerminalPlay:
         may not see is not printed, a card hidden from it is not shown). The end of the deal
         is only announced: its result follows as the observation gives it."""
         for event in self.game.events_since(self.seat, self.seen):
-            line = describe_event(event, self.seats)
+            line = describe_event(self.face, event, self.seats)
             if line is not None:
                 self.console.print(line, highlight=False)
         self.seen = self.game.state_id
@@ -377,24 +237,20 @@ class TerminalPlay:
         the hand; then the choices (listed by number when few, else examples to type)."""
         obs = self.game.observation(self.seat)
         self.others = self._others_shown(obs)
-        name = self.cls.name
         if not everything:
             self.console.rule(style="dim")
-            self.console.print(status_line(name, obs, self.seats), highlight=False)
-            others = seats_line(name, obs, self.seats)
+            self.console.print(status_line(self.cls.name, self.face, obs, self.seats),
+                               highlight=False)
+            others = seats_line(self.face, obs, self.seats)
             if others:
                 self.console.print(others, highlight=False)
-            plays = table_plays(name, obs)
-            if plays:
-                line = Text("On the table: ", style="bold")
-                for i, (seat, cards) in enumerate(plays):
-                    if i:
-                        line.append("  ")
-                    line.append(f"{self.seats.short(seat)} ")
-                    line.append_text(cards_text(cards))
+            for line in details_lines(self.face, obs):
                 self.console.print(line, highlight=False)
+            plays = table_line(self.face, obs, self.seats)
+            if plays is not None:
+                self.console.print(plays, highlight=False)
             hand = Text("Your hand: ", style="bold")
-            hand.append_text(hand_text(name, obs.get("hand"), obs.get("details") or {}))
+            hand.append_text(hand_text(self.face, obs.get("hand"), obs.get("details") or {}))
             self.console.print(hand, highlight=False)
         if everything or len(legal) <= MAX_LISTED:
             table = Table(show_header=False, box=None, padding=(0, 1))
@@ -506,7 +362,7 @@ class TerminalPlay:
         as a kitty the seat never saw)."""
         result = self.game.observation(self.seat)["result"] or {}
         self.console.rule("Deal over")
-        summary = result_summary(self.cls.name, result, self.seats)
+        summary = result_summary(self.face, result, self.seats)
         if summary is not None:
             self.console.print(summary, highlight=False)
         self.console.print(render_mapping(result))

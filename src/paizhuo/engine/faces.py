@@ -1,0 +1,278 @@
+"""How a text table shows a game: its *face*, one per game, with a default for any game.
+
+A face turns what one seat is given — its observation and its events (``docs/interface.md``)
+— into what a card table shows: the hand sorted as that game's players sort it, cards with
+suit symbols (``♠K``, ``♥10``), what each other seat is to the viewer (partner, opponent,
+对头, emperor …), what matters now in one short status line, each event as the table
+announces it, the outcome in one line. The terminal table (:mod:`paizhuo.terminal`) asks a
+game for its face through :meth:`paizhuo.engine.game.Game.text_face` and never asks the
+game's name; each game's package holds its own face (``games/<game>/face.py``).
+
+:class:`TextFace`, the default, knows no game's vocabulary and still gives a readable table
+for any game: the hand in card-id order, each seat's card count, the observation's
+``details`` as ``key: value`` rows, every event as a line.
+
+A face writes :class:`Styled` lines — runs of text with a style name (``"bold"``,
+``"red"``, ``"dim"``: Rich's names, which the terminal passes on as they are) — so that the
+engine imports no terminal library.
+
+>>> card_label("TH"), card_label("SJ")
+('♥10', 'SJ')
+>>> TextFace().sorted_hand("AS 3S 2H BJ".split(), {})
+['2H', '3S', 'AS', 'BJ']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol
+
+from paizhuo.notation import NotationError, parse_card
+
+SUITS = "SHCD"
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+RED = frozenset("HD")
+RANKS = "23456789TJQKA"
+JOKERS = ("SJ", "BJ", "BJ*")
+
+
+def card_label(name: str) -> str:
+    """A card as a table shows it: suit symbol then rank (``♠K``, ``♥10``); jokers by name."""
+    if name in JOKERS or len(name) != 2 or name[1] not in SUIT_SYMBOLS:
+        return name
+    rank = "10" if name[0] == "T" else name[0]
+    return SUIT_SYMBOLS[name[1]] + rank
+
+
+def card_style(name: str) -> str:
+    """The colour of a card: red suits and the big joker red, the others bold."""
+    if name.startswith("BJ"):
+        return "bold red"
+    if name == "SJ":
+        return "bold"
+    return "red" if len(name) == 2 and name[1] in RED else "bold"
+
+
+def is_card(name: str) -> bool:
+    """Whether ``name`` is a card in canonical notation (not ``hidden`` or a count)."""
+    return name in JOKERS or (len(name) == 2 and name[0] in RANKS and name[1] in SUITS)
+
+
+class Styled:
+    """One line of a table: text in runs, each with a style, over a style for the whole line.
+
+    It has the shape of Rich's ``Text`` (``Text(text, style)``, ``append``) so that a face
+    reads like the table it draws, without the engine importing Rich.
+
+    >>> line = Styled("Kitty: ", "bold").cards("AH 5C").append(" (5 points)")
+    >>> line.plain, line.runs[1]
+    ('Kitty: ♥A ♣5 (5 points)', ('♥A', 'red'))
+    """
+
+    __slots__ = ("runs", "style")
+
+    def __init__(self, text: str = "", style: str = "") -> None:
+        self.style = style
+        """The style of the whole line (a run's own style is laid over it)."""
+        self.runs: list[tuple[str, str]] = [(text, "")] if text else []
+        """The text in order, each run with its own style (``""``: the line's)."""
+
+    def append(self, text: str, style: str = "") -> Styled:
+        """Add ``text`` at the end; the line itself, so that calls chain."""
+        if text:
+            self.runs.append((text, style))
+        return self
+
+    def extend(self, other: Styled) -> Styled:
+        """Add another line's runs (its whole-line style on each run that has none)."""
+        for text, style in other.runs:
+            self.runs.append((text, style or other.style))
+        return self
+
+    def cards(self, cards: str | Sequence[str] | None) -> Styled:
+        """Add cards with symbols and colour; text that is not a card (``hidden``) as it is."""
+        names = cards.split() if isinstance(cards, str) else list(cards or [])
+        for i, name in enumerate(names):
+            if i:
+                self.append(" ")
+            self.append(card_label(name), card_style(name))
+        return self
+
+    @property
+    def plain(self) -> str:
+        """The line's text without styles."""
+        return "".join(text for text, _ in self.runs)
+
+    def __repr__(self) -> str:
+        return f"Styled({self.plain!r})"
+
+
+class SeatNames(Protocol):
+    """How the table names seats: ``You (seat 0)``, ``Seat 2 (North, greedy)``."""
+
+    you: int
+    """The viewer's seat."""
+
+    def name(self, seat: Any) -> str:
+        """The seat's full name (``Seat 2 (North, greedy)``)."""
+        ...
+
+    def short(self, seat: Any) -> str:
+        """The seat's short name (``Seat 2 (North)``, ``you``)."""
+        ...
+
+
+VERB_WORDS: Mapping[str, str] = {
+    "play": "plays", "pass": "passes", "bid": "bids", "call": "calls", "yield": "yields",
+    "claim": "claims", "declare": "declares", "reveal": "reveals", "take_back": "takes back",
+    "refuse": "refuses", "return": "returns"}
+"""Verbs as a table announces them (``Seat 2 plays``), in words every game may use; a face
+adds its game's own (a verb without words shows as it is)."""
+
+
+def extra_text(event: Mapping[str, Any], skip: Sequence[str]) -> str:
+    """An event's other fields as ``key value`` parts, cards with symbols.
+
+    >>> extra_text({"seat": 1, "points": 10, "kitty": "AH 5C", "note": None}, ("seat",))
+    'points 10, kitty ♥A ♣5'
+    """
+    parts = []
+    for key, value in event.items():
+        if key in skip or value is None:
+            continue
+        shown = " ".join(card_label(v) for v in value.split()) if isinstance(value, str) and all(
+            is_card(v) for v in value.split()) and value else value
+        parts.append(f"{key.replace('_', ' ')} {shown}")
+    return ", ".join(parts)
+
+
+class TextFace:
+    """The face of a game with no face of its own, and the base of every game's face.
+
+    Every method reads only a seat's observation (``obs``), its details, its events or the
+    result it was shown, so that a face can never show a card the seat may not see.
+    """
+
+    VERB_WORDS: ClassVar[Mapping[str, str]] = VERB_WORDS
+    """The game's verbs as announced (``bury`` → ``buries``)."""
+    ACTION_QUIET_KEYS: ClassVar[tuple[str, ...]] = ("state_id", "type", "seat", "verb",
+                                                    "cards", "count")
+    """Fields of an action event not repeated after it (the line already says them)."""
+    SEAT_KEYS: ClassVar[tuple[str, ...]] = ()
+    """Fields of the game's own events that hold a seat (shown by the seat's name)."""
+
+    # -- the hand ---------------------------------------------------------------------------
+
+    def hand_groups(self, hand: Sequence[str],
+                    details: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+        """The hand as players sort it, in named groups (``("Trumps", [...])``; a group
+        titled ``""`` shows no title). Default: one group, in card-id order (2s first, by suit,
+        jokers last), the only order that every game's cards have."""
+        ids = []
+        for name in hand:
+            if is_card(name):
+                try:
+                    ids.append((parse_card(name), name))
+                except NotationError:  # pragma: no cover - is_card admits only real cards
+                    continue
+        return [("", [name for _, name in sorted(ids)])] if ids else []
+
+    def sorted_hand(self, hand: Sequence[str], details: Mapping[str, Any]) -> list[str]:
+        """The hand in the order :meth:`hand_groups` shows it."""
+        return [c for _, group in self.hand_groups(hand, details) for c in group]
+
+    # -- the seats and the table ------------------------------------------------------------
+
+    def relations(self, obs: Mapping[str, Any]) -> dict[int, str]:
+        """What each other seat is to the viewer, as far as the observation says it
+        (``partner``, ``对头 (opponent across)`` …). Default: nothing."""
+        return {}
+
+    def status(self, obs: Mapping[str, Any], seats: SeatNames) -> list[Styled]:
+        """What matters now, in short parts after the game and phase (trump, dealer, points
+        against the target …). Default: nothing; :meth:`details_rows` shows the details."""
+        return []
+
+    def details_rows(self, obs: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        """Details shown as ``key: value`` rows under the status line. Default: every
+        detail that has a value, since a game without a face says nothing else; a game's
+        face leaves them out (its status line says what matters)."""
+        details = obs.get("details") or {}
+        return [(str(k), v) for k, v in details.items() if v not in (None, "", [], {})]
+
+    def table_plays(self, obs: Mapping[str, Any]) -> list[tuple[int, str]]:
+        """The cards on the table now: ``(seat, cards)`` of the trick or round in progress.
+        Default: none known."""
+        return []
+
+    # -- events -----------------------------------------------------------------------------
+
+    def verb_text(self, verb: str, mine: bool) -> str:
+        """A verb as the table announces it: ``plays`` after a seat, ``play`` after "You".
+
+        >>> TextFace().verb_text("pass", False), TextFace().verb_text("take_back", True)
+        ('passes', 'take back')
+        """
+        words = self.VERB_WORDS.get(verb)
+        if words is None:
+            return verb.replace("_", " ")
+        if not mine:
+            return words
+        first, _, rest = words.partition(" ")
+        base = {"buries": "bury", "passes": "pass", "pays": "pay"}.get(first, first[:-1])
+        return f"{base} {rest}".strip()
+
+    def action_head(self, event: Mapping[str, Any], seats: SeatNames) -> Styled:
+        """Who acted and the verb: ``Seat 2 (North, greedy) plays``, ``You (seat 0) pass``
+        (the viewer's own line in bold)."""
+        seat = event.get("seat")
+        mine = seat == seats.you
+        line = Styled(seats.name(seat) + " ", style="bold" if mine else "")
+        return line.append(self.verb_text(str(event.get("verb", "")), mine))
+
+    def append_extras(self, line: Styled, event: Mapping[str, Any]) -> Styled:
+        """Add an action's other fields, dimmed, in brackets."""
+        rest = extra_text(event, self.ACTION_QUIET_KEYS)
+        if rest:
+            line.append(f" ({rest})", style="dim")
+        return line
+
+    def describe_action(self, event: Mapping[str, Any], seats: SeatNames) -> Styled | None:
+        """An action as announced: ``Seat 2 (North, greedy) plays ♠K ♠K``; None for one not
+        worth a line."""
+        line = self.action_head(event, seats)
+        cards = event.get("cards")
+        if cards:
+            line.append(" ").cards(str(cards))
+        return self.append_extras(line, event)
+
+    def describe_event(self, event: Mapping[str, Any], seats: SeatNames) -> Styled | None:
+        """One event as the table announces it, or None for one not worth a line (the end
+        of the deal, whose result is shown next). A face handles its game's own events and
+        leaves the rest to this: actions, and any other event as ``kind: fields``."""
+        kind = event.get("type")
+        if kind == "over":
+            return None
+        if kind == "action":
+            return self.describe_action(event, seats)
+        seat = event.get("seat")
+        named: dict[str, Any] = {k: seats.short(v) for k, v in event.items()
+                                 if k in self.SEAT_KEYS}
+        if isinstance(event.get("seats"), list):
+            named["seats"] = ", ".join(seats.short(s) for s in event["seats"])
+        rest = extra_text({**event, **named}, ("state_id", "type", "seat"))
+        if seat is not None:
+            rest = seats.name(seat) + (f", {rest}" if rest else "")
+        label = str(kind).replace("_", " ")
+        return Styled(f"{label}: {rest}" if rest else label, style="italic")
+
+    # -- the outcome ------------------------------------------------------------------------
+
+    def result_summary(self, result: Mapping[str, Any], seats: SeatNames) -> Styled | None:
+        """The deal's outcome in one line, where the game's result says it (the whole
+        result is shown under it anyway). Default: none."""
+        return None
+
+
+__all__ = ["JOKERS", "RANKS", "RED", "SUITS", "SUIT_SYMBOLS", "VERB_WORDS", "SeatNames",
+           "Styled", "TextFace", "card_label", "card_style", "extra_text", "is_card"]
