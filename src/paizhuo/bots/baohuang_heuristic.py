@@ -30,26 +30,23 @@ is public) tells it when no unseen joker is left (then its high plays stand). Th
 memory of its own, so one that takes a seat over in the middle of a deal plays as it would
 have.
 
-``python -m paizhuo.bots.baohuang_heuristic [deals]`` measures it: paired deals against random
-and greedy players, and the time per decision.
+The bot is measured by the tools, not here: ``paizhuo arena baohuang --bots
+heuristic,greedy`` plays it on duplicate deals (each seat alone against four of the other
+bot), ``paizhuo bench baohuang --bots heuristic`` times its decisions.
 """
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
-import sys
-import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
-from paizhuo.bots.base import BaseBot, Bot
+from paizhuo.bots.base import BaseBot
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER, card_name
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
-from paizhuo.games.baohuang.plays import PlayKey, canonical_cards, key_of, responses_tuple
+from paizhuo.games.baohuang.combos import PlayKey, canonical_cards, key_of, responses_tuple
 from paizhuo.games.baohuang.rounds import ANSWERS
 from paizhuo.games.baohuang.state import PLAY, BaohuangState
 from paizhuo.games.baohuang.views import (
@@ -316,9 +313,9 @@ class BaohuangHeuristic(BaseBot):
                      hand: tuple[int, list[int], list[int]] | None = None) -> Action | None:
         """A play decided without the list of legal actions (a hand of 40 cards leads
         hundreds of plays, and listing them was most of a playout's time; then answers were):
-        the keys a hand can lead are :func:`~paizhuo.games.baohuang.plays.leads` of its
+        the keys a hand can lead are :func:`~paizhuo.games.baohuang.combos.leads` of its
         counts, those that beat the current play
-        :func:`~paizhuo.games.baohuang.plays.responses`, both in the engine's order, and each
+        :func:`~paizhuo.games.baohuang.combos.responses`, both in the engine's order, and each
         key's action the engine's own cards for it (``canonical_cards``, the called card taken
         last); not beating is a yield where the options and the circle allow one (BH-4), else
         a pass — so the action is the one :meth:`act` picks from the list. ``None`` for every
@@ -467,79 +464,3 @@ class BaohuangHeuristic(BaseBot):
         if cost <= bar:
             return action_of(best)
         return passing
-
-
-# -- measurement -------------------------------------------------------------------------------
-
-
-def paired_points(baseline: str | Callable[[], Bot], deals: int, seed: int = 0,
-                  candidate: Callable[[], Bot] | None = None) -> list[float]:
-    """Per (deal, seat): the heuristic's points at that seat with ``baseline`` players at the
-    other four, minus the baseline's points at that seat with heuristic players at the other
-    four (same deal, same seat, same bot random draws), so the luck of the deal cancels.
-    ``baseline`` is a bot name or factory; ``candidate`` (default this bot) is measured."""
-    from paizhuo.arena.simulate import play_round
-    from paizhuo.bots.registry import make_bot
-    from paizhuo.games import game_class
-
-    cls = game_class("baohuang")
-    out: list[float] = []
-    for deal in range(deals):
-        for seat in range(SEATS):
-            points = []
-            for mine in (True, False):
-                g = cls.new({}, seed=seed + deal)
-                bots = [(candidate or BaohuangHeuristic)() if (s == seat) == mine
-                        else make_bot(baseline, "baohuang") if isinstance(baseline, str)
-                        else baseline() for s in range(SEATS)]
-                play_round(g, bots, random.Random(f"bh-heuristic/{seed + deal}/{seat}"))
-                returns = g.returns()
-                assert returns is not None
-                points.append(returns[seat])
-            out.append(points[0] - points[1])
-    return out
-
-
-def mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
-    m = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return m, half
-
-
-def time_decisions(deals: int = 3, seed: int = 0) -> list[float]:
-    """Seconds per heuristic decision, over ``deals`` deals of five heuristic players."""
-    from paizhuo.bots.base import deciding
-    from paizhuo.games import game_class
-
-    cls = game_class("baohuang")
-    times: list[float] = []
-    for deal in range(deals):
-        g = cls.new({}, seed=seed + deal)
-        bots = [BaohuangHeuristic() for _ in range(SEATS)]
-        rng = random.Random(deal)
-        while not g.is_over:
-            seat = deciding(g, g.to_act())[0]
-            obs, legal = g.observation(seat), g.legal_actions(seat)
-            t = time.perf_counter()
-            action = bots[seat].act(obs, legal, rng)
-            times.append(time.perf_counter() - t)
-            g.apply(action)
-    return times
-
-
-def main(argv: Sequence[str]) -> None:
-    deals = int(argv[0]) if argv else 40
-    for baseline in ("random", "greedy"):
-        began = time.perf_counter()
-        m, half = mean_ci(paired_points(baseline, deals))
-        print(f"heuristic vs {baseline}: {m:+.2f} ± {half:.2f} points per game per seat "
-              f"({deals} deals × {SEATS} seats, paired; {time.perf_counter() - began:.0f} s)")
-    times = time_decisions()
-    print(f"decision time: median {statistics.median(times) * 1e3:.3f} ms, "
-          f"95th percentile {sorted(times)[int(0.95 * len(times))] * 1e3:.3f} ms, "
-          f"max {max(times) * 1e3:.2f} ms over {len(times)} decisions")
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])

@@ -2,7 +2,7 @@
 here and printed, never asserted in a unit test.
 
 The positions are those of real play: rounds are played by the game's playout policy (its
-``heuristic`` bot, :func:`paizhuo.bots.search.playout_bot`) in every seat, and at a share of
+``heuristic`` bot, :func:`paizhuo.bots.policies.playout_bot`) in every seat, and at a share of
 the decisions (``sample``: every one for a fast bot, one in ten for a search bot, whose
 decisions cost up to a second) the bot under test is asked what it would do, exactly as the
 arena and the server ask it (:func:`~paizhuo.bots.base.bot_action`: the seat's observation and
@@ -29,8 +29,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from paizhuo.bots.base import Bot, Worlds, WorldsBot, bot_action, decide, deciding
+from paizhuo.bots.policies import playout_bot
 from paizhuo.bots.registry import make_bot
-from paizhuo.bots.search import MAX_PLAYOUT_DECISIONS, playout_bot
+from paizhuo.bots.search import MAX_PLAYOUT_DECISIONS
 from paizhuo.engine.game import Game
 
 FAST_TARGET_MS: Final = 2.0

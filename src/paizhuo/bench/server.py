@@ -1,4 +1,5 @@
-"""The table server's benchmark (``paizhuo bench server``).
+"""The table server's benchmark (``paizhuo bench server``; its table is printed by
+:func:`paizhuo.bench.report.print_server_bench`).
 
 It starts ``paizhuo serve`` as a subprocess on a free port (default: a fresh SQLite file in a
 temporary folder), creates ``--tables`` tables over HTTP and fills every seat with a simulated
@@ -61,11 +62,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from rich.console import Console
-from rich.table import Table as RichTable
-
+from paizhuo.engine.errors import MalformedError
+from paizhuo.engine.registry import game_class, game_names
 from paizhuo.server.protocol import RELAXED_LIMITS_ENV
 
 DEFAULT_THINK = 1.0
@@ -74,9 +74,9 @@ DEFAULT_THINK = 1.0
 TARGET_TABLES = 200
 TARGET_P99_MS = 100.0
 TARGET_MB_PER_TABLE = 1.0
-MIX = (("shengji", "tractor"), ("gouji", None), ("baohuang", None))
-"""``--game mix``: tables cycle through these (game, preset)."""
-GAMES = ("shengji", "gouji", "baohuang")
+MIX_PRESETS: Final[dict[str, str]] = {"shengji": "tractor"}
+"""The preset a game's tables name in ``--game mix`` (and in the figures: ``shengji:tractor``,
+one among Shengji's many); a game not listed plays its default options."""
 START_TIMEOUT = 60.0
 """Seconds the server may take to print its address, and the tables to start playing."""
 _SERVING = re.compile(r"serving on (http://\S+?)/?\s")
@@ -137,21 +137,29 @@ def percentile(values: list[float], q: float) -> float | None:
     return ordered[min(rank, len(ordered)) - 1]
 
 
-def table_plan(game: str, tables: int) -> list[tuple[str, str | None]]:
-    """The ``(game, preset)`` of each table: ``mix`` cycles :data:`MIX`; else one game, with
-    an optional preset (``shengji:friends-5``)."""
-    from paizhuo.engine.errors import MalformedError
-    from paizhuo.engine.registry import game_class
+def mix() -> list[tuple[str, str | None]]:
+    """``--game mix``: every registered game, the project's own first, each with its preset
+    from :data:`MIX_PRESETS` (``None``: the game's default options).
 
+    >>> mix()[:3]
+    [('shengji', 'tractor'), ('gouji', None), ('baohuang', None)]
+    """
+    return [(name, MIX_PRESETS.get(name)) for name in game_names()]
+
+
+def table_plan(game: str, tables: int) -> list[tuple[str, str | None]]:
+    """The ``(game, preset)`` of each table: ``mix`` cycles :func:`mix`; else one game, with
+    an optional preset (``shengji:friends-5``)."""
     spec = game.strip().lower()
     if spec == "mix":
-        return [MIX[i % len(MIX)] for i in range(tables)]
+        games = mix()
+        return [games[i % len(games)] for i in range(tables)]
     name, _, preset = spec.partition(":")
     try:
         cls = game_class(name)
     except MalformedError:
         raise ServerBenchError(f"unknown --game {game!r}: write mix, or one of "
-                               f"{', '.join(GAMES)} (with a preset: shengji:friends-5)"
+                               f"{', '.join(game_names())} (with a preset: shengji:friends-5)"
                                ) from None
     if preset and preset not in cls.PRESETS:
         raise ServerBenchError(f"unknown preset {preset!r} for {name}; presets are "
@@ -537,74 +545,6 @@ async def _drive(server: ServerProcess, created: list[dict[str, Any]],
         skipped=run.skipped, errors=run.errors)
 
 
-# -- printing --------------------------------------------------------------------------------
-
-def _ms(value: float | None) -> str:
-    return "—" if value is None else f"{value:,.1f}"
-
-
-def _mb(kb: int) -> str:
-    return f"{kb / 1024:,.1f}"
-
-
-def print_server_bench(r: ServerBenchResult, console: Console) -> None:
-    """The figures, one a row, with the targets they are held to (✓ met, ✗ missed)."""
-    t = RichTable(title="paizhuo bench server", title_justify="left")
-    t.add_column("figure")
-    t.add_column("value", justify="right")
-    t.add_column("target", justify="right")
-    p99 = r.latency(99)
-    t.add_row("tables", f"{r.tables:,}", f"{TARGET_TABLES:,}")
-    for name, n in r.games.items():
-        t.add_row(f"  {name}", f"{n:,}", "")
-    t.add_row("clients (websockets)", f"{r.clients:,}", "")
-    t.add_row("think s", f"{r.think:g}", "")
-    t.add_row("seconds timed", f"{r.seconds:.1f}", "")
-    t.add_row("actions applied", f"{r.actions:,}", "")
-    t.add_row("actions/s", f"{r.actions_per_s:,.1f}", "")
-    t.add_row("latencies measured", f"{len(r.latencies_ms):,}", "")
-    t.add_row("latency p50 ms", _ms(r.latency(50)), "")
-    t.add_row("latency p90 ms", _ms(r.latency(90)), "")
-    t.add_row("latency p99 ms", _ms(p99),
-              f"< {TARGET_P99_MS:g} " + ("✓" if p99 is not None and p99 < TARGET_P99_MS
-                                         else "✗"))
-    t.add_row("latency max ms", _ms(max(r.latencies_ms, default=None)), "")
-    t.add_row("server RSS at start MB", _mb(r.rss_start_kb), "")
-    t.add_row("server RSS, tables playing MB", _mb(r.rss_tables_kb), "")
-    t.add_row("server RSS at the end MB", _mb(r.rss_end_kb), "")
-    t.add_row("memory per table MB", f"{r.mb_per_table:,.3f}",
-              f"< {TARGET_MB_PER_TABLE:g} " + ("✓" if r.mb_per_table < TARGET_MB_PER_TABLE
-                                               else "✗"))
-    t.add_row("server CPU %", f"{100 * r.server_cpu_s / r.seconds:,.0f}" if r.seconds else "—",
-              "")
-    per_action = 1000 * r.server_cpu_s / r.actions if r.actions else None
-    t.add_row("server CPU ms per action", _ms(per_action) if per_action is None
-              else f"{per_action:,.2f}", "")
-    t.add_row("  so one core serves ≈ actions/s",
-              "—" if not per_action else f"{1000 / per_action:,.0f}", "")
-    t.add_row("clients' CPU % (this process)",
-              f"{100 * r.client_cpu_s / r.seconds:,.0f}" if r.seconds else "—", "")
-    t.add_row("other processes' CPU %",
-              f"{100 * r.others_cpu_s / r.seconds:,.0f}" if r.seconds else "—",
-              f"of {100 * (os.cpu_count() or 1)}")
-    t.add_row("client loop lag p99 ms", _ms(percentile(r.loop_lag_ms, 99)), "")
-    t.add_row("deals finished", f"{r.deals_finished:,}", "")
-    t.add_row("matches over", f"{r.tables_over:,}", "")
-    t.add_row("stale (raced, refused)", f"{r.stale:,}", "")
-    t.add_row("skipped (moved on)", f"{r.skipped:,}", "")
-    t.add_row("errors", f"{r.error_count:,}", "0 " + ("✓" if r.error_count == 0 else "✗"))
-    console.print(t)
-    for code, n in sorted(r.errors.items()):
-        console.print(f"  error {code}: {n:,}", markup=False, soft_wrap=True)
-    console.print(f"Database: {r.db}. Latency: at the acting client, from sending an action "
-                  "to receiving the state after it (stored, committed and published to the "
-                  "whole table). Memory per table: (RSS at the end − RSS at start) ÷ tables. "
-                  "A clients' CPU near 100 % means the clients' own queueing is in the "
-                  "latencies (see the loop lag); other processes' CPU is what the rest of the "
-                  "machine took meanwhile (a busy machine slows the server down).",
-                  soft_wrap=False)
-
-
-__all__ = ["MIX", "TARGET_MB_PER_TABLE", "TARGET_P99_MS", "TARGET_TABLES",
-           "ServerBenchError", "ServerBenchResult", "bench_server", "percentile",
-           "print_server_bench", "read_cpu_s", "read_rss_kb", "server_command", "table_plan"]
+__all__ = ["DEFAULT_THINK", "MIX_PRESETS", "TARGET_MB_PER_TABLE", "TARGET_P99_MS",
+           "TARGET_TABLES", "ServerBenchError", "ServerBenchResult", "bench_server", "mix",
+           "percentile", "read_cpu_s", "read_rss_kb", "server_command", "table_plan"]

@@ -1,4 +1,4 @@
-"""The benchmark: random legal play on one core, per preset (``paizhuo bench``).
+"""The engines' benchmark: random legal play on one core, per preset (``paizhuo bench GAME``).
 
 Each decision is drawn with the game's own ``sample_action(rng)`` (the fast sampler of the
 interface), so the figure measures the engine — applying actions, checking legality,

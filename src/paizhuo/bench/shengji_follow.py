@@ -1,6 +1,6 @@
 """Micro-benchmark of the Shengji rules core: µs per call on positions from random play.
 
-Run ``python -m paizhuo.bench_follow [rounds] [decks]``. It plays random
+Run ``python -m paizhuo.bench.shengji_follow [rounds] [decks]``. It plays random
 4-player rounds (leads by :func:`sample_lead`, failed throws forced back, follows by
 :func:`sample_follow`), records every decision's inputs, then times each function over the
 recorded inputs and reports the best of several repeats (robust to a busy machine). Not a
@@ -27,6 +27,7 @@ TrickCase = tuple[Lead, list[tuple[int, ...]], TrumpContext]
 
 def record(rounds: int, decks: int, seed: int = 1) -> tuple[list[LeadCase], list[FollowCase],
                                                             list[TrickCase]]:
+    """The inputs of every lead, follow and trick of ``rounds`` random 4-player rounds."""
     rng = random.Random(seed)
     rules = ComboRules()
     leads: list[LeadCase] = []
@@ -61,6 +62,7 @@ def record(rounds: int, decks: int, seed: int = 1) -> tuple[list[LeadCase], list
 
 
 def _best(fn: Callable[[], None], calls: int, repeats: int = 5) -> float:
+    """µs per call of the fastest of ``repeats`` runs (the others waited for the machine)."""
     best = float("inf")
     for _ in range(repeats):
         t = time.perf_counter()
@@ -70,6 +72,7 @@ def _best(fn: Callable[[], None], calls: int, repeats: int = 5) -> float:
 
 
 def main(rounds: int = 200, decks: int = 2) -> None:
+    """Record ``rounds`` rounds with ``decks`` decks, then print each function's µs per call."""
     rules = ComboRules()
     leads, follows, tricks = record(rounds, decks)
     rng = random.Random(2)
