@@ -250,7 +250,7 @@ def wait_for_game(client: TestClient, table: str, timeout: float = 30.0) -> dict
 
 
 class Recorder:
-    """A :class:`paizhuo.server.tables.Client`'s ``send`` for tests that drive a ``Service``
+    """A :class:`paizhuo.server.model.Client`'s ``send`` for tests that drive a ``Service``
     directly: keeps every message, as the JSON a websocket would carry."""
 
     def __init__(self) -> None:

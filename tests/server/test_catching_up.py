@@ -14,9 +14,10 @@ import asyncio
 import pytest
 
 from paizhuo.server.bus import LocalBus
-from paizhuo.server.db import Store
+from paizhuo.server.hub import Service
+from paizhuo.server.model import Client
 from paizhuo.server.protocol import ProtocolError
-from paizhuo.server.tables import Client, Service
+from paizhuo.server.store import Store
 
 from .helpers import Recorder
 

@@ -27,9 +27,11 @@ import pytest
 from fastapi.testclient import TestClient
 from fastapi.websockets import WebSocketState
 
-from paizhuo.server.app import Connection, Outbox, create_app
+from paizhuo.server.app import create_app
+from paizhuo.server.hub import Service
+from paizhuo.server.model import Client, Table
 from paizhuo.server.replay import MAX_RECORD_BYTES
-from paizhuo.server.tables import Client, Service, Table
+from paizhuo.server.sockets import Connection, Outbox
 
 from .helpers import Recorder, connect, create_table
 from .procs import Client as WsClient

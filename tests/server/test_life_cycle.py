@@ -14,9 +14,11 @@ from fastapi.testclient import TestClient
 
 from paizhuo.server.app import create_app
 from paizhuo.server.bus import LocalBus
-from paizhuo.server.db import DealRow, Store, TableRow
+from paizhuo.server.db import DealRow, TableRow
+from paizhuo.server.hub import Service
+from paizhuo.server.model import Client
 from paizhuo.server.protocol import Limits
-from paizhuo.server.tables import Client, Service
+from paizhuo.server.store import Store
 
 from .helpers import QUICK_BOTS, Recorder, connect, create_table
 

@@ -19,8 +19,8 @@ from paizhuo.engine.judge import judge_text
 from paizhuo.engine.records import parse_action
 from paizhuo.engine.registry import game_class
 from paizhuo.server.app import create_app
+from paizhuo.server.hub import Service
 from paizhuo.server.protocol import FLOOD_CLOSE, MAX_CHAT, MAX_MESSAGE_BYTES, MAX_NAME
-from paizhuo.server.tables import Service
 
 from .helpers import (
     QUICK_BOTS,

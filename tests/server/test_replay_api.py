@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from paizhuo.arena.simulate import choose_action
+from paizhuo.bots.base import choose_action
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.judge import judge_text
 from paizhuo.games import game_class

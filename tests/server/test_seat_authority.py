@@ -95,9 +95,10 @@ def test_an_action_checks_the_binding_inside_the_change(tmp_path: Any) -> None:
     import asyncio
 
     from paizhuo.server.bus import LocalBus
-    from paizhuo.server.db import Store
+    from paizhuo.server.hub import Service
+    from paizhuo.server.model import Client
     from paizhuo.server.protocol import ProtocolError
-    from paizhuo.server.tables import Client, Service
+    from paizhuo.server.store import Store
 
     from .helpers import Recorder
 

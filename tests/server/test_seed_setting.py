@@ -9,8 +9,8 @@ from fastapi.testclient import TestClient
 from paizhuo.engine.dealing import derive_seed
 from paizhuo.games import game_class
 from paizhuo.server.app import create_app
-from paizhuo.server.db import Store
 from paizhuo.server.model import ALLOW_SEEDS_ENV
+from paizhuo.server.store import Store
 
 from .helpers import QUICK_BOTS
 

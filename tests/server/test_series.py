@@ -13,8 +13,10 @@ from typing import Any
 from paizhuo.games.gouji.advice import may_see_hand
 from paizhuo.notation import format_cards
 from paizhuo.server.bus import LocalBus
-from paizhuo.server.db import DealRow, Store
-from paizhuo.server.tables import Client, Service
+from paizhuo.server.db import DealRow
+from paizhuo.server.hub import Service
+from paizhuo.server.model import Client
+from paizhuo.server.store import Store
 
 from .helpers import QUICK_BOTS, Recorder
 
@@ -97,7 +99,8 @@ async def _levels(db: str) -> None:
         assert start is not None and "levels" in start, f"deal {number} began from scratch"
         assert record is not None and record.get("start") == start
     # each next deal starts where the last one's result said
-    from paizhuo.engine.records import Record, replay
+    from paizhuo.engine.judge import replay
+    from paizhuo.engine.records import Record
 
     for previous, (number, start) in zip(records, starts[1:], strict=False):
         game, _ = replay(Record.from_json(previous))

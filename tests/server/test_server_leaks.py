@@ -37,7 +37,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from paizhuo.engine.game import Game
-from paizhuo.engine.records import Deal, Record, parse_action, replay
+from paizhuo.engine.judge import replay
+from paizhuo.engine.records import Deal, Record, parse_action
 from paizhuo.engine.registry import game_class
 from paizhuo.notation import format_card
 from paizhuo.server.app import create_app

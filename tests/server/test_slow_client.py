@@ -9,8 +9,8 @@ from typing import Any
 
 from fastapi.websockets import WebSocketState
 
-from paizhuo.server.app import OUTBOX_LIMIT, Connection
 from paizhuo.server.protocol import CLOSE_POLICY
+from paizhuo.server.sockets import OUTBOX_LIMIT, Connection
 
 
 class StuckSocket:

@@ -15,10 +15,12 @@ from alembic.script import ScriptDirectory
 
 from paizhuo.engine.judge import LEGAL, judge_text
 from paizhuo.server.bus import LocalBus
-from paizhuo.server.db import Base, DealRow, Store
+from paizhuo.server.db import Base, DealRow
+from paizhuo.server.hub import Service
 from paizhuo.server.migrate import config, current
+from paizhuo.server.model import Client
 from paizhuo.server.protocol import ProtocolError
-from paizhuo.server.tables import Client, Service
+from paizhuo.server.store import Store
 
 from .helpers import QUICK_BOTS, Recorder
 
@@ -136,7 +138,7 @@ def test_finished_deals_keep_their_records_and_results(db_url: str) -> None:
 async def _failed_commit(db_url: str) -> None:
     from sqlalchemy.exc import OperationalError
 
-    from paizhuo.server.db import Tx
+    from paizhuo.server.store import Tx
 
     service = Service(Store(db_url), LocalBus())
     await service.start()

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from paizhuo.engine.judge import LEGAL, judge_text
-from paizhuo.engine.records import Record, replay
+from paizhuo.engine.judge import LEGAL, judge_text, replay
+from paizhuo.engine.records import Record
 
 from .procs import Client, ServerProcess, first_turn_in_play, my_turn, some_action
 

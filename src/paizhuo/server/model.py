@@ -79,6 +79,33 @@ def check_settings(settings: Any) -> dict[str, Any]:
     return out
 
 
+def check_bots(bots: Any, num_seats: int, names: list[str]) -> dict[int, str]:
+    """A new table's ``bots`` (a list by seat, or an object from seat numbers) as seat →
+    bot name, each seat existing and each bot one of ``names`` (the game's bots)."""
+    if bots is None:
+        return {}
+    if isinstance(bots, list):
+        bots = {str(i): b for i, b in enumerate(bots) if b is not None}
+    if not isinstance(bots, dict):
+        raise ProtocolError("bad_bots", "bots maps seats to bot names")
+    out: dict[int, str] = {}
+    for key, name in bots.items():
+        # the seat's number exactly: int() alone also takes " 1 ", "+1", "01" and "١"
+        if not (isinstance(key, str) and key.isascii() and key.isdigit()
+                and key == str(int(key))):
+            raise ProtocolError("bad_bots", f"bots: {key!r} is not a seat (a seat is its "
+                                "number: \"0\", \"1\" …)")
+        seat = int(key)
+        if not 0 <= seat < num_seats:
+            raise ProtocolError("bad_bots", f"bots: seat {seat} does not exist (seats 0–"
+                                f"{num_seats - 1})")
+        if name not in names:
+            raise ProtocolError("bad_bots", f"bots: unknown bot {name!r}; the bots are "
+                                + ", ".join(names))
+        out[seat] = name
+    return out
+
+
 @dataclass
 class Seat:
     name: str | None = None
@@ -187,4 +214,4 @@ class Table:
 
 
 __all__ = ["CODE_ALPHABET", "DEFAULT_SETTINGS", "LEGAL_LIMIT", "Client", "Seat", "Table",
-           "check_settings", "hash_token"]
+           "check_bots", "check_settings", "hash_token"]

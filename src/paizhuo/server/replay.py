@@ -2,7 +2,7 @@
 
 A replay is every step of a deal with every hand shown: built from a record (a stored deal's,
 or one a person uploads) by applying its actions one at a time to a fresh game. A record is
-checked first as the judge checks it (:func:`paizhuo.engine.records.replay`): a malformed or
+checked first as the judge checks it (:func:`paizhuo.engine.judge.replay`): a malformed or
 illegal one is refused with the engine's own message, and the frames are built from the game's
 own record (any declines another program's record left out written in).
 
@@ -19,16 +19,21 @@ from typing import Any
 
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.game import Game
-from paizhuo.engine.records import Record, replay
-from paizhuo.engine.registry import game_class
+from paizhuo.engine.judge import replay
+from paizhuo.engine.records import Record
+from paizhuo.engine.registry import game_class, game_names
 from paizhuo.server.protocol import ProtocolError
 
 MAX_RECORD_BYTES = 2_000_000
 """The largest record ``POST /api/replay`` reads (a long Baohuang deal is about 30 kB)."""
 MAX_STEPS = 3_000
 """The most actions a replay steps through (a deal has a few hundred; each step is a frame)."""
-RULES_DOCS = ("README", "shengji", "gouji", "baohuang", "records")
-"""The rules reference's documents, served at ``/api/rules/{doc}``."""
+RULES_DOCS = ("README",
+              *(name for name in game_names()
+                if resources.files("paizhuo").joinpath("rules", f"{name}.md").is_file()),
+              "records")
+"""The rules reference's documents, served at ``/api/rules/{doc}``: its index, the page of
+every registered game that has one, and the record format."""
 _FELT_VERBS = {"play", "burn", "pass", "yield"}
 """Verbs shown on the felt in front of their seat (in the play phase)."""
 

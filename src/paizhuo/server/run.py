@@ -11,7 +11,7 @@ import sys
 from sqlalchemy.exc import SQLAlchemyError
 
 from paizhuo.engine.errors import MalformedError
-from paizhuo.server.db import Store
+from paizhuo.server.store import Store
 
 
 def open_store(db: str | None) -> Store:
