@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 
-from paizhuo.arena.simulate import choose_action
-from paizhuo.bots.base import Bot
+from paizhuo.bots.base import Bot, choose_action
 from paizhuo.bots.gouji_heuristic import GoujiHeuristic
 from paizhuo.bots.registry import make_bot
 from paizhuo.cards import is_joker, rank_of
@@ -382,7 +381,7 @@ def test_the_options_are_read_once_per_table_and_exactly() -> None:
     """The bot reads the table's options on every decision, cached by their items: the same
     options give the same reading, options that differ (a number where a switch is meant, a
     table of thresholds) give their own, and each is what the options parse to."""
-    from paizhuo.bots.gouji_heuristic import setting_of
+    from paizhuo.bots.gouji_table import setting_of
     from paizhuo.engine.errors import InvalidOptionsError
     from paizhuo.games.gouji.options import GoujiOptions
 

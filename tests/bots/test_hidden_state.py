@@ -15,8 +15,9 @@ import random
 import pytest
 
 from paizhuo.bots.base import Bot, bot_action, deciding
+from paizhuo.bots.policies import playout_bot
 from paizhuo.bots.registry import bot_names, make_bot
-from paizhuo.bots.search import SearchBot, playout_bot
+from paizhuo.bots.search import SearchBot
 from paizhuo.engine.game import Game
 from paizhuo.games import game_class
 

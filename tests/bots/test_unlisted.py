@@ -12,7 +12,8 @@ import pytest
 
 from paizhuo.bots.baohuang_heuristic import BaohuangHeuristic, play_view, read_hand
 from paizhuo.bots.base import Bot, act_unlisted, bot_action
-from paizhuo.bots.gouji_heuristic import GoujiHeuristic, Table
+from paizhuo.bots.gouji_heuristic import GoujiHeuristic
+from paizhuo.bots.gouji_table import Table
 from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
@@ -146,7 +147,7 @@ def test_a_gouji_playout_decision_read_from_the_state_is_the_observations(
                     key = "listed_answer"
                 if who == seat or key == "declined":
                     decided[key] += 1
-                if g.state.began and g.phase == "play":
+                if g.state.play_began and g.phase == "play":
                     assert_same_table(Table(g.observation(who)), Table.of_state(g.state, who))
             # a heuristic move three times in four, a sampled one else: the bot's rarer cases
             g.apply(bot_action(g, g.to_act(), seat, bot, rng) if rng.random() < 0.75

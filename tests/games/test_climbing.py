@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from paizhuo.cards import NUM_PLAIN_IDS, rank_of
 from paizhuo.games import climbing
-from paizhuo.games.baohuang import plays as baohuang
+from paizhuo.games.baohuang import combos as baohuang
 from paizhuo.games.climbing import (
     BIG,
     BJ,
@@ -26,7 +26,7 @@ from paizhuo.games.climbing import (
     rank_counts_of_array,
     size_of,
 )
-from paizhuo.games.gouji import plays as gouji
+from paizhuo.games.gouji import combos as gouji
 from paizhuo.notation import parse_cards
 
 

@@ -19,7 +19,7 @@ Why a shared key rather than one play type for both games: Baohuang's play key *
 that count as its rank — for the gouji thresholds (GJ-4), opening the point (GJ-5) and choosing
 real cards. Giving Baohuang a money field that is always 0 would widen its hot-path tuples for
 nothing, so Gouji keeps its five-field shape and folds its money into ``n`` when it compares
-(:func:`paizhuo.games.gouji.plays.climbing_key`). The play generators stay in each game too: they
+(:func:`paizhuo.games.gouji.combos.climbing_key`). The play generators stay in each game too: they
 enumerate each game's own key shape (Gouji also spends 2s as money).
 
 What is *not* shared: how big flowers are beaten. Here nothing beats them; Gouji adds 杀大花

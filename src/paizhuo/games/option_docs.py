@@ -21,30 +21,11 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from paizhuo.engine.errors import MalformedError
+from paizhuo.engine.registry import game_class
 
-_ID = r"(?:SJ|GJ|BH)-\d+[a-z]?"
+_ID = r"[A-Z]+-\d+[a-z]?"
 _RULE = re.compile(rf"^({_ID})((?:/{_ID})*)")
 _SKIP = {"preset", "overrides"}
-MAIN: dict[str, tuple[str, ...]] = {
-    "shengji": ("start_level", "allow_throws", "kitty_multiplier", "take_backs"),
-    "gouji": ("series", "burn", "revolution", "tribute", "advice"),
-    "baohuang": ("seize", "yield", "claim", "extra_card"),
-}
-"""The options a table's host most often changes, shown up front; the rest go under "more
-rules"."""
-
-
-def _modules() -> dict[str, tuple[type, ModuleType, tuple[str, ...]]]:
-    from paizhuo.games.baohuang import options as bh
-    from paizhuo.games.gouji import options as gj
-    from paizhuo.games.shengji import options as sj
-
-    return {
-        "shengji": (sj.ShengjiOptions, sj, tuple(sj.PRESETS)),
-        "gouji": (gj.GoujiOptions, gj, tuple(gj.PRESETS)),
-        "baohuang": (bh.BaohuangOptions, bh, tuple(bh.PRESET_NAMES)),
-    }
 
 
 def _docstrings(cls: type) -> dict[str, str]:
@@ -71,8 +52,11 @@ def _choices(module: ModuleType, attr: str) -> list[str] | None:
     return None
 
 
-def _plain(value: Any, attr: str) -> Any:
-    if attr == "gouji_table":
+def _plain(value: Any, annotation: object) -> Any:
+    """JSON-ready: a field typed as a tuple of pairs (a table such as Gouji's
+    ``gouji_table``) as a map, other tuples as lists."""
+    if isinstance(value, tuple) and str(annotation).replace(" ", "").startswith(
+            "tuple[tuple["):
         return {str(k): v for k, v in value}
     if isinstance(value, tuple):
         return list(value)
@@ -96,17 +80,20 @@ def describe_options(game_name: str) -> dict[str, Any]:
     """``{"fields": [{name, kind, choices, rule, also, help, preset_only}], "presets": {preset:
     {name: value}}, "main": [names shown up front]}`` for ``game_name``; ``preset_only`` marks
     the fields a preset fixes (seats, decks …), which a table does not change on its own.
-    Unknown games: ``MalformedError``."""
-    known = _modules()
-    if game_name not in known:
-        raise MalformedError("game", f"unknown game {game_name!r}; games are "
-                             + ", ".join(sorted(known)))
-    cls, module, presets = known[game_name]
+    Everything is read from the game's class (``Game.OPTIONS``, ``PRESETS``,
+    ``MAIN_OPTIONS``); a game without an options class has no fields. Unknown games:
+    ``MalformedError``."""
+    game = game_class(game_name)
+    presets = tuple(game.PRESETS)
+    cls = game.OPTIONS
+    if cls is None:
+        return {"fields": [], "presets": {p: {} for p in presets}, "main": []}
+    module = inspect.getmodule(cls)
     docs = _docstrings(cls)
     values: dict[str, dict[str, Any]] = {}
     for preset in presets:
         obj = cls.from_dict({"preset": preset})  # type: ignore[attr-defined]
-        values[preset] = {f.name.rstrip("_"): _plain(getattr(obj, f.name), f.name)
+        values[preset] = {f.name.rstrip("_"): _plain(getattr(obj, f.name), f.type)
                           for f in dataclasses.fields(cls) if f.name not in _SKIP}
     out = []
     for f in dataclasses.fields(cls):
@@ -120,13 +107,13 @@ def describe_options(game_name: str) -> dict[str, Any]:
         out.append({
             "name": name,
             "kind": _kind(values[presets[0]][name]),
-            "choices": _choices(module, f.name),
+            "choices": _choices(module, f.name) if module else None,
             "rule": rule.group(1) if rule else None,
             "also": also,
             "help": text,
             "preset_only": bool(re.search(r"\bpreset[;).]|\(preset\b", text, re.IGNORECASE)),
         })
-    return {"fields": out, "presets": values, "main": list(MAIN.get(game_name, ()))}
+    return {"fields": out, "presets": values, "main": list(game.MAIN_OPTIONS)}
 
 
-__all__ = ["MAIN", "describe_options"]
+__all__ = ["describe_options"]

@@ -18,8 +18,8 @@ import pytest
 from paizhuo.cards import EMPEROR_CARD, card_id
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
-from paizhuo.engine.judge import ILLEGAL, LEGAL, judge_text
-from paizhuo.engine.records import Record, parse_action, replay
+from paizhuo.engine.judge import ILLEGAL, LEGAL, judge_text, replay
+from paizhuo.engine.records import Record, parse_action
 from paizhuo.games.baohuang import BaohuangGame
 from paizhuo.games.baohuang.positions import act
 from paizhuo.games.baohuang.setup import full_deck

@@ -13,8 +13,8 @@ import pytest
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
-from paizhuo.engine.judge import LEGAL, judge_text
-from paizhuo.engine.records import Record, replay
+from paizhuo.engine.judge import LEGAL, judge_text, replay
+from paizhuo.engine.records import Record
 from paizhuo.games.baohuang import BaohuangGame
 from paizhuo.games.baohuang.crown import callable_cards
 from paizhuo.games.baohuang.options import PRESET_NAMES

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
 from paizhuo.games.baohuang import BaohuangGame
-from paizhuo.games.baohuang.plays import beats, key_of
+from paizhuo.games.baohuang.combos import beats, key_of
 from paizhuo.games.baohuang.positions import act, position
 from paizhuo.notation import format_cards
 

@@ -12,7 +12,8 @@ import pytest
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
-from paizhuo.engine.records import Record, replay
+from paizhuo.engine.judge import replay
+from paizhuo.engine.records import Record
 
 DATA = Path(__file__).parents[2] / "data" / "baohuang" / "perft.json"
 CASES: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))

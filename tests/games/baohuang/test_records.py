@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from paizhuo.engine.errors import InvalidOptionsError
-from paizhuo.engine.judge import ILLEGAL, LEGAL, MALFORMED, judge_text
-from paizhuo.engine.records import Deal, Record, replay
+from paizhuo.engine.judge import ILLEGAL, LEGAL, MALFORMED, judge_text, replay
+from paizhuo.engine.records import Deal, Record
 from paizhuo.games import game_class
 from paizhuo.games.baohuang import BaohuangGame, BaohuangOptions
 from paizhuo.notation import format_cards

@@ -15,7 +15,7 @@ import pytest
 from paizhuo.cards import EMPEROR_CARD
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
-from paizhuo.engine.records import replay
+from paizhuo.engine.judge import replay
 from paizhuo.games.baohuang import BaohuangGame
 from paizhuo.games.baohuang.options import PRESET_NAMES
 from paizhuo.games.baohuang.setup import full_deck

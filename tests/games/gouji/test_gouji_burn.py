@@ -29,7 +29,7 @@ def test_gj6_burn_comes_before_the_duitou() -> None:
     g = position(BURN, leader=0)
     act(g, 0, "play", "KS KS")
     assert g.to_act() == [1]
-    assert g.state.began and g.state.stage == "burn"
+    assert g.state.play_began and g.state.stage == "burn"
     legal = {(a.verb, a.cards) for a in g.legal_actions()}
     assert {v for v, _ in legal} == {"burn", "pass"}
     # the 对头 may not burn, and a third seat may not answer (an answer by the 对头 would
@@ -48,7 +48,7 @@ def test_gj6_declining_a_burn_is_not_a_pass() -> None:
     act(g, 0, "play", "KS KS")
     act(g, 1, "pass")
     assert g.to_act() == [3]
-    assert g.state.began and not g.state.passed[1]
+    assert g.state.play_began and not g.state.passed[1]
 
 
 def test_gj6_a_burn_that_succeeds() -> None:
@@ -85,7 +85,7 @@ def test_gj6_a_burn_that_fails() -> None:
     act(g, 4, "pass")
     act(g, 1, "play", "6S 6S")  # no joker and not his last play: 烧失败
     t = g.state
-    assert t.began
+    assert t.play_began
     assert t.bottoms == [1] and t.failed == [1] and not t.active[1]
     assert g.to_act() == [2]  # the next player still in leads
     assert details(g, 0)["ranks"]["1"] == "大落"
@@ -111,7 +111,7 @@ def test_gj6_one_play_left_condition() -> None:
     act(g, 1, "burn", "AS AS")
     act(g, 4, "pass")
     act(g, 1, "play", "6S 6S 6S")
-    assert g.state.began and g.state.burns == [(0, 1)]
+    assert g.state.play_began and g.state.burns == [(0, 1)]
 
 
 def test_gj6_the_makers_teammates_burn_first() -> None:
@@ -178,7 +178,7 @@ def lead_then_gouji(first_lead: str) -> object:
 
 def test_gj6_not_opened_and_not_conceded_cannot_burn() -> None:
     g = lead_then_gouji("7S")  # a 7 concedes nothing
-    assert g.state.began and g.state.conceded == [False] * 6
+    assert g.state.play_began and g.state.conceded == [False] * 6
     assert g.to_act() == [5]  # the 对头 answers: seat 1 is not asked
     with pytest.raises(IllegalActionError) as err:
         act(g, 1, "burn", "AS AS")
@@ -228,7 +228,7 @@ def test_gj5_4s_led_to_open_the_point_are_no_concession() -> None:
 def test_gj6_4s_concede_nothing_without_burn_needs_open() -> None:
     g = position(CONCEDE, leader=1)
     act(g, 1, "play", "4H")
-    assert g.state.began and g.state.conceded == [False] * 6
+    assert g.state.play_began and g.state.conceded == [False] * 6
 
 
 def test_gj6_a_burn_broken_by_a_further_burn() -> None:
@@ -255,7 +255,7 @@ def test_gj7_gj6_a_dead_gouji_play_may_still_be_burnt() -> None:
     g = position(hands, leader=3, dead_gouji={"3": 1})
     act(g, 3, "play", "AS AS")  # 够死级: nobody may answer it, but seat 4 may burn it
     t = g.state
-    assert t.cur_dead and g.to_act() == [4]
+    assert t.table_dead and g.to_act() == [4]
     assert details(g, 2)["waiting"] == "burn_window"
     act(g, 4, "burn", "2S 2S")
     act(g, 1, "pass")

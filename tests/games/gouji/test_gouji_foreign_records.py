@@ -1,7 +1,7 @@
 """Records written by other programs leave out optional declines (GJ-5, GJ-6, GJ-9, GJ-10):
 nobody burning, nobody declaring revolution or 宣点 is just the absence of an action. The rules
 refuse an action made past a pending decision; the judge's import step
-(``engine.records.replay`` asking ``GoujiGame.implied_before``) supplies the ``pass``es, so the
+(``engine.judge.replay`` asking ``GoujiGame.implied_before``) supplies the ``pass``es, so the
 imported game is exactly the game with the explicit ``pass``es — whose own record now holds
 them — and the judge's answer is that game's."""
 
@@ -16,8 +16,8 @@ import pytest
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
-from paizhuo.engine.judge import LEGAL, judge_text
-from paizhuo.engine.records import Record, replay
+from paizhuo.engine.judge import LEGAL, judge_text, replay
+from paizhuo.engine.records import Record
 from paizhuo.games import game_class
 from paizhuo.games.gouji import GoujiGame
 from paizhuo.games.gouji.imports import optional_decision
@@ -298,7 +298,7 @@ def test_gj5_seed_18_duitou_answers_before_a_headless_seat() -> None:
     rng = random.Random(18)
     while True:
         t = explicit.state
-        if (details(explicit, 0)["waiting"] == "burn_window" and t.began
+        if (details(explicit, 0)["waiting"] == "burn_window" and t.play_began
                 and explicit.to_act()[0] != (t.maker + 3) % 6):
             break
         explicit.apply(explicit.sample_action(rng))

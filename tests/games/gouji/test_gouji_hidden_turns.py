@@ -182,7 +182,7 @@ def _asked_by_hidden_cards(game: GoujiGame) -> bool:
     st = game.state
     return (game.phase == "revolution"
             or (game.phase == "play" and st.stage == BURN)
-            or (game.phase == "tribute" and st.t_step != "pay"))
+            or (game.phase == "tribute" and st.tribute_step != "pay"))
 
 
 def hidden_from_others(game: GoujiGame, index: int) -> frozenset[int] | None:

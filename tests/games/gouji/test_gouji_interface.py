@@ -26,10 +26,10 @@ from paizhuo.games.climbing import (
     TWO,
     rank_counts,
 )
-from paizhuo.games.gouji import GoujiGame, determinize
+from paizhuo.games.gouji import GoujiGame, determinize, knowledge
 from paizhuo.games.gouji.burning import burn_plays
+from paizhuo.games.gouji.combos import can_finish_burn
 from paizhuo.games.gouji.game import PRIVATE
-from paizhuo.games.gouji.plays import can_finish_burn
 from paizhuo.games.gouji.positions import act, full, position
 from paizhuo.games.gouji.setup import full_deck
 from paizhuo.games.gouji.state import BURN
@@ -147,7 +147,7 @@ def kept(game: GoujiGame, copy: GoujiGame, seat: int) -> None:
     if not game.setup.position:
         assert held == deck  # nothing lost, nothing made up
     if cs.stage == BURN and cs.turn >= 0:
-        assert cs.burn_opts == burn_plays(cs, cs.turn) != [] or cs.turn == seat
+        assert cs.burn_choices == burn_plays(cs, cs.turn) != [] or cs.turn == seat
 
 
 def test_determinize_keeps_what_the_seat_saw_and_plays_on() -> None:
@@ -229,7 +229,7 @@ def test_determinize_keeps_who_led_first_explicit_hands() -> None:
         world = g.determinize(0, random.Random(k))
         kept(g, world, 0)
         assert first_leader_of(world, g) == 3
-    plan = determinize._plan(g, 0)
+    plan = knowledge.plan_for(g, 0)
     plan.lead = None
     plain = [determinize._attempt(g.state, plan, random.Random(k), False, False)
              for k in range(20)]
@@ -252,7 +252,7 @@ def test_determinize_keeps_who_led_first() -> None:
         for seat in rng.sample([s for s in SEATS if s not in st.revolution], 2):
             assert first_leader_of(game.determinize(seat, random.Random(checked)), game) \
                 == leader
-            plan = determinize._plan(game, seat)
+            plan = knowledge.plan_for(game, seat)
             plan.lead = None
             plain = determinize._attempt(st, plan, random.Random(checked), False, False)
             broken += plain is not None and first_leader_of(plain_game(game, plain), game) \
@@ -293,7 +293,7 @@ def test_determinize_keeps_that_a_burners_hand_can_be_led_out() -> None:
                     continue
                 assert can_lead_out(game.determinize(seat, random.Random(seat)), burner, since,
                                     burnt_with)
-                plan = determinize._plan(game, seat)
+                plan = knowledge.plan_for(game, seat)
                 plan.burning = None
                 plain = determinize._attempt(st, plan, random.Random(seat), False, False)
                 broken += plain is not None and not can_lead_out(plain_game(game, plain), burner,
@@ -316,7 +316,7 @@ def test_determinize_gives_a_burner_a_hand_he_can_lead_out_explicit_hands() -> N
         world = g.determinize(2, random.Random(k))
         kept(g, world, 2)
         assert can_lead_out(world, 1, [], burnt_with)
-    plan = determinize._plan(g, 2)
+    plan = knowledge.plan_for(g, 2)
     plan.burning = None
     plain = [determinize._attempt(g.state, plan, random.Random(k), False, False)
              for k in range(20)]
@@ -442,10 +442,10 @@ def test_determinize_tribute_cards_and_hidden_refusals() -> None:
     for k in range(10):
         copy = g.determinize(2, random.Random(k))
         kept(g, copy, 2)
-        assert copy.to_act() == [0] and copy.state.t_step == "return"
+        assert copy.to_act() == [0] and copy.state.tribute_step == "return"
         copy0 = g.determinize(0, random.Random(k))  # the receiver: the payer lacks the 7
         kept(g, copy0, 0)
-        assert copy0.state.t_step == "refuse"
+        assert copy0.state.tribute_step == "refuse"
         assert not rank_counts(copy0.hands[5])[STRENGTH_OF_CARD[seven]]
 
 
@@ -474,7 +474,7 @@ def test_determinize_the_receiver_knows_a_tribute_was_the_payers_highest_cards(
 
     third = sum(money(g.determinize(2, random.Random(k))) for k in range(10))
     with monkeypatch.context() as m:
-        m.setattr(determinize, "_tribute_knowledge", lambda game, plan: None)
+        m.setattr(knowledge, "_tribute_knowledge", lambda game, plan: None)
         plain = sum(money(g.determinize(0, random.Random(k))) for k in range(10))
     g._plan = None  # (the plan worked out without the fact)
     assert third > 0 and plain > 0
@@ -602,7 +602,7 @@ def check_no_leak(game: GoujiGame) -> None:
         for to, adv in d["advice"].items():
             assert viewer in (int(to), adv["from"])
         if "round" in d and d["round"]["play"] is not None:
-            assert d["round"]["play"] == format_cards(st.cur_cards)
+            assert d["round"]["play"] == format_cards(st.table_cards)
         if "tribute" in d and "offered" in d["tribute"]:
             assert viewer in (d["tribute"]["from"], d["tribute"]["to"])
         for i, size in enumerate(obs["hand_sizes"]):

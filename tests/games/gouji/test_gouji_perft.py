@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from paizhuo.engine.records import Record, replay
+from paizhuo.engine.judge import replay
+from paizhuo.engine.records import Record
 
 DATA = Path(__file__).parents[2] / "data" / "gouji" / "perft.json"
 CASES: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))

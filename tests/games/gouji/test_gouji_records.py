@@ -7,8 +7,8 @@ import json
 import pytest
 
 from paizhuo.engine.errors import InvalidOptionsError, MalformedError
-from paizhuo.engine.judge import ILLEGAL, LEGAL, MALFORMED, judge_text
-from paizhuo.engine.records import Record, replay
+from paizhuo.engine.judge import ILLEGAL, LEGAL, MALFORMED, judge_text, replay
+from paizhuo.engine.records import Record
 from paizhuo.games.gouji import GoujiGame, GoujiOptions
 
 POSITION = {

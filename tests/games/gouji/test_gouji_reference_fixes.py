@@ -35,11 +35,11 @@ YAO_TOU = ["AS AS 3S", "", "3H 4H", "5D 6D", "2S 2S 5S 6S", "3C 4C"]
 def test_gj9_yao_tou_player_may_not_answer_a_gouji_play_before_his_dead_plays() -> None:
     g = position(YAO_TOU, leader=0, revolution=[1], dead_gouji={"4": 3})
     t = g.state
-    assert t.began
+    assert t.play_began
     act(g, 0, "play", "AS AS")  # gouji: only seat 0's 对头, seat 3, may answer
-    assert g.to_act() == [3] and t.queue == [3]
+    assert g.to_act() == [3] and t.answer_queue == [3]
     act(g, 3, "pass")  # the 对头 passes: the round ends and seat 0 leads again
-    assert g.to_act() == [0] and t.cur is None
+    assert g.to_act() == [0] and t.table_shape is None
     err = refused(g, 4, "play", "2S 2S")
     assert err.rule == "GJ-9"
     assert "要头" in err.message
@@ -56,7 +56,7 @@ def test_gj9_yao_tou_refusal_while_the_duitou_is_asked() -> None:
 def test_gj9_no_head_player_is_headless_at_once() -> None:
     g = position(YAO_TOU, leader=0, revolution=[1])  # 无头: no dead plays
     act(g, 0, "play", "AS AS")
-    assert g.state.began and g.state.queue == [3, 4]
+    assert g.state.play_began and g.state.answer_queue == [3, 4]
     assert details(g, 4)["headless"] == [4]
 
 
@@ -88,7 +88,7 @@ def test_gj5_an_unanswered_gouji_play_opens_when_its_maker_leads_again() -> None
     g = position(["AS AS 5S", "3H", "4H", "5H", "6H", "7H"], leader=0)
     act(g, 0, "play", "AS AS")
     act(g, 3, "pass")
-    assert g.state.began and g.state.opened[0] and g.to_act() == [0]
+    assert g.state.play_began and g.state.opened[0] and g.to_act() == [0]
 
 
 # -- GJ-6 with a headless burner --------------------------------------------------------------
@@ -100,7 +100,7 @@ HEADLESS_BURN = ["KS KS 3S 4S", "AS AS SJ 6S 6S 7S", "2S 2H 5D 8D", "QS 3D", "",
 def test_gj6_headless_burners_play_may_be_beaten_by_anyone_breaking_the_burn() -> None:
     g = position(HEADLESS_BURN, leader=0, finished=[4])
     t = g.state
-    assert t.began
+    assert t.play_began
     act(g, 0, "play", "KS KS")
     assert t.stage == "burn" and g.to_act() == [1]
     act(g, 1, "burn", "AS AS")
@@ -192,7 +192,7 @@ def test_gj9_revolution_after_play_began_names_gj9() -> None:
 
 def test_gj8_a_yield_in_chaos_names_gj8() -> None:
     g = position(["", "", "3H 4H 9H", "5D 6D", "7S 8S", "TC JC"], leader=5, finished=[0, 1])
-    assert g.state.began and g.state.chaos
+    assert g.state.play_began and g.state.chaos
     act(g, 5, "play", "TC")
     for seat in (2, 3):  # 2 (the 对头, in turn) and 3 (out of turn)
         assert refused(g, seat, "yield").rule == "GJ-8"
@@ -220,7 +220,7 @@ def test_gj7_a_headless_play_over_a_yielding_player_may_be_beaten_by_anyone() ->
     act(g, 3, "yield")
     act(g, 4, "play", "7S")
     t = g.state
-    assert g.to_act() == [5] and t.queue == [5, 0, 3]
+    assert g.to_act() == [5] and t.answer_queue == [5, 0, 3]
     act(g, 5, "play", "8C")
     assert t.maker == 5
 

@@ -48,7 +48,7 @@ def test_gj9_revolutionary_is_sike_or_sanke() -> None:
         g = full(deal_without_money([1]))
         act(g, 1, "revolution")
         act(g, 4, "no_head")
-        assert g.state.began and g.state.tokens[4] == 0
+        assert g.state.play_began and g.state.tokens[4] == 0
         res = finish(g, seed)
         order = res["order"]
         assert isinstance(order, list) and len(order) == 6
@@ -60,7 +60,7 @@ def test_gj9_revolutionary_is_sike_or_sanke() -> None:
 def test_gj9_revolution_may_be_declined() -> None:
     g = full(deal_without_money([1]))
     act(g, 1, "pass")
-    assert g.phase == "play" and g.state.began and g.state.active[1]
+    assert g.phase == "play" and g.state.play_began and g.state.active[1]
 
 
 def test_gj9_two_revolutions_mean_a_redeal() -> None:
@@ -102,7 +102,7 @@ def test_gj9_last_play_must_be_threes() -> None:
     for s in (1, 2, 3, 4, 5):
         act(g, s, "pass")
     act(g, 0, "play", "3S")
-    assert g.state.began and g.state.tops == [0]
+    assert g.state.play_began and g.state.tops == [0]
 
 
 def test_gj9_stuck_is_ranked_last_at_once() -> None:
@@ -110,7 +110,7 @@ def test_gj9_stuck_is_ranked_last_at_once() -> None:
     act(g, 0, "play", "5S")
     act(g, 1, "play", "6S")  # 被闷: seat 0 holds only his 3 and lost the lead
     t = g.state
-    assert t.began
+    assert t.play_began
     assert t.bottoms == [0] and not t.active[0]
     assert details(g, 3)["headless"] == [3]  # his 对头 has no 对头 now
 
@@ -201,7 +201,7 @@ def test_gj9_buying_fours_in_the_198_deck() -> None:
         g.apply(g.sample_action(rng))
     if g.phase == "play":
         t = g.state
-        assert t.began
+        assert t.play_began
         for s in range(6):  # each seat holds a 3 and a 4, or there was none to buy
             for rank in (0, 1):
                 if t.active[s] and not rank_counts(g.hands[s])[rank]:
@@ -254,8 +254,8 @@ def test_gj9_keep_head_dead_gouji_then_headless() -> None:
     g = position(hands, leader=4, revolution=[1], dead_gouji={"4": 1})  # the last of three
     act(g, 4, "play", "AS AS")  # dead: nobody may answer, and nobody can burn it
     t = g.state
-    assert t.cur is None and g.to_act() == [4] and t.tokens[4] == 0
+    assert t.table_shape is None and g.to_act() == [4] and t.tokens[4] == 0
     act(g, 4, "play", "KS KS")  # now headless: anyone in turn may beat it
-    assert g.to_act() == [5] and t.queue == [5, 0, 2, 3]
+    assert g.to_act() == [5] and t.answer_queue == [5, 0, 2, 3]
     act(g, 5, "play", "2S 2S")
     assert t.maker == 5

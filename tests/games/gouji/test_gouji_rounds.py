@@ -28,8 +28,8 @@ def test_gj5_duitou_passing_ends_the_round_and_opens_the_point() -> None:
     g = position(["AS AS 5S", "KS KS 6S", "3S 4S", "2S 2S 7S", "3H 4H", "3D 4D"], leader=0)
     act(g, 0, "play", "AS AS")
     act(g, 3, "pass")
-    assert g.state.began
-    assert g.state.cur is None and g.to_act() == [0]
+    assert g.state.play_began
+    assert g.state.table_shape is None and g.to_act() == [0]
     assert g.state.opened[0]
 
 
@@ -56,7 +56,7 @@ def test_gj5_pass_then_answer_to_the_duitou() -> None:
     assert err.value.rule == "GJ-5" and "passed" in err.value.message
     act(g, 1, "play", "TH")
     # after seat 1's play: seat 2 (not passed) and seat 4 (1's 对头) may answer; 3, 5, 0 not
-    assert g.state.began and g.state.queue == [2, 4]
+    assert g.state.play_began and g.state.answer_queue == [2, 4]
 
 
 def test_gj5_round_ends_when_everyone_passes_and_last_player_leads() -> None:
@@ -66,7 +66,7 @@ def test_gj5_round_ends_when_everyone_passes_and_last_player_leads() -> None:
     for s in (2, 3, 4, 5, 0):
         act(g, s, "pass")
     assert g.to_act() == [1]
-    assert g.state.began and g.state.cur is None
+    assert g.state.play_began and g.state.table_shape is None
 
 
 HANDS_YIELD = ["6S 3S 3H", "4S 5S", "5H 7H", "9S TS", "8S 4H", "7D 4D"]
@@ -119,14 +119,14 @@ def test_gj5_open_needs_four() -> None:
     g = position(hands, leader=0, options={"preset": "classic", "open_needs_four": True})
     act(g, 0, "play", "AS AS")
     act(g, 3, "pass")
-    assert g.state.began and not g.state.opened[0]
+    assert g.state.play_began and not g.state.opened[0]
     act(g, 0, "play", "4S")
     assert g.state.opened[0]
     g = position(hands, leader=0, options={"preset": "classic", "open_needs_four": True})
     act(g, 0, "play", "AS AS")
     act(g, 3, "pass")
     act(g, 0, "play", "5S")
-    assert g.state.began and not g.state.opened[0]
+    assert g.state.play_began and not g.state.opened[0]
 
 
 def test_gj5_jokers_and_a_single_two_do_not_open() -> None:
@@ -135,7 +135,7 @@ def test_gj5_jokers_and_a_single_two_do_not_open() -> None:
     act(g, 3, "pass")
     act(g, 0, "play", "2S")
     act(g, 3, "pass")
-    assert g.state.began and not g.state.opened[0]
+    assert g.state.play_began and not g.state.opened[0]
 
 
 # -- GJ-7 -------------------------------------------------------------------------------------
@@ -146,7 +146,7 @@ HANDS_OUT = ["9S", "3S 4S 5S", "TS 3H", "JS 3D AS AS", "4H 5H", "4D 5D 5C 5C"]
 def test_gj7_going_out_and_jiefeng() -> None:
     g = position(HANDS_OUT, leader=0)
     act(g, 0, "play", "9S")
-    assert g.state.began and g.state.tops == [0]
+    assert g.state.play_began and g.state.tops == [0]
     for s in (1, 2, 3, 4, 5):
         act(g, s, "pass")
     assert g.to_act() == [1]  # 接风: next player still in
@@ -167,7 +167,7 @@ def test_gj7_a_claim_fails_when_someone_beats() -> None:
     act(g, 0, "play", "9S")
     act(g, 1, "claim")
     act(g, 2, "play", "TS")
-    assert g.state.began and 1 in g.state.queue  # the claimant did not pass
+    assert g.state.play_began and 1 in g.state.answer_queue  # the claimant did not pass
 
 
 def test_gj7_only_the_heir_may_claim() -> None:
@@ -182,7 +182,7 @@ def test_gj7_only_the_heir_may_claim() -> None:
 def test_gj7_dead_gouji_for_the_duitou_of_toupke() -> None:
     g = position(HANDS_OUT, leader=0)
     act(g, 0, "play", "9S")
-    assert g.state.began and g.state.tokens[3] == 1
+    assert g.state.play_began and g.state.tokens[3] == 1
     for s in (1, 2, 3, 4, 5):
         act(g, s, "pass")
     act(g, 1, "play", "5S")
@@ -192,7 +192,7 @@ def test_gj7_dead_gouji_for_the_duitou_of_toupke() -> None:
         act(g, s, "pass")
     act(g, 3, "play", "AS AS")  # a gouji play with a dead-gouji right: nobody may answer
     assert g.state.tokens[3] == 0
-    assert g.state.cur is None and g.to_act() == [3]
+    assert g.state.table_shape is None and g.to_act() == [3]
 
 
 def test_gj7_headless_plays_may_be_answered_by_anyone() -> None:
@@ -202,7 +202,7 @@ def test_gj7_headless_plays_may_be_answered_by_anyone() -> None:
     assert g.to_act() == [4]
     act(g, 4, "play", "2S 2H")  # seat 4 has a 对头: his 对头 answers, and headless seat 3
     assert g.to_act() == [1]
-    assert g.state.began and g.state.queue == [1, 3]
+    assert g.state.play_began and g.state.answer_queue == [1, 3]
 
 
 def test_gj7_headless_player_answers_a_gouji_play() -> None:
@@ -210,7 +210,7 @@ def test_gj7_headless_player_answers_a_gouji_play() -> None:
     g = position(hands, leader=1, finished=[0])
     act(g, 1, "play", "KS KS")  # gouji: 对头 seat 4 answers, and headless seat 3 may too
     assert g.to_act() == [3]
-    assert g.state.began and g.state.queue == [3, 4]
+    assert g.state.play_began and g.state.answer_queue == [3, 4]
 
 
 def test_gj7_counts_shown_at_ten_or_fewer() -> None:
@@ -227,7 +227,7 @@ def test_gj7_counts_shown_at_ten_or_fewer() -> None:
 def test_gj8_chaos_after_erke() -> None:
     hands = ["", "", "5S AS AS 3S", "6S 9S", "7S 3H", "4D 5D"]
     g = position(hands, leader=2, finished=[0, 1])
-    assert g.state.began and g.state.chaos
+    assert g.state.play_began and g.state.chaos
     act(g, 2, "play", "5S")
     act(g, 3, "pass")
     act(g, 4, "play", "7S")
@@ -255,7 +255,7 @@ def test_gj8_gouji_plays_are_open_to_all_in_chaos() -> None:
 def test_gj8_revolution_then_toupke_means_chaos() -> None:
     hands = ["", "", "5S", "6S", "7S", "8S"]
     g = position(hands, leader=2, finished=[0], revolution=[1])
-    assert g.state.began and g.state.chaos
+    assert g.state.play_began and g.state.chaos
 
 
 def test_gj5_tongyong_opening_excludes_money_and_twos() -> None:
@@ -264,11 +264,11 @@ def test_gj5_tongyong_opening_excludes_money_and_twos() -> None:
     g = position(hands, leader=0, options=opts)
     act(g, 0, "play", "KS 2S")  # K with money: gouji, but does not open under 通用规则
     act(g, 3, "pass")
-    assert g.state.began and not g.state.opened[0]
+    assert g.state.play_began and not g.state.opened[0]
     act(g, 0, "play", "AS AS")
     act(g, 3, "pass")
     assert g.state.opened[0]
     g = position(hands, leader=0)
     act(g, 0, "play", "KS 2S")
     act(g, 3, "pass")
-    assert g.state.began and g.state.opened[0]
+    assert g.state.play_began and g.state.opened[0]

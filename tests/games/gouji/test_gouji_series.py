@@ -12,14 +12,13 @@ from paizhuo.games.climbing import STRENGTH_OF_CARD
 from paizhuo.games.gouji import GoujiGame
 from paizhuo.games.gouji.positions import act, full
 from paizhuo.games.gouji.scoring import (
-    TRIBUTE_KINDS,
     finishing_order,
     point_tribute,
     score,
     title,
     tributes_for,
 )
-from paizhuo.games.gouji.setup import full_deck
+from paizhuo.games.gouji.setup import TRIBUTE_KINDS, full_deck
 
 
 def test_gj10_scoring_without_chuan_san_hu() -> None:
@@ -226,7 +225,7 @@ def test_gj13_five_game_series_with_every_tribute_kind() -> None:
         while not game.is_over:
             a = game.sample_action(rng)
             if a.verb == "tribute":
-                paid_kinds.append(game.state.tributes[game.state.t_index]["kind"])
+                paid_kinds.append(game.state.tributes[game.state.tribute_index]["kind"])
             game.apply(a)
         result = game.result()
         assert result is not None

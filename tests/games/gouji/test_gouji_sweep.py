@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from paizhuo.engine.records import Record, replay
+from paizhuo.engine.judge import replay
+from paizhuo.engine.records import Record
 from paizhuo.games.gouji import GoujiGame
 from paizhuo.games.gouji.game import PRIVATE
 from paizhuo.notation import format_cards
@@ -39,7 +40,7 @@ def check_observation(game: GoujiGame, seat: int) -> None:
         if other == seat:
             continue
         n = len(game.hands[other])
-        mate_sees = (st.opts.advice and other % 2 == seat % 2 and st.began
+        mate_sees = (st.opts.advice and other % 2 == seat % 2 and st.play_began
                      and st.active[other] and (n <= 10 or seat in st.tops)
                      and (seat not in st.revolution or seat in st.tops))
         shown = obs["details"]["teammate_hands"].get(str(other))
@@ -95,7 +96,7 @@ def check_game(game: GoujiGame) -> None:
     res = game.result()
     assert res is not None
     t = game.state
-    if t.began:
+    if t.play_began:
         held = sum(len(h) for h in game.hands)
         assert held + len(t.pile) + len(t.discards) == t.opts.deck
     if res["redeal"]:
@@ -186,7 +187,7 @@ def test_random_endgames_exercise_burns() -> None:
             game.apply(a)
             steps += 1
         t = game.state
-        assert t.began
+        assert t.play_began
         assert sum(len(h) for h in game.hands) + len(t.pile) + len(t.discards) == total
         res = game.result()
         assert res is not None and sorted(res["order"]) == list(range(6))

@@ -131,7 +131,7 @@ def test_played_counted_on_is_the_pile_counted_whole() -> None:
         if steps % 40 == 0:
             copies.append(g.clone())
         for game in (g, *copies[-2:]):
-            if not game.is_over and game.state.began:
+            if not game.is_over and game.state.play_began:
                 assert game.observation(0)["details"]["played"] == played_counts(
                     game.state.pile)
         for c in copies[-2:]:

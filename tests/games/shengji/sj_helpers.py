@@ -3,7 +3,10 @@ the tests' oracle for following (SJ-8): the match vector computed literally, by 
 search, and every legal follow by the definition — deliberately sharing nothing with the fast
 code (``paizhuo.games.shengji.follow``) but the definitions of units and of the SJ-14
 protections (:func:`~paizhuo.games.shengji.combos.hand_tractor_ids`) and the sub-multiset
-generator."""
+generator.
+
+``position`` and ``act`` are the package's own (:mod:`paizhuo.games.shengji.positions`), named
+here for the tests that take them from this module."""
 
 from __future__ import annotations
 
@@ -14,8 +17,9 @@ from typing import Any
 
 from paizhuo.cards import RANK_CHARS, Counts, card_id, standard_deck
 from paizhuo.engine.actions import Action
-from paizhuo.engine.records import Deal, Record, replay
-from paizhuo.games.shengji import ShengjiGame
+from paizhuo.engine.judge import replay
+from paizhuo.engine.records import Deal, Record
+from paizhuo.games.shengji import ShengjiGame, positions
 from paizhuo.games.shengji.combos import ComboRules, Lead, hand_tractor_ids
 from paizhuo.games.shengji.deal import trump_text
 from paizhuo.games.shengji.follow import sub_multisets
@@ -49,18 +53,8 @@ def game(options: dict[str, Any] | None = None, hands: list[str] | None = None,
     return ShengjiGame.from_record(record(options, hands, kitty, start, None, position, seed))
 
 
-def position(hands: list[str], kitty: str = "", phase: str = "play", *, dealer: int = 0,
-             trump: str = "H", level: str = "2", options: dict[str, Any] | None = None,
-             **start: Any) -> ShengjiGame:
-    """A position (``"position": true``) in ``phase`` with the given hands and start."""
-    st: dict[str, Any] = {"phase": phase, "level": level, "trump": trump, "dealer": dealer}
-    st.update(start)
-    return game(options or {}, hands=hands, kitty=kitty, start=st, position=True)
-
-
-def act(g: ShengjiGame, seat: int, verb: str, cards: str = "",
-        extra: dict[str, Any] | None = None) -> None:
-    g.apply(Action.make(seat, verb, parse_cards(cards), extra))
+position = positions.position
+act = positions.act
 
 
 def imported(g: ShengjiGame, seat: int, verb: str, cards: str = "",

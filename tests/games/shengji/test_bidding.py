@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from paizhuo.engine.records import replay
+from paizhuo.engine.judge import replay
 
 sys.path.insert(0, str(Path(__file__).parent))
 

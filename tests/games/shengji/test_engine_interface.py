@@ -24,8 +24,8 @@ from sj_helpers import act, details, full_deal, game, play_out, position, seeded
 from paizhuo.cards import standard_deck
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
-from paizhuo.engine.judge import judge_text
-from paizhuo.engine.records import Record, replay
+from paizhuo.engine.judge import judge_text, replay
+from paizhuo.engine.records import Record
 from paizhuo.games.shengji import PRESETS, ShengjiGame
 from paizhuo.games.shengji import determinize as sj_determinize
 from paizhuo.games.shengji import encoding as enc

@@ -30,10 +30,10 @@ from sj_helpers import (
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
-from paizhuo.engine.judge import judge_text
-from paizhuo.engine.records import Record, replay
+from paizhuo.engine.judge import judge_text, replay
+from paizhuo.engine.records import Record
 from paizhuo.games.shengji import PRESETS, ShengjiGame
-from paizhuo.games.shengji.play import running_points
+from paizhuo.games.shengji.rounds import running_points
 from paizhuo.notation import format_cards
 
 

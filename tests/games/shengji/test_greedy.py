@@ -13,9 +13,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from sj_helpers import act, game, seeded
 
-from paizhuo.arena.simulate import play_round
 from paizhuo.bots import make_bot
-from paizhuo.bots.base import Bot
+from paizhuo.bots.base import Bot, play_round
 from paizhuo.bots.shengji_greedy import ShengjiGreedy
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed

@@ -11,7 +11,7 @@ from paizhuo.arena.match import Match, MatchError, Policy, random_policy
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
 from paizhuo.engine.game import Game
-from paizhuo.engine.records import replay
+from paizhuo.engine.judge import replay
 from paizhuo.games.shengji import PRESETS
 
 

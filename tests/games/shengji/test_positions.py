@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from sj_helpers import act, brute_force_follows, full_deal, game, record
 
 from paizhuo.engine.errors import MalformedError
-from paizhuo.engine.judge import judge_text
-from paizhuo.engine.records import Record, replay
+from paizhuo.engine.judge import judge_text, replay
+from paizhuo.engine.records import Record
 from paizhuo.games.shengji import ShengjiGame
 from paizhuo.games.shengji.combos import tables
 from paizhuo.games.shengji.follow import legal_leads

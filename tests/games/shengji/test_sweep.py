@@ -21,7 +21,7 @@ import pytest
 from paizhuo.arena.match import Match, random_policy
 from paizhuo.cards import standard_deck
 from paizhuo.engine.errors import InvalidOptionsError
-from paizhuo.engine.records import replay
+from paizhuo.engine.judge import replay
 from paizhuo.games.shengji import PRESETS, ShengjiGame, ShengjiOptions
 from paizhuo.games.shengji.order import points_of
 from paizhuo.games.shengji.scoring import LEVEL_CHARS

@@ -23,7 +23,7 @@ from typing import Final
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import MalformedError, describe
-from paizhuo.games.baohuang.plays import key_of
+from paizhuo.games.baohuang.combos import key_of
 from paizhuo.games.baohuang.rounds import cards_for
 from paizhuo.games.baohuang.state import BaohuangState
 from paizhuo.games.climbing import BJ, SJ

@@ -1,6 +1,7 @@
 """The Baohuang game behind the shared :class:`~paizhuo.engine.game.Game` interface: a thin
-layer over the state (``state``), the rules by phase (``crown``, ``declare``, ``rounds``),
-the views and events (``views``), the encoding, scoring and determinizing modules."""
+layer over the state (``state``), the rules (``rules``, which sends each action to its phase:
+``crown``, ``declare``, ``rounds``), the views and events (``views``), the encoding, scoring
+and determinizing modules (the file map: ``README.md``)."""
 
 from __future__ import annotations
 
@@ -9,29 +10,24 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
-from paizhuo.cards import EMPEROR_CARD
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.game import FlatEncoding, Game, View
 from paizhuo.engine.records import Deal, Record
 from paizhuo.games.baohuang import (
-    crown,
-    declare,
     encoding,
     imports,
-    rounds,
+    rules,
     scoring,
     setup,
     views,
 )
 from paizhuo.games.baohuang.determinize import determinize
+from paizhuo.games.baohuang.face import BaohuangFace
 from paizhuo.games.baohuang.options import PRESET_NAMES, BaohuangOptions
 from paizhuo.games.baohuang.state import (
-    CROWN,
-    DECLARE,
     NUM_SEATS,
     OVER,
-    PLAY,
     VOID,
     BaohuangState,
     cards_of,
@@ -58,6 +54,8 @@ class BaohuangGame(FlatEncoding, Game):
     EXTRA_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {}
     """No Baohuang verb takes extra data."""
     PRESETS: ClassVar[tuple[str, ...]] = PRESET_NAMES
+    OPTIONS: ClassVar[type | None] = BaohuangOptions
+    MAIN_OPTIONS: ClassVar[tuple[str, ...]] = ("seize", "yield", "claim", "extra_card")
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset({"roles.emperor", "roles.guard"})
     OPTIONAL_VERBS: ClassVar[frozenset[str]] = frozenset({"seize"})
 
@@ -84,78 +82,27 @@ class BaohuangGame(FlatEncoding, Game):
         return self.st.phase
 
     def to_act(self) -> list[int]:
-        st = self.st
-        phase = st.phase
-        if phase == PLAY:
-            return [st.turn]
-        if phase == CROWN:
-            return crown.to_act(st)
-        if phase == DECLARE:
-            return [st.declare_queue[0]]
-        return []
+        return rules.to_act(self.st)
 
     def _legal(self, seat: int) -> list[Action]:
-        st = self.st
-        phase = st.phase
-        if phase == PLAY:
-            legal = rounds.legal(st, seat)
-            if declare.may_reveal_at_lead(st, seat):
-                legal.append(Action(seat, "reveal"))
-            return legal
-        if phase == CROWN:
-            return crown.legal(st, seat)
-        if phase == DECLARE:
-            return declare.legal(st, seat)
-        return []
+        return rules.legal(self.st, seat)
 
     def forced_action(self, seat: int) -> Action | None:
         """See :meth:`Game.forced_action`: in play, a pass where nothing in the hand beats the
         play on the table and neither a yield nor a claim is open (BH-4)."""
-        st = self.st
-        return rounds.forced(st, seat) if st.phase == PLAY else None
+        return rules.forced(self.st, seat)
 
     def sample_action(self, rng: random.Random) -> Action:
-        st = self.st
-        if st.phase == PLAY:
-            # 明独 is open only before the first lead: after it, no call on the hot path
-            if not st.led and declare.may_reveal_at_lead(st, st.turn) and rng.random() < 0.5:
-                return Action(st.turn, "reveal")
-            return rounds.sample(st, rng)
-        actions = self.legal_actions()
-        if st.phase == CROWN and len(actions) > 1 and actions[-1].verb == "seize":
-            # seizing is a rare gamble: keep random games mostly on the call/pass path
-            if rng.random() < 0.05:
-                return actions[-1]
-            actions = actions[:-1]
-        return rng.choice(actions)
+        return rules.sample(self.st, rng)
 
     # -- applying --------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> Action | None:
-        st = self.st
-        phase = st.phase
-        if phase == PLAY:
-            if action.verb == "reveal":
-                declare.apply_lead_reveal(st, action, self.emit)
-            else:
-                rounds.apply(st, action, self.emit)
-                if action.verb == "play" and st.current_cards != action.cards:
-                    # BJ and BJ* stand in for each other: record the cards actually played
-                    return Action(action.seat, "play", st.current_cards)
-            return None
-        if phase == DECLARE:
-            declare.apply(st, action, self.emit)
-            return None
-        if phase == CROWN:
-            redeals = st.redeals
-            crown.apply(st, action, self.emit)
-            if st.redeals != redeals:  # a void deal, dealt again: a new deal starts after it
-                st.deal_from = len(self.actions) + 1
-            if action.verb == "call" and action.cards[0] == EMPEROR_CARD:
-                return Action(action.seat, "call", (st.called,) if st.called is not None
-                              else action.cards)
-            return None
-        raise IllegalActionError("BH-4", "the deal is over: no more actions", action.seat)
+        return rules.apply(self.st, action, self.emit, len(self.actions))
+
+    @classmethod
+    def text_face(cls) -> BaohuangFace:
+        return BaohuangFace()
 
     def implied_before(self, action: Action) -> list[Action]:
         return imports.implied_before(self.st, action)

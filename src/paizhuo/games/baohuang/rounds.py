@@ -16,7 +16,7 @@ from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, card_name
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.games.baohuang import views
-from paizhuo.games.baohuang.plays import (
+from paizhuo.games.baohuang.combos import (
     PlayKey,
     beats,
     canonical_cards,
@@ -52,7 +52,7 @@ def secret_guard(st: BaohuangState, seat: int) -> bool:
 
 def cards_for(st: BaohuangState, seat: int, key: PlayKey, called_first: bool = False
               ) -> tuple[int, ...]:
-    """The canonical cards of a play from ``seat``'s hand (:func:`~.plays.canonical_cards`)."""
+    """The canonical cards of a play from ``seat``'s hand (:func:`~.combos.canonical_cards`)."""
     return canonical_cards(st.hands[seat], st.called, key, called_first)
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_CARD_IDS, ids_of
+from paizhuo.games.baohuang.combos import PlayKey
 from paizhuo.games.baohuang.options import BaohuangOptions
-from paizhuo.games.baohuang.plays import PlayKey
 from paizhuo.games.climbing import STRENGTH_OF_CARD, rank_counts_of_array
 
 NUM_SEATS = 5
@@ -81,7 +81,7 @@ class BaohuangState:
         self.hands: list[list[int]] = [[0] * NUM_CARD_IDS for _ in range(NUM_SEATS)]
         """Per seat, the count of each card id held."""
         self.strengths: list[list[int]] = [[0] * 15 for _ in range(NUM_SEATS)]
-        """Per seat, the count of each strength rank (``plays``): the hot-path view."""
+        """Per seat, the count of each strength rank (``combos``): the hot-path view."""
         self.sizes = [0] * NUM_SEATS
         self.played: list[list[int]] = [[0] * NUM_CARD_IDS for _ in range(NUM_SEATS)]
         """Per seat, the count of each card id played in this deal (all plays are public)."""

@@ -16,7 +16,7 @@ def may_see_hand(st: GoujiState, viewer: int | None, owner: int) -> bool:
     """GJ-12: a teammate sees a hand of ≤ 10 cards (any hand once he is out), advice on."""
     if viewer == owner:
         return True
-    if viewer is None or not st.opts.advice or viewer % 2 != owner % 2 or not st.began:
+    if viewer is None or not st.opts.advice or viewer % 2 != owner % 2 or not st.play_began:
         return False
     if not st.active[owner] or owner in st.revolution:
         return False

@@ -9,7 +9,13 @@ who is asked (GJ-12).
 
 from __future__ import annotations
 
-from paizhuo.games.gouji.plays import Shape, after, beating_plays, can_finish_burn, keeps_three_rule
+from paizhuo.games.gouji.combos import (
+    Shape,
+    after,
+    beating_plays,
+    can_finish_burn,
+    keeps_three_rule,
+)
 from paizhuo.games.gouji.state import SEATS, GoujiState, bound_by_three, opp, same_team
 
 
@@ -17,7 +23,7 @@ def candidates(st: GoujiState, maker: int) -> list[int]:
     """The seats that may burn ``maker``'s play on the table, in priority order (GJ-6):
     burning on, no chaos, a gouji play; seats still in, not the 对头, not passed in the round
     (过牌不烧), and with ``burn_needs_open`` opened or conceded. Public facts only."""
-    if not st.opts.burn or st.chaos or not st.cur_gouji:
+    if not st.opts.burn or st.chaos or not st.table_gouji:
         return []
     o = opp(maker)
     order = [(maker + i) % SEATS for i in range(1, SEATS)]
@@ -31,9 +37,9 @@ def candidates(st: GoujiState, maker: int) -> list[int]:
 def burn_plays(st: GoujiState, seat: int) -> list[Shape]:
     """Plays with which ``seat`` could burn the play on the table: it beats it, and the rest
     can then be led out with a joker in every lead but the last (GJ-6), keeping the 3 rule."""
-    assert st.cur is not None
-    h = st.rc[seat]
+    assert st.table_shape is not None
+    h = st.rank_counts[seat]
     three = bound_by_three(st, seat)
-    return [p for p in beating_plays(h, st.cur, st.kill)
+    return [p for p in beating_plays(h, st.table_shape, st.kill_code)
             if can_finish_burn(after(h, p), three)
             and (not three or keeps_three_rule(h, p))]

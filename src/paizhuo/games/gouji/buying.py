@@ -16,7 +16,7 @@ from paizhuo.games.gouji.state import SEATS, GoujiState
 
 def has_money(st: GoujiState, seat: int) -> bool:
     """Holds a 2 or a joker (GJ-9)."""
-    rc = st.rc[seat]
+    rc = st.rank_counts[seat]
     return bool(rc[TWO] or rc[SJ] or rc[BJ])
 
 
@@ -32,7 +32,7 @@ def source(st: GoujiState, buyer: int, g: int) -> tuple[bool, int] | None:
     for paid, seller in order:
         if paid and not can_pay:
             continue
-        if seller not in st.revolution and st.rc[seller][g] >= 2:
+        if seller not in st.revolution and st.rank_counts[seller][g] >= 2:
             return paid, seller
     return None
 
@@ -42,7 +42,7 @@ def next_buyer(st: GoujiState) -> bool:
     seats that need not or cannot buy on the way."""
     while st.buy_queue:
         s, g = st.buy_queue[0]
-        if s in st.revolution or st.rc[s][g] > 0:
+        if s in st.revolution or st.rank_counts[s][g] > 0:
             st.buy_queue.pop(0)
             continue
         if source(st, s, g) is not None:
@@ -74,7 +74,7 @@ def apply(st: GoujiState, a: Action) -> int:
     src = source(st, s, g)
     assert src is not None
     paid, seller = src
-    hands, rc = st.hands, st.rc
+    hands, rc = st.hands, st.rank_counts
     if paid:
         if len(a.cards) != 1 or STRENGTH_OF_CARD[a.cards[0]] < TWO \
                 or not hands[s].contains_all(a.cards):

@@ -6,7 +6,7 @@ Layout:
 
 - ``0 …`` the card-less verbs of :data:`SIMPLE_VERBS`;
 - plays and burns: the shape ``(rank, base, money, small, big)`` of
-  :mod:`paizhuo.games.gouji.plays` packed as ``rank·7225 + base·425 + money·25 + small·5 +
+  :mod:`paizhuo.games.gouji.combos` packed as ``rank·7225 + base·425 + money·25 + small·5 +
   big`` (rank < 15, base and money ≤ 16, small and big ≤ 4), once for ``play`` and once for
   ``burn``;
 - ``tribute`` (always the payer's highest cards: one index), ``return`` by strength rank (15),
@@ -21,15 +21,14 @@ Layout:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import MalformedError
 from paizhuo.games.climbing import BJ, CARDS_OF_RANK, SJ, STRENGTH_OF_CARD, TWO
-from paizhuo.games.gouji.plays import Shape, cards_for, shape_of
-
-if TYPE_CHECKING:
-    from paizhuo.games.gouji.state import GoujiState
+from paizhuo.games.gouji.combos import Shape, cards_for, shape_of
+from paizhuo.games.gouji.state import GoujiState
+from paizhuo.games.gouji.tribute import highest_cards
 
 SIMPLE_VERBS: Final = ("pass", "yield", "claim", "revolution", "keep_head", "no_head",
                        "declare", "refuse")
@@ -107,15 +106,13 @@ def decode(st: GoujiState, index: int, seat: int) -> Action:
     """The action an index stands for, for ``seat`` in state ``st``: the real cards are taken
     from the hand as the legal list takes them (lowest ids first), so a legal action decodes
     back to itself."""
-    from paizhuo.games.gouji.tribute import highest_cards
-
     verb, arg = action_from_index(index)
     hand = st.hands[seat]
     if verb in ("play", "burn"):
         assert isinstance(arg, tuple)
         return Action(seat, verb, cards_for(arg, hand))
     if verb == "tribute":
-        n = st.tributes[st.t_index]["cards"] if st.t_index < len(st.tributes) else 0
+        n = st.tributes[st.tribute_index]["cards"] if st.tribute_index < len(st.tributes) else 0
         return Action(seat, verb, highest_cards(st, seat, n))
     if verb == "return":
         assert isinstance(arg, int)

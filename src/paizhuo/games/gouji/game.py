@@ -1,7 +1,8 @@
 """The Gouji game: the engine's interface (:class:`~paizhuo.engine.game.Game`) over the state
 (:mod:`~paizhuo.games.gouji.state`) and the rules of each phase.
 
-The rules are functions of the state: the phases before play in
+The rules are functions of the state, each action sent to its phase by
+:mod:`~paizhuo.games.gouji.rules` (the file map: ``README.md``): the phases before play in
 :mod:`~paizhuo.games.gouji.prelude` (with :mod:`~paizhuo.games.gouji.tribute` and
 :mod:`~paizhuo.games.gouji.buying`), the play phase in :mod:`~paizhuo.games.gouji.rounds` (with
 :mod:`~paizhuo.games.gouji.burning`), advice in :mod:`~paizhuo.games.gouji.advice`. What a seat
@@ -16,26 +17,30 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, Self
 
 from paizhuo.cards import Counts
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.errors import IllegalActionError
 from paizhuo.engine.game import Event, FlatEncoding, Game, View
 from paizhuo.engine.records import Deal, Record
-from paizhuo.games.gouji import advice, encoding, prelude, rounds, sampling, scoring, views
+from paizhuo.games.gouji import (
+    advice,
+    encoding,
+    imports,
+    knowledge,
+    rules,
+    scoring,
+    views,
+)
+from paizhuo.games.gouji.determinize import determinize
+from paizhuo.games.gouji.face import GoujiFace
+from paizhuo.games.gouji.knowledge import Plan
 from paizhuo.games.gouji.options import PRESETS, GoujiOptions
-from paizhuo.games.gouji.setup import parse_hands, parse_start
-from paizhuo.games.gouji.state import BURN, SEATS, GoujiState
-from paizhuo.games.gouji.views import NAMES, SELF, action_event
-
-if TYPE_CHECKING:
-    from paizhuo.games.gouji.determinize import Plan
+from paizhuo.games.gouji.state import SEATS, GoujiState
 
 PRIVATE: Final = {"tribute", "return", "refuse", "buy", "advise"}
 """Verbs whose cards (or very existence) only their parties see (GJ-12)."""
-PLAY_VERBS: Final = frozenset({"play", "pass", "burn", "yield", "claim"})
-"""The verbs of the play phase."""
 
 
 WIN_WEIGHT: Final = 6.0
@@ -55,6 +60,8 @@ class GoujiGame(FlatEncoding, Game):
     })
     EXTRA_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {"advise": frozenset({"to"})}
     PRESETS: ClassVar[tuple[str, ...]] = PRESETS
+    OPTIONS: ClassVar[type | None] = GoujiOptions
+    MAIN_OPTIONS: ClassVar[tuple[str, ...]] = ("series", "burn", "revolution", "tribute", "advice")
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset({"game", "series"})
     SEARCH_EXTRA_PLAYOUTS: ClassVar[int] = 2
 
@@ -77,16 +84,7 @@ class GoujiGame(FlatEncoding, Game):
 
     @classmethod
     def from_record(cls, record: Record) -> Self:
-        opts = GoujiOptions.from_dict(dict(record.options))
-        start = parse_start(record.start, record.position)
-        hands = parse_hands(record, opts)
-        dealt = tuple(h.to_tuple() for h in hands)
-        st = GoujiState(opts, start, hands)
-        if record.position:
-            _start_position(st)
-        else:
-            prelude.advance(st)
-        st.news.clear()
+        st, dealt = rules.initial_state(record)
         return cls(record, st, dealt)
 
     # -- the interface ----------------------------------------------------------------------
@@ -105,80 +103,29 @@ class GoujiGame(FlatEncoding, Game):
         return self.state.hands
 
     def to_act(self) -> list[int]:
-        turn = self.state.turn
-        return [] if turn < 0 else [turn]
+        return rules.to_act(self.state)
 
     def _legal(self, seat: int) -> list[Action]:
-        st = self.state
-        if seat != st.turn:
-            return []
-        if st.phase == "play":
-            return rounds.legal(st, seat)
-        return prelude.legal(st, seat)
+        return rules.legal(self.state, seat)
 
     def forced_action(self, seat: int) -> Action | None:
         """See :meth:`Game.forced_action`: an answer in play (GJ-5) that can only pass —
         nothing beats the play and no yield or claim is open (:func:`.rounds.forced_answer`)."""
-        st = self.state
-        if st.phase != "play":
-            return None
-        return rounds.forced_answer(st, seat)
+        return rules.forced(self.state, seat)
 
     def sample_action(self, rng: random.Random) -> Action:
-        st = self.state
-        if st.phase == "play":
-            action = sampling.sample(st, rng)
+        action = rules.sample(self.state, rng)
+        if self.state.phase == "play":
             self._sampled = action
-            return action
-        return rng.choice(self.legal_actions())
+        return action
 
     def _apply(self, action: Action) -> Action | None:
-        st = self.state
-        verb = action.verb
         trusted = action is self._sampled
         self._sampled = None
-        if st.phase == "play" and verb in PLAY_VERBS:  # the hot path
-            stage = st.stage
-            rounds.apply(st, action, trusted)
-            seat = action.seat
-            cards = action.cards
-            if cards:
-                self.emit({"type": "action", "seat": seat, "verb": verb,
-                           "cards": " ".join([NAMES[c] for c in cards])})
-            elif verb == "pass" and stage == BURN:
-                # only seats that could burn are asked: declining must not show (GJ-12)
-                self.emit(action_event(action), SELF[seat])
-            else:
-                self.emit(action_event(action))
-        elif verb == "advise":
-            to = advice.advise(st, action)
-            self.emit({**action_event(action), "to": to}, frozenset({action.seat, to}))
-            return None
-        else:
-            if verb in prelude.VERB_PHASE:
-                prelude.check_not_past(st, action)
-            if st.phase == "over":
-                raise IllegalActionError("GJ-7", "the game is over", action.seat)
-            # in play, only a decision of a phase before play gets here, refused just above
-            self._apply_prelude(action)
-        if st.advice:
-            st.advice.pop(action.seat, None)
-        if st.news:
-            for payload, audience, others in views.news_events(st):
-                self.emit(payload, audience, others)
-            st.news.clear()
-        if st.phase == "over":
+        rules.apply(self.state, action, trusted, self.emit)
+        if self.state.phase == "over":
             self.emit({"type": "over", "result": self.result()})
         return None
-
-    def _apply_prelude(self, action: Action) -> None:
-        st = self.state
-        phase, t_step = st.phase, st.t_step
-        tr = st.tributes[st.t_index] if phase == "tribute" else None
-        seller = prelude.apply(st, action)
-        for payload, audience, others in views.prelude_events(st, action, phase, t_step, tr,
-                                                              seller):
-            self.emit(payload, audience, others)
 
     def _observe(self, seat: int | None) -> View:
         return views.observe(self.state, seat, dict(self.setup.options), self.result())
@@ -200,6 +147,10 @@ class GoujiGame(FlatEncoding, Game):
         if self._result is None:
             self._result = scoring.compute_result(self.state)
         return self._result
+
+    @classmethod
+    def text_face(cls) -> GoujiFace:
+        return GoujiFace()
 
     def teams(self) -> tuple[frozenset[int], ...] | None:
         """Seats 0, 2, 4 against 1, 3, 5, always (GJ-1)."""
@@ -247,10 +198,30 @@ class GoujiGame(FlatEncoding, Game):
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
-        from paizhuo.games.gouji.determinize import determinize
-
+        """A copy with every card hidden from ``seat`` dealt again (:mod:`.determinize`) by
+        what its view implies (:mod:`.knowledge`, worked out once per position and seat); its
+        events are those ``seat`` saw."""
         self.check_seat(seat)
-        return determinize(self, seat, rng)
+        memo = self._plan
+        if memo is not None and memo[0] == self.state_id and memo[1] == seat:
+            plan = memo[2]  # the same position and seat: what its view implies is the same
+        else:
+            plan = knowledge.plan_for(self, seat)
+            self._plan = (self.state_id, seat, plan)
+        world = self.__class__.__new__(self.__class__)
+        self.copy_base_into(world)
+        world.events = self.events_seen_by(seat)
+        world.state = determinize(self.state, plan, rng)
+        # the world is a hypothesis, not a deal: it keeps neither the real hands as dealt nor
+        # the seed (from either, every hidden card could be read); record_for refuses it
+        world.dealt = None
+        world.determinized = True
+        rec = self.setup
+        world.setup = Record(rec.game, dict(rec.options), Deal(), rec.start, [], rec.position)
+        world._result = self._result
+        world._sampled = None
+        world._plan = None
+        return world
 
     def record_for(self, seat: int | None) -> Record:
         """Once the game is over: the record with the hands as dealt instead of the seed;
@@ -292,9 +263,7 @@ class GoujiGame(FlatEncoding, Game):
         return frozenset(s for s in range(SEATS) if s != seat and advice.may_see_hand(st, seat, s))
 
     def implied_before(self, action: Action) -> list[Action]:
-        from paizhuo.games.gouji.imports import implied_before
-
-        return implied_before(self, action)
+        return imports.implied_before(self, action)
 
     # -- the action encoding (one index per decision: encoding.py) ----------------------------
 
@@ -308,18 +277,3 @@ class GoujiGame(FlatEncoding, Game):
     def _decode_one(self, index: int, seat: int) -> Action:
         return encoding.decode(self.state, index, seat)
 
-
-def _start_position(st: GoujiState) -> None:
-    """A record that starts in the play phase (``"position": true``, GJ-9 "Positions")."""
-    start = st.start
-    assert start.leader is not None
-    active = [s not in start.finished and s not in start.revolution for s in range(SEATS)]
-    for s in range(SEATS):
-        if active[s] and not st.hands[s]:
-            raise MalformedError(f"deal.hands[{s}]", f"seat {s} is still in the game but "
-                                 "holds no cards (list it in start.finished)")
-    st.active = active
-    st.tops = list(start.finished)
-    st.tokens = [start.dead_gouji.get(s, 0) for s in range(SEATS)]
-    st.opened = [s in start.opened for s in range(SEATS)]
-    rounds.begin(st, start.leader)

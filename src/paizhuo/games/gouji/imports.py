@@ -23,15 +23,25 @@ Which declines an action implies (GJ-5, GJ-6, GJ-9, GJ-10):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol, Self
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.games.gouji.rounds import headless_extra
 from paizhuo.games.gouji.state import BURN, GoujiState
 
-if TYPE_CHECKING:
-    from paizhuo.games.gouji.game import GoujiGame
+
+class Trial(Protocol):
+    """What the import step asks of a game: its state, a copy to try declines on, and the
+    rules' own ``apply`` (:class:`~paizhuo.games.gouji.game.GoujiGame` is one). A protocol, not
+    the game class, so that the game can import this module and not the other way round."""
+
+    @property
+    def state(self) -> GoujiState: ...
+
+    def clone(self) -> Self: ...
+
+    def apply(self, action: Action) -> None: ...
 
 ANSWER_VERBS: Final = ("play", "pass", "yield", "claim")
 _LIMIT: Final = 64
@@ -47,7 +57,7 @@ def optional_decision(st: GoujiState) -> tuple[int, tuple[str, ...], tuple[str, 
     ph = st.phase
     if ph == "revolution" or ph == "declare":
         return st.turn, (ph, "pass"), (ph, "pass")
-    if ph == "tribute" and st.t_step == "refuse":
+    if ph == "tribute" and st.tribute_step == "refuse":
         return st.turn, ("refuse", "pass"), ("refuse", "pass")
     if ph == "play":
         if st.stage == BURN:
@@ -57,7 +67,7 @@ def optional_decision(st: GoujiState) -> tuple[int, tuple[str, ...], tuple[str, 
     return None
 
 
-def implied_before(game: GoujiGame, action: Action) -> list[Action]:
+def implied_before(game: Trial, action: Action) -> list[Action]:
     """The optional declines a record from another program leaves out before ``action``:
     burns until ``action``'s seat is asked (a burn by him) or the window closes (any other
     verb), a headless player's answer until ``action``'s seat answers, other optional

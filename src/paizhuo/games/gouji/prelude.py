@@ -37,15 +37,15 @@ def advance(st: GoujiState) -> None:
     while True:
         ph = st.phase
         if ph == "tribute":
-            if st.t_index < len(st.tributes):
+            if st.tribute_index < len(st.tributes):
                 st.turn = tribute.current_turn(st)
                 return
             st.phase = "revolution"
-            st.rev_queue = [s for s in range(SEATS) if opts.revolution
+            st.revolution_queue = [s for s in range(SEATS) if opts.revolution
                             and not buying.has_money(st, s)]
         elif ph == "revolution":
-            if st.rev_queue:
-                st.turn = st.rev_queue[0]
+            if st.revolution_queue:
+                st.turn = st.revolution_queue[0]
                 return
             st.phase = "buy"
             if opts.bie_san:
@@ -68,10 +68,10 @@ def advance(st: GoujiState) -> None:
                 return
             st.phase = "declare"
             if opts.declare:
-                st.decl_queue = [s for s in range(SEATS) if s not in st.revolution]
+                st.declare_queue = [s for s in range(SEATS) if s not in st.revolution]
         elif ph == "declare":
-            if st.decl_queue:
-                st.turn = st.decl_queue[0]
+            if st.declare_queue:
+                st.turn = st.declare_queue[0]
                 return
             start_play(st)
             return
@@ -160,7 +160,7 @@ def check(st: GoujiState, a: Action) -> None:
                                  f"({ph}), not seat {seat}'s", seat)
     if ph == "tribute":
         allowed: tuple[str, ...] = {"pay": ("tribute",), "return": ("return",),
-                                    "refuse": ("pass", "refuse")}[st.t_step]
+                                    "refuse": ("pass", "refuse")}[st.tribute_step]
     elif ph == "buy":
         allowed = ("buy",)
     else:
@@ -183,7 +183,7 @@ def apply(st: GoujiState, a: Action) -> int:
     elif ph == "revolution":
         if verb == "revolution":
             st.revolution.append(seat)
-        st.rev_queue.pop(0)
+        st.revolution_queue.pop(0)
     elif ph == "buy":
         seller = buying.apply(st, a)
     elif ph == "head":
@@ -191,6 +191,6 @@ def apply(st: GoujiState, a: Action) -> int:
         st.head_queue.pop(0)
     else:
         st.declared[seat] = verb == "declare"
-        st.decl_queue.pop(0)
+        st.declare_queue.pop(0)
     advance(st)
     return seller

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from paizhuo.games.climbing import BJ, CARDS_OF_RANK, SJ, STRENGTH_OF_CARD, THREE, TWO
-from paizhuo.games.gouji.plays import Shape, after, beating_plays, can_finish_burn, size
+from paizhuo.games.gouji.combos import Shape, after, beating_plays, can_finish_burn, size
 
 Bounds = dict[int, dict[int, int]]
 """slot → strength rank → a count."""

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from paizhuo.engine.errors import IllegalActionError
-from paizhuo.games.gouji.plays import after, beats, can_finish_burn, shape_of
+from paizhuo.games.gouji.combos import after, beats, can_finish_burn, shape_of
 from paizhuo.games.gouji.state import (
     ANSWER,
     BURN,
@@ -49,19 +49,19 @@ def wrong_seat(t: GoujiState, seat: int, verb: str = "play") -> IllegalActionErr
     if t.stage == LEAD and t.first_lead:
         return IllegalActionError("GJ-11", f"seat {t.turn} leads first: "
                                   f"{t.first_lead}", seat)
-    if t.stage != LEAD and answering and seat != t.maker and seat not in t.queue:
-        if t.cur_dead:
+    if t.stage != LEAD and answering and seat != t.maker and seat not in t.answer_queue:
+        if t.table_dead:
             return dead_refusal(t, seat, t.maker)
-        if t.cur_gouji and keeps_head(t, seat):
+        if t.table_gouji and keeps_head(t, seat):
             return keeps_head_refusal(t, seat)
     if t.stage == ANSWER or t.stage == BURN:
         m, o = t.maker, opp(t.maker)
-        if (t.cur_gouji or t.burner == m or t.cur_restricted) \
-                and seat not in t.queue and seat != m and not t.chaos:
-            what = "a gouji play" if t.cur_gouji else "this play"
+        if (t.table_gouji or t.burner == m or t.table_restricted) \
+                and seat not in t.answer_queue and seat != m and not t.chaos:
+            what = "a gouji play" if t.table_gouji else "this play"
             return IllegalActionError(
                 "GJ-5", f"only seat {m}'s 对头 (seat {o}) may answer {what}", seat)
-        if t.passed[seat] and seat not in t.queue and not t.chaos:
+        if t.passed[seat] and seat not in t.answer_queue and not t.chaos:
             return IllegalActionError(
                 "GJ-5", "you passed in this round: you may play again only to answer "
                 "your 对头", seat)
@@ -103,7 +103,7 @@ def burn_refusal(t: GoujiState, seat: int, cards: tuple[int, ...]) -> IllegalAct
         return no("burning is off at this table")
     if t.chaos:
         return no("there is no burning in 四户乱缠")
-    if not t.cur_gouji:
+    if not t.table_gouji:
         return no("only a gouji play may be burnt")
     if seat == opp(m):
         return no(f"you are seat {m}'s 对头: answer the play, do not burn it")
@@ -115,10 +115,10 @@ def burn_refusal(t: GoujiState, seat: int, cards: tuple[int, ...]) -> IllegalAct
     if not t.hands[seat].contains_all(cards):
         return not_held(t, seat, cards)
     p = shape_of(cards)
-    assert t.cur is not None
-    if p is None or not beats(p, t.cur, t.kill):
+    assert t.table_shape is not None
+    if p is None or not beats(p, t.table_shape, t.kill_code):
         return no("a burn must beat the gouji play")
-    if not can_finish_burn(after(t.rc[seat], p), bound_by_three(t, seat)):
+    if not can_finish_burn(after(t.rank_counts[seat], p), bound_by_three(t, seat)):
         return no("this burn cannot be completed: you could not then play out your hand "
                   "with a joker in every lead but the last")
     if t.stage != BURN:

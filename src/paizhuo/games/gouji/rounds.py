@@ -19,7 +19,7 @@ from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
 from paizhuo.games.climbing import FOUR
 from paizhuo.games.gouji.burning import burn_plays, candidates
-from paizhuo.games.gouji.plays import (
+from paizhuo.games.gouji.combos import (
     Shape,
     after,
     all_plays,
@@ -51,7 +51,7 @@ from paizhuo.games.gouji.state import (
 
 def begin(st: GoujiState, leader: int, first_lead: str = "") -> None:
     """Start the play phase with ``leader`` to lead (his heir if he is out)."""
-    st.began = True
+    st.play_began = True
     st.phase = "play"
     st.stage = LEAD
     st.turn = leader
@@ -89,15 +89,15 @@ def update_chaos(st: GoujiState) -> None:
 def responders(st: GoujiState, maker: int) -> list[int]:
     """The seats that may answer ``maker``'s play just made, in order (GJ-5, GJ-7, GJ-8)."""
     order = [(maker + i) % SEATS for i in range(1, SEATS)]
-    if st.cur_dead:
+    if st.table_dead:
         return []
     active = st.active
     if st.chaos:
         return [s for s in order if active[s]]
     o = opp(maker)
-    if (st.burner == maker or st.cur_restricted) and active[o]:
+    if (st.burner == maker or st.table_restricted) and active[o]:
         return [o]
-    if st.cur_gouji and active[o]:
+    if st.table_gouji and active[o]:
         return [s for s in order if active[s]
                 and (s == o or (headless(st, s) and not st.passed[s]))]
     # ordinary play, or a headless maker (GJ-7: anyone may beat his plays, a burner's or
@@ -110,22 +110,22 @@ def headless_extra(st: GoujiState) -> bool:
     """True when the seat asked answers a gouji play only because his own 对头 is out, while
     the maker's 对头, who answers it by GJ-5, is still in (our "Headless" choice)."""
     m = st.maker
-    return (st.stage == ANSWER and st.cur_gouji and not st.chaos and not st.cur_dead
-            and st.burner != m and not st.cur_restricted and st.active[opp(m)]
+    return (st.stage == ANSWER and st.table_gouji and not st.chaos and not st.table_dead
+            and st.burner != m and not st.table_restricted and st.active[opp(m)]
             and st.turn != opp(m))
 
 
 def answer_plays(st: GoujiState, seat: int) -> list[Shape]:
-    assert st.cur is not None
-    h = st.rc[seat]
-    ps = list(beating_tuple(tuple(h), st.cur, st.kill))
+    assert st.table_shape is not None
+    h = st.rank_counts[seat]
+    ps = list(beating_tuple(tuple(h), st.table_shape, st.kill_code))
     if bound_by_three(st, seat):
         ps = [p for p in ps if keeps_three_rule(h, p)]
     return ps
 
 
 def lead_plays(st: GoujiState, seat: int) -> list[Shape]:
-    h = st.rc[seat]
+    h = st.rank_counts[seat]
     ps = all_plays(h)
     if bound_by_three(st, seat):
         ps = [p for p in ps if keeps_three_rule(h, p)]
@@ -149,9 +149,9 @@ heuristic's (most answers are one)."""
 def can_yield(st: GoujiState, seat: int) -> bool:
     """GJ-5.3: facing his 对头's ordinary play, both players between having passed."""
     m = st.maker
-    if (st.stage != ANSWER or st.chaos or st.cur_dead or st.cur_restricted
+    if (st.stage != ANSWER or st.chaos or st.table_dead or st.table_restricted
             or st.burner == m or st.yield_used or seat != opp(m)
-            or (st.cur_gouji and st.active[seat])):
+            or (st.table_gouji and st.active[seat])):
         return False
     active, passed = st.active, st.passed
     if any(active[(m + i) % SEATS] and not passed[(m + i) % SEATS] for i in (1, 2)):
@@ -174,7 +174,7 @@ def legal(st: GoujiState, seat: int) -> list[Action]:
     if st.stage == LEAD:
         return [Action(seat, "play", cards_for(p, hand)) for p in lead_plays(st, seat)]
     if st.stage == BURN:
-        out = [Action(seat, "burn", cards_for(p, hand)) for p in st.burn_opts]
+        out = [Action(seat, "burn", cards_for(p, hand)) for p in st.burn_choices]
         out.append(Action(seat, "pass"))
         return out
     out = [Action(seat, "play", cards_for(p, hand)) for p in answer_plays(st, seat)]
@@ -195,7 +195,7 @@ def _check_play(st: GoujiState, seat: int, cards: tuple[int, ...], burn: bool) -
     if p is None:
         raise IllegalActionError("GJ-2", "a play is cards of one rank, to which 2s and "
                                  "jokers may be added", seat)
-    h = st.rc[seat]
+    h = st.rank_counts[seat]
     three = bound_by_three(st, seat)
     if three and not keeps_three_rule(h, p):
         if sum(after(h, p)) == 0:
@@ -208,7 +208,7 @@ def _check_play(st: GoujiState, seat: int, cards: tuple[int, ...], burn: bool) -
             raise IllegalActionError("GJ-6", "a burn beats a gouji play; there is nothing "
                                      "on the table", seat)
         return p
-    cur = st.cur
+    cur = st.table_shape
     assert cur is not None
     if st.stage == BURN and not burn:
         m = st.maker
@@ -218,12 +218,12 @@ def _check_play(st: GoujiState, seat: int, cards: tuple[int, ...], burn: bool) -
         raise IllegalActionError(
             "GJ-3", f"the play on the table has {size(cur)} cards: answer with exactly "
             f"{size(cur)}", seat)
-    if not beats(p, cur, st.kill):
+    if not beats(p, cur, st.kill_code):
         if cur[4] and not cur[3]:
             why = "big flowers are dead (死牌): nothing beats them"
-            if st.kill and cur[4] == 1:
+            if st.kill_code and cur[4] == 1:
                 why = "a play with one BJ falls only to a higher play holding two BJ" + (
-                    " or three SJ" if st.kill == 2 else "")
+                    " or three SJ" if st.kill_code == 2 else "")
         elif cur[3]:
             why = ("small flowers fall only to big flowers with at least as many BJ as "
                    "they have jokers, and a higher rank")
@@ -244,11 +244,11 @@ def check(st: GoujiState, a: Action) -> Shape | None:
     stage = st.stage
     if verb == "yield" and st.chaos and stage != OVER:
         raise IllegalActionError("GJ-8", "there is no yielding in 四户乱缠", seat)
-    if verb == "burn" and st.cur is not None and stage not in (OVER, BURN) \
+    if verb == "burn" and st.table_shape is not None and stage not in (OVER, BURN) \
             and st.active[seat]:
         raise burn_refusal(st, seat, a.cards)
     if seat != st.turn or stage == OVER:
-        if verb == "burn" and st.cur is not None and stage != OVER:
+        if verb == "burn" and st.table_shape is not None and stage != OVER:
             raise burn_refusal(st, seat, a.cards)
         if verb == "claim" and stage == ANSWER and st.claim < 0:
             raise IllegalActionError("GJ-7", "only the next player of one who just went "
@@ -285,22 +285,22 @@ def apply(st: GoujiState, a: Action, trusted: bool = False) -> None:
     seat, verb = a.seat, a.verb
     if verb == "pass":
         if st.stage == BURN:
-            st.window.pop(0)  # declining a burn is not a pass of the round, nor public
+            st.burn_queue.pop(0)  # declining a burn is not a pass of the round, nor public
         else:
             st.passed[seat] = True
-            st.queue.pop(0)
+            st.answer_queue.pop(0)
             st.quiet = False
         next_turn(st)
     elif verb == "yield":
         st.yielding = seat
         st.yield_used = True
-        st.queue.pop(0)
-        st.queue.append(seat)
+        st.answer_queue.pop(0)
+        st.answer_queue.append(seat)
         st.quiet = False
         next_turn(st)
     elif verb == "claim":
         st.claim = seat
-        st.queue.pop(0)
+        st.answer_queue.pop(0)
         st.quiet = False
         next_turn(st)
     else:
@@ -317,7 +317,7 @@ def _play(st: GoujiState, seat: int, cards: tuple[int, ...], p: Shape, burn: boo
         fail(st, seat)
         return
     hand.remove_all(cards)
-    st.rc[seat] = after(st.rc[seat], p)
+    st.rank_counts[seat] = after(st.rank_counts[seat], p)
     st.pile.extend(cards)
     if leading:
         if st.pending_four[seat]:
@@ -339,22 +339,22 @@ def _play(st: GoujiState, seat: int, cards: tuple[int, ...], p: Shape, burn: boo
             st.burner, st.burnt = seat, m
         if holds_only_threes(st, m):
             _stuck(st, m, seat)
-    st.cur, st.cur_cards, st.maker = p, cards, seat
-    gouji = st.cur_gouji = is_gouji(p, st.th)
-    st.cur_restricted = st.yielding >= 0 and seat != st.yielding
+    st.table_shape, st.table_cards, st.maker = p, cards, seat
+    gouji = st.table_gouji = is_gouji(p, st.thresholds)
+    st.table_restricted = st.yielding >= 0 and seat != st.yielding
     st.yielding = -1
     st.yield_used = False
-    st.cur_dead = False
+    st.table_dead = False
     st.quiet = True
     if gouji and st.tokens[seat] > 0:
         st.tokens[seat] -= 1
-        st.cur_dead = True
+        st.table_dead = True
     if not hand:
         _go_out(st, seat)
     if st.stage == OVER:
         return
-    st.window = candidates(st, seat)
-    st.queue = responders(st, seat)
+    st.burn_queue = candidates(st, seat)
+    st.answer_queue = responders(st, seat)
     next_turn(st)
 
 
@@ -381,7 +381,7 @@ def _drop(st: GoujiState, seat: int, why: str) -> None:
     hand = st.hands[seat]
     cards = hand.to_tuple()
     hand.remove_all(cards)
-    st.rc[seat] = [0] * len(st.rc[seat])
+    st.rank_counts[seat] = [0] * len(st.rank_counts[seat])
     st.discards.extend(cards)
     st.drops.append((seat, len(cards)))
     if sum(st.active) <= 1:
@@ -411,23 +411,23 @@ def finish(st: GoujiState) -> None:
     st.stage = OVER
     st.phase = "over"
     st.turn = -1
-    st.window, st.queue = [], []
+    st.burn_queue, st.answer_queue = [], []
 
 
 def next_turn(st: GoujiState) -> None:
     """Ask the next burn candidate who can burn, else the next seat to answer, else end the
     round."""
-    window = st.window
+    window = st.burn_queue
     while window:
         c = window[0]
         if st.active[c]:
             opts = burn_plays(st, c)
             if opts:
-                st.burn_opts = opts
+                st.burn_choices = opts
                 st.turn, st.stage = c, BURN
                 return
         window.pop(0)
-    queue = st.queue
+    queue = st.answer_queue
     while queue:
         c = queue[0]
         if st.active[c]:
@@ -438,7 +438,7 @@ def next_turn(st: GoujiState) -> None:
 
 
 def _end_round(st: GoujiState) -> None:
-    m, p = st.maker, st.cur
+    m, p = st.maker, st.table_shape
     if st.claim >= 0 and st.active[st.claim]:
         leader = st.claim
     elif st.active[m] and not st.stuck[m]:
@@ -446,14 +446,14 @@ def _end_round(st: GoujiState) -> None:
     else:
         leader = heir(st, m)
     # GJ-5.5: an unanswered gouji play opens the point only if its maker leads again
-    if p is not None and st.cur_gouji and opens_point(p, st.opts.open_plain_only) \
+    if p is not None and st.table_gouji and opens_point(p, st.opts.open_plain_only) \
             and not st.chaos and not st.conceded[m] and leader == m:
         if st.opts.open_needs_four:
             st.pending_four[m] = True
         elif not st.opened[m]:
             st.opened[m] = True
             st.news.append(("opened", m))
-    ended = (m, st.cur_gouji, st.cur_dead)
+    ended = (m, st.table_gouji, st.table_dead)
     st.news.append(("round", m, leader))
     new_round(st, leader)
     st.ended = ended
@@ -461,9 +461,9 @@ def _end_round(st: GoujiState) -> None:
 
 def new_round(st: GoujiState, leader: int) -> None:
     st.passed = [False] * SEATS
-    st.cur, st.cur_cards, st.maker = None, (), -1
-    st.cur_gouji = st.cur_dead = st.cur_restricted = False
-    st.window, st.queue = [], []
+    st.table_shape, st.table_cards, st.maker = None, (), -1
+    st.table_gouji = st.table_dead = st.table_restricted = False
+    st.burn_queue, st.answer_queue = [], []
     st.yielding, st.yield_used, st.claim = -1, False, -1
     st.stage, st.turn = LEAD, leader
     st.ended = None

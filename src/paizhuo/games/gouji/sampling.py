@@ -10,7 +10,7 @@ import random
 
 from paizhuo.engine.actions import Action
 from paizhuo.games.climbing import SJ, TWO
-from paizhuo.games.gouji.plays import Shape, cards_for, keeps_three_rule, size
+from paizhuo.games.gouji.combos import Shape, cards_for, keeps_three_rule, size
 from paizhuo.games.gouji.rounds import answer_plays, can_claim, can_yield, lead_plays
 from paizhuo.games.gouji.state import BURN, LEAD, GoujiState, bound_by_three
 
@@ -20,8 +20,8 @@ def sample(st: GoujiState, rng: random.Random) -> Action:
     seat = st.turn
     hand = st.hands[seat]
     if st.stage == BURN:
-        if rng.random() < 0.3 and st.burn_opts:
-            return Action(seat, "burn", cards_for(rng.choice(st.burn_opts), hand))
+        if rng.random() < 0.3 and st.burn_choices:
+            return Action(seat, "burn", cards_for(rng.choice(st.burn_choices), hand))
         return Action(seat, "pass")
     if st.stage == LEAD:
         return Action(seat, "play", cards_for(_sample_lead(st, seat, rng), hand))
@@ -36,7 +36,7 @@ def sample(st: GoujiState, rng: random.Random) -> Action:
 
 
 def _sample_lead(st: GoujiState, seat: int, rng: random.Random) -> Shape:
-    h = st.rc[seat]
+    h = st.rank_counts[seat]
     three = bound_by_three(st, seat)
     if seat == st.burner:
         ps = lead_plays(st, seat)

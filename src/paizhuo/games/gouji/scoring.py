@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from paizhuo.games.gouji.setup import Start
+
 if TYPE_CHECKING:
     from paizhuo.games.gouji.state import GoujiState
 
 RANK_NAMES: Final = ("头科", "二科", "三科", "四科", "二落", "大落")
 RANK_POINTS: Final = (4, 2, 0, 0, -2, -4)
-TRIBUTE_KINDS: Final = ("stuck", "burn", "point", "place")
-"""闷贡, 烧贡, 点贡, 落贡 — in the order they are paid (GJ-10)."""
 
 TITLES: Final = (
     (30, "下等兵"), (200, "上等兵"), (600, "下士"), (1300, "中士"), (2100, "上士"),
@@ -187,8 +187,6 @@ def returns(result: dict[str, Any]) -> list[float]:
 
 def next_start(st: GoujiState, result: dict[str, Any]) -> dict[str, Any] | None:
     """The ``start`` of the next game of the series (or of the redeal), once this one is over."""
-    from paizhuo.games.gouji.setup import Start
-
     start = st.start
     if result["redeal"]:
         nxt = Start(game=start.game, totals=list(start.totals), tributes=start.tributes,

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from paizhuo.cards import Counts, standard_deck
+from paizhuo.cards import Counts, card_name, standard_deck
 from paizhuo.engine.dealing import deal_round_robin, shuffled
 from paizhuo.engine.errors import MalformedError, describe
 from paizhuo.engine.records import Record
 from paizhuo.games.gouji.options import GoujiOptions
-from paizhuo.games.gouji.scoring import TRIBUTE_KINDS
 
 SEATS = 6
+TRIBUTE_KINDS: Final = ("stuck", "burn", "point", "place")
+"""闷贡, 烧贡, 点贡, 落贡 — in the order they are paid (GJ-10): what a start's ``tributes`` may
+name (:func:`~paizhuo.games.gouji.scoring.tributes_for` owes them in this order)."""
 
 # GJ-1: the 198-card deck drops ten 3s and eight 4s, spread over the suits like this.
 _REMOVED_198 = {0 + 4: 3, 1 + 4: 3, 2 + 4: 2, 3 + 4: 2, 8: 2, 9: 2, 10: 2, 11: 2}
@@ -198,8 +200,6 @@ def parse_hands(record: Record, opts: GoujiOptions) -> list[Counts]:
                 for c in g_ids:
                     want[c] = have[c]
         if have != want:
-            from paizhuo.cards import card_name
-
             diff = [card_name(c) for c in sorted(set(have) | set(want)) if have[c] != want[c]]
             raise MalformedError("deal.hands", f"not a complete {opts.deck}-card deck: wrong "
                                  f"number of {', '.join(diff[:6])}")

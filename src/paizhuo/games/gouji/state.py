@@ -25,8 +25,8 @@ from typing import Any, Final
 
 from paizhuo.cards import Counts
 from paizhuo.games.climbing import THREE, rank_counts
+from paizhuo.games.gouji.combos import Shape
 from paizhuo.games.gouji.options import GoujiOptions
-from paizhuo.games.gouji.plays import Shape
 from paizhuo.games.gouji.setup import Start
 
 SEATS: Final = 6
@@ -48,32 +48,104 @@ def same_team(a: int, b: int) -> bool:
 
 
 class GoujiState:
-    """Every fact of one deal (see the module docstring); copied by :meth:`copy`."""
+    """Every fact of one deal (see the module docstring); copied by :meth:`copy`.
 
-    __slots__ = (
-        "active", "advice", "began", "bottoms", "burn_opts", "burner", "burns", "burnt",
-        "buy_queue", "chaos", "claim", "conceded", "cur", "cur_cards", "cur_dead", "cur_gouji",
-        "cur_restricted", "decl_queue", "declared", "discards", "drops", "ended", "failed",
-        "first_lead", "hands", "head_choice", "head_queue", "kill", "maker", "news", "opened",
-        "opts", "passed", "pending_four", "phase", "pile", "pile_counted", "queue", "quiet", "rc",
-        "redeal", "rev_queue", "revolution", "stage", "start", "stuck", "stuck_by", "t_index",
-        "t_offer", "t_refused", "t_returned", "t_step", "th", "tokens", "tops", "transfers",
-        "tributes", "turn", "window", "yield_used", "yielding",
+    ``__slots__`` keeps a copy cheap (a search copies the state at every playout); the fields
+    are grouped as :meth:`__init__` sets them: the deal, the phases before play, the play
+    (grouped by meaning, not sorted: hence the ``noqa``).
+    """
+
+    __slots__ = (  # noqa: RUF023
+        # -- the deal (set by _init_deal) --
+        "opts",              # the table's GoujiOptions (shared by copies)
+        "thresholds",        # per strength rank, how many cards make a gouji play (GJ-4)
+        "kill_code",         # the options' 杀大花 setting, read on the hot path (GJ-3)
+        "start",             # the record's start, checked (shared by copies)
+        "hands",             # each seat's cards (Counts)
+        "rank_counts",       # each hand as counts per strength rank, in step with hands
+        "phase",             # tribute, revolution, buy, head, declare, play or over
+        "turn",              # the seat asked now, -1 for nobody
+        "news",              # what the last action caused beyond itself (for the events)
+        # -- the phases before play (set by _init_prelude) --
+        "revolution",        # seats that declared a revolution 革命 (GJ-9)
+        "redeal",            # the deal is thrown in (a revolution declared by both teams)
+        "declared",          # per seat, whether it made its 宣点 declaration (GJ-10)
+        "head_choice",       # the revolutionary's 对头 -> chose 要头 (GJ-9)
+        "tributes",          # tribute owed before this game, in paying order (GJ-10)
+        "tribute_index",     # the tribute being paid now, an index into tributes
+        "tribute_step",      # pay, return or refuse (GJ-10)
+        "tribute_returned",  # cards returned so far in the current tribute
+        "tribute_refused",   # strength ranks the payer refused in the current tribute
+        "tribute_offer",     # the returned card awaiting the payer's answer, else -1
+        "revolution_queue",  # seats still to be asked whether they declare a revolution
+        "buy_queue",         # (buyer, strength rank) still to be served (GJ-9)
+        "head_queue",        # seats still to choose 要头 or 无头 (GJ-9)
+        "declare_queue",     # seats still to be asked for 宣点 (GJ-10)
+        "transfers",         # cards that changed hands before play: (kind, from, to, cards)
+        "advice",            # latest advice 挑牌 to a seat: seat -> (advisor, cards) (GJ-7)
+        # -- the play (set by _init_play) --
+        "play_began",        # whether play has begun (the fields below mean something)
+        "active",            # per seat, still in the game
+        "tops",              # seats that went out, in order (头科 first)
+        "bottoms",           # seats ranked from the bottom at once (failed burn, stuck)
+        "tokens",            # dead gouji plays 够死级 left per seat (GJ-7, GJ-9)
+        "opened",            # per seat, whether it opened its point 开点 (GJ-5)
+        "pending_four",      # an unanswered gouji play opens the point if the seat leads 4s
+        "conceded",          # led 4s before opening the point: conceded it 认不开点
+        "stuck",             # stuck with the 3s and staying in (stuck = stay, GJ-9)
+        "passed",            # per seat, passed on the play now on the table
+        "burns",             # successful burns: (burnt seat, burner) (GJ-6)
+        "failed",            # seats whose burn failed, in order (GJ-6)
+        "stuck_by",          # a seat stuck 被闷 -> the seat whose play shut it in (GJ-9)
+        "pile",              # every card played so far, in order
+        "pile_counted",      # (cards of the pile counted, their count per rank)
+        "discards",          # cards out of play: hands of failed or stuck seats
+        "drops",             # (seat, cards) of each hand put out of play, in order
+        "table_shape",       # the shape of the play on the table, None between rounds
+        "table_cards",       # the cards of the play on the table
+        "maker",             # the seat that made the play on the table, -1 for none
+        "table_gouji",       # the play on the table is a gouji play (GJ-4)
+        "table_dead",        # ... and a dead one 够死级: nobody may answer it (GJ-7)
+        "table_restricted",  # made over a yielding seat: only its maker's 对头 answers
+        "burn_queue",        # burn candidates still to be asked, in priority order (hidden)
+        "answer_queue",      # seats still to answer the play on the table, in order
+        "burn_choices",      # the burns open to the seat asked in the burn window
+        "yielding",          # the seat that yielded 让牌 on this play, -1 for none (GJ-5)
+        "yield_used",        # a yield was made in this round
+        "claim",             # the seat that claimed the lead 接风 now, -1 for none
+        "burner",            # the seat burning 烧 now, -1 for none (GJ-6)
+        "burnt",             # the seat being burnt, -1 for none
+        "ended",             # (maker, gouji?, dead?) of the round that just ended
+        "first_lead",        # why the leader leads, until the first play (GJ-11)
+        "stage",             # lead, burn, answer or over
+        "chaos",             # 四户乱缠: anyone may answer anyone (GJ-8)
+        "quiet",             # no public action since the play on the table (GJ-12)
     )
 
     def __init__(self, opts: GoujiOptions, start: Start, hands: list[Counts]) -> None:
+        self._init_deal(opts, start, hands)
+        self._init_prelude(opts, start)
+        self._init_play()
+
+    def _init_deal(self, opts: GoujiOptions, start: Start, hands: list[Counts]) -> None:
+        """The options, the start and the hands, in the first phase."""
         self.opts = opts
-        self.th = opts.thresholds()
-        self.kill = opts.kill_code
+        self.thresholds = opts.thresholds()
+        self.kill_code = opts.kill_code
         self.start = start
         """The record's start, read-only (shared by copies)."""
         self.hands = hands
-        self.rc: list[list[int]] = [rank_counts(h) for h in hands]
+        self.rank_counts: list[list[int]] = [rank_counts(h) for h in hands]
         """Rank counts of each hand (the hot path's view of it), kept in step with ``hands``."""
         self.phase = "tribute"
         self.turn = -1
         """The seat asked now (``-1``: nobody)."""
+        self.news: list[tuple[Any, ...]] = []
+        """What the last action caused beyond itself (a seat out, a round won, a burn …), for
+        the events; emptied by the game after each action, never copied."""
 
+    def _init_prelude(self, opts: GoujiOptions, start: Start) -> None:
+        """The phases before play: tribute, revolution, buying, 要头, 宣点 (GJ-9, GJ-10)."""
         self.revolution: list[int] = list(start.revolution)
         self.redeal = False
         self.declared = [False] * SEATS
@@ -82,28 +154,30 @@ class GoujiState:
         self.tributes: list[dict[str, Any]] = (
             [dict(t) for t in start.tributes] if opts.tribute and opts.series > 1 else [])
         """Tribute owed before this game, in paying order (read-only; shared by copies)."""
-        self.t_index = 0
-        self.t_step = "pay"
+        self.tribute_index = 0
+        self.tribute_step = "pay"
         """``pay``, ``return`` (the receiver returns a card) or ``refuse`` (the payer may
         refuse the card offered)."""
-        self.t_returned = 0
-        self.t_refused: set[int] = set()
+        self.tribute_returned = 0
+        self.tribute_refused: set[int] = set()
         """Strength ranks the payer refused in the current tribute."""
-        self.t_offer = -1
+        self.tribute_offer = -1
         """The returned card awaiting the payer's answer (refuse step), else ``-1``."""
-        self.rev_queue: list[int] = []
+        self.revolution_queue: list[int] = []
         self.buy_queue: list[tuple[int, int]] = []
         """(buyer, strength rank) still to be served, in order (GJ-9)."""
         self.head_queue: list[int] = []
-        self.decl_queue: list[int] = []
+        self.declare_queue: list[int] = []
         self.transfers: list[tuple[str, int, int, tuple[int, ...]]] = []
         """Cards that changed hands before play, in order: (kind, from, to, cards) with kind
         ``tribute``, ``return``, ``pay`` (a buyer's 2 or joker) or ``sell`` (the 3 or 4
-        bought) — what :mod:`~paizhuo.games.gouji.determinize` knows a party saw."""
+        bought) — what :mod:`~paizhuo.games.gouji.knowledge` knows a party saw."""
         self.advice: dict[int, tuple[int, tuple[int, ...]]] = {}
         """Latest advice 挑牌 to a seat: (advisor, suggested cards)."""
 
-        self.began = False
+    def _init_play(self) -> None:
+        """The play phase, before it begins: who is in, the ranking, the round."""
+        self.play_began = False
         """Whether play has begun (the play fields below mean something)."""
         self.active = [True] * SEATS
         self.tops: list[int] = []
@@ -135,18 +209,22 @@ class GoujiState:
         """Cards out of play (hands of failed or stuck players; nobody sees them)."""
         self.drops: list[tuple[int, int]] = []
         """(seat, cards) of each hand put out of play, in order."""
-        self.cur: Shape | None = None
-        self.cur_cards: tuple[int, ...] = ()
+        self._init_round()
+
+    def _init_round(self) -> None:
+        """The round: the play on the table, who is asked about it, yields, claims, burns."""
+        self.table_shape: Shape | None = None
+        self.table_cards: tuple[int, ...] = ()
         self.maker = -1
-        self.cur_gouji = False
-        self.cur_dead = False
-        self.cur_restricted = False
+        self.table_gouji = False
+        self.table_dead = False
+        self.table_restricted = False
         """The play was made over a yielding player: only its maker's 对头 answers (GJ-5.3)."""
-        self.window: list[int] = []
+        self.burn_queue: list[int] = []
         """Burn candidates still to be asked, in priority order (GJ-6; hidden)."""
-        self.queue: list[int] = []
+        self.answer_queue: list[int] = []
         """Seats still to answer the play on the table, in order (public)."""
-        self.burn_opts: list[Shape] = []
+        self.burn_choices: list[Shape] = []
         """The burns open to the seat asked in the burn window."""
         self.yielding = -1
         self.yield_used = False
@@ -163,20 +241,17 @@ class GoujiState:
         self.quiet = False
         """No public action since the play on the table: while a gouji play is unanswered in
         public, the table is in the burn window for every viewer (GJ-12)."""
-        self.news: list[tuple[Any, ...]] = []
-        """What the last action caused beyond itself (a seat out, a round won, a burn …), for
-        the events; emptied by the game after each action, never copied."""
 
     def copy(self) -> GoujiState:
         """An independent copy: every list, set and dict copied one level (their items are
         immutable), the options and start shared."""
         new = GoujiState.__new__(GoujiState)
         new.opts = self.opts
-        new.th = self.th
-        new.kill = self.kill
+        new.thresholds = self.thresholds
+        new.kill_code = self.kill_code
         new.start = self.start
         new.hands = [h.copy() for h in self.hands]
-        new.rc = [r.copy() for r in self.rc]
+        new.rank_counts = [r.copy() for r in self.rank_counts]
         new.phase = self.phase
         new.turn = self.turn
         new.revolution = self.revolution.copy()
@@ -184,18 +259,18 @@ class GoujiState:
         new.declared = self.declared.copy()
         new.head_choice = self.head_choice.copy()
         new.tributes = self.tributes
-        new.t_index = self.t_index
-        new.t_step = self.t_step
-        new.t_returned = self.t_returned
-        new.t_refused = self.t_refused.copy()
-        new.t_offer = self.t_offer
-        new.rev_queue = self.rev_queue.copy()
+        new.tribute_index = self.tribute_index
+        new.tribute_step = self.tribute_step
+        new.tribute_returned = self.tribute_returned
+        new.tribute_refused = self.tribute_refused.copy()
+        new.tribute_offer = self.tribute_offer
+        new.revolution_queue = self.revolution_queue.copy()
         new.buy_queue = self.buy_queue.copy()
         new.head_queue = self.head_queue.copy()
-        new.decl_queue = self.decl_queue.copy()
+        new.declare_queue = self.declare_queue.copy()
         new.transfers = self.transfers.copy()
         new.advice = self.advice.copy()
-        new.began = self.began
+        new.play_began = self.play_began
         new.active = self.active.copy()
         new.tops = self.tops.copy()
         new.bottoms = self.bottoms.copy()
@@ -212,15 +287,15 @@ class GoujiState:
         new.pile_counted = self.pile_counted
         new.discards = self.discards.copy()
         new.drops = self.drops.copy()
-        new.cur = self.cur
-        new.cur_cards = self.cur_cards
+        new.table_shape = self.table_shape
+        new.table_cards = self.table_cards
         new.maker = self.maker
-        new.cur_gouji = self.cur_gouji
-        new.cur_dead = self.cur_dead
-        new.cur_restricted = self.cur_restricted
-        new.window = self.window.copy()
-        new.queue = self.queue.copy()
-        new.burn_opts = self.burn_opts.copy()
+        new.table_gouji = self.table_gouji
+        new.table_dead = self.table_dead
+        new.table_restricted = self.table_restricted
+        new.burn_queue = self.burn_queue.copy()
+        new.answer_queue = self.answer_queue.copy()
+        new.burn_choices = self.burn_choices.copy()
         new.yielding = self.yielding
         new.yield_used = self.yield_used
         new.claim = self.claim
@@ -239,14 +314,14 @@ def bound_by_three(st: GoujiState, seat: int) -> bool:
     """憋三 binds a seat holding a 3 (GJ-9). A seat that could buy none holds none and plays
     free (``exempt``), and a bound seat keeps a 3 until its last play, so holding one is the
     whole test."""
-    return st.opts.bie_san and st.rc[seat][THREE] > 0
+    return st.opts.bie_san and st.rank_counts[seat][THREE] > 0
 
 
 def holds_only_threes(st: GoujiState, seat: int) -> bool:
     """A seat bound by 憋三 down to its 3s after a play: if that play is beaten he is stuck
     被闷 (GJ-9). A stuck seat that stays in (``stuck = stay``) is no longer waiting."""
     n = len(st.hands[seat])
-    return (st.opts.bie_san and n > 0 and st.rc[seat][THREE] == n and st.active[seat]
+    return (st.opts.bie_san and n > 0 and st.rank_counts[seat][THREE] == n and st.active[seat]
             and not st.stuck[seat])
 
 

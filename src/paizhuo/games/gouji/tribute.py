@@ -32,15 +32,15 @@ def highest_cards(st: GoujiState, seat: int, n: int) -> tuple[int, ...]:
 def current_turn(st: GoujiState) -> int:
     """Who decides the current tribute step: the payer pays and answers a return, the
     receiver returns."""
-    t = st.tributes[st.t_index]
-    return int(t["to"] if st.t_step == "return" else t["from"])
+    t = st.tributes[st.tribute_index]
+    return int(t["to"] if st.tribute_step == "return" else t["from"])
 
 
 def legal(st: GoujiState, seat: int) -> list[Action]:
-    t = st.tributes[st.t_index]
-    if st.t_step == "pay":
+    t = st.tributes[st.tribute_index]
+    if st.tribute_step == "pay":
         return [Action(seat, "tribute", highest_cards(st, seat, t["cards"]))]
-    if st.t_step == "refuse":
+    if st.tribute_step == "refuse":
         return [Action(seat, "refuse"), Action(seat, "pass")]
     hand = st.hands[seat]
     # one card per rank: suits do not matter, the lowest id stands for its rank
@@ -48,7 +48,7 @@ def legal(st: GoujiState, seat: int) -> list[Action]:
     out = []
     for c in hand.distinct():
         g = STRENGTH_OF_CARD[c]
-        if g not in st.t_refused and g not in seen:
+        if g not in st.tribute_refused and g not in seen:
             seen.add(g)
             out.append(Action(seat, "return", (c,)))
     return out
@@ -57,23 +57,23 @@ def legal(st: GoujiState, seat: int) -> list[Action]:
 def may_refuse(st: GoujiState, card: int) -> bool:
     """Whether the payer may refuse ``card`` returned to him: he holds none of its rank, and
     the receiver holds another rank not yet refused (GJ-10)."""
-    t = st.tributes[st.t_index]
+    t = st.tributes[st.tribute_index]
     g = STRENGTH_OF_CARD[card]
-    if st.rc[t["from"]][g]:
+    if st.rank_counts[t["from"]][g]:
         return False
-    others = {STRENGTH_OF_CARD[d] for d in st.hands[t["to"]].distinct()} - st.t_refused
+    others = {STRENGTH_OF_CARD[d] for d in st.hands[t["to"]].distinct()} - st.tribute_refused
     return len(others) > 1
 
 
 def apply(st: GoujiState, a: Action) -> None:
     """Pay, return, or refuse or keep a returned card (GJ-10), advancing the tribute steps.
     The caller has checked that ``a``'s seat decides this step with one of its verbs."""
-    t = st.tributes[st.t_index]
+    t = st.tributes[st.tribute_index]
     payer, receiver, n = t["from"], t["to"], t["cards"]
     seat = a.seat
     if a.cards and not st.hands[seat].contains_all(a.cards):
         raise IllegalActionError("GJ-10", f"you do not hold {format_cards(a.cards)}", seat)
-    if st.t_step == "pay":
+    if st.tribute_step == "pay":
         want = sorted(STRENGTH_OF_CARD[c] for c in highest_cards(st, seat, n))
         if len(a.cards) != n or sorted(STRENGTH_OF_CARD[c] for c in a.cards) != want:
             raise IllegalActionError(
@@ -81,42 +81,42 @@ def apply(st: GoujiState, a: Action) -> None:
                 f"{' '.join(RANK_TEXT[g] for g in reversed(want))}", seat)
         _move(st, payer, receiver, a.cards)
         st.transfers.append(("tribute", payer, receiver, a.cards))
-        st.t_step, st.t_returned, st.t_refused = "return", 0, set()
+        st.tribute_step, st.tribute_returned, st.tribute_refused = "return", 0, set()
         return
-    if st.t_step == "return":
+    if st.tribute_step == "return":
         if len(a.cards) != 1:
             raise IllegalActionError("GJ-10", "return one card you hold", seat)
         c = a.cards[0]
-        if STRENGTH_OF_CARD[c] in st.t_refused:
+        if STRENGTH_OF_CARD[c] in st.tribute_refused:
             raise IllegalActionError("GJ-10", f"seat {payer} refused a "
                                      f"{RANK_TEXT[STRENGTH_OF_CARD[c]]}: return another card",
                                      seat)
-        st.t_offer = c
+        st.tribute_offer = c
         if may_refuse(st, c):
-            st.t_step = "refuse"
+            st.tribute_step = "refuse"
             return
         accept_return(st)
         return
     if a.verb == "refuse":
-        st.t_refused.add(STRENGTH_OF_CARD[st.t_offer])
-        st.t_offer = -1
-        st.t_step = "return"
+        st.tribute_refused.add(STRENGTH_OF_CARD[st.tribute_offer])
+        st.tribute_offer = -1
+        st.tribute_step = "return"
     else:
         accept_return(st)
 
 
 def accept_return(st: GoujiState) -> None:
     """The payer keeps the returned card on offer."""
-    t = st.tributes[st.t_index]
-    card = st.t_offer
+    t = st.tributes[st.tribute_index]
+    card = st.tribute_offer
     _move(st, t["to"], t["from"], (card,))
     st.transfers.append(("return", t["to"], t["from"], (card,)))
-    st.t_returned += 1
-    st.t_offer = -1
-    st.t_step = "return"
-    if st.t_returned >= t["cards"]:
-        st.t_index += 1
-        st.t_step = "pay"
+    st.tribute_returned += 1
+    st.tribute_offer = -1
+    st.tribute_step = "return"
+    if st.tribute_returned >= t["cards"]:
+        st.tribute_index += 1
+        st.tribute_step = "pay"
 
 
 def _move(st: GoujiState, frm: int, to: int, cards: tuple[int, ...]) -> None:
@@ -124,5 +124,5 @@ def _move(st: GoujiState, frm: int, to: int, cards: tuple[int, ...]) -> None:
     st.hands[to].add_all(cards)
     for c in cards:
         g = STRENGTH_OF_CARD[c]
-        st.rc[frm][g] -= 1
-        st.rc[to][g] += 1
+        st.rank_counts[frm][g] -= 1
+        st.rank_counts[to][g] += 1

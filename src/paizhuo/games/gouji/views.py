@@ -24,7 +24,7 @@ from paizhuo.engine.actions import Action
 from paizhuo.engine.game import View
 from paizhuo.games.gouji.advice import may_see_hand
 from paizhuo.games.gouji.burning import candidates
-from paizhuo.games.gouji.plays import describe
+from paizhuo.games.gouji.combos import describe
 from paizhuo.games.gouji.scoring import RANK_NAMES
 from paizhuo.games.gouji.state import BURN, LEAD, OVER, SEATS, GoujiState, headless, opp
 from paizhuo.notation import format_counts
@@ -57,15 +57,15 @@ def observe(st: GoujiState, seat: int | None, options: dict[str, Any],
             for to, (by, cards) in st.advice.items() if seat in (to, by)
         },
     }
-    if st.began:
+    if st.play_began:
         details["round"] = {
             "stage": waiting if st.stage != OVER else OVER,
             "leader_to_play": st.stage == LEAD,
-            "play": cards_text(st.cur_cards) if st.cur is not None else None,
-            "play_words": describe(st.cur) if st.cur is not None else None,
-            "maker": st.maker if st.cur is not None else None,
-            "gouji": st.cur_gouji,
-            "dead": st.cur_dead,
+            "play": cards_text(st.table_cards) if st.table_shape is not None else None,
+            "play_words": describe(st.table_shape) if st.table_shape is not None else None,
+            "maker": st.maker if st.table_shape is not None else None,
+            "gouji": st.table_gouji,
+            "dead": st.table_dead,
             "passed": [s for s in range(SEATS) if st.passed[s]],
             "chaos": st.chaos,
             "burner": st.burner if st.burner >= 0 else None,
@@ -83,13 +83,13 @@ def observe(st: GoujiState, seat: int | None, options: dict[str, Any],
                                if active[s] and not active[opp(s)] and headless(st, s)]
         details["stuck"] = [s for s in range(SEATS) if st.stuck[s]]
         details["played"] = played_so_far(st)
-    if st.phase == "tribute" and st.t_index < len(st.tributes):
-        tr = st.tributes[st.t_index]
+    if st.phase == "tribute" and st.tribute_index < len(st.tributes):
+        tr = st.tributes[st.tribute_index]
         party = seat in (tr["from"], tr["to"])
         shown = {"kind": tr["kind"], "from": tr["from"], "to": tr["to"], "cards": tr["cards"],
-                 "step": st.t_step if party or st.t_step == "pay" else "return"}
-        if party and st.t_offer >= 0:
-            shown["offered"] = NAMES[st.t_offer]
+                 "step": st.tribute_step if party or st.tribute_step == "pay" else "return"}
+        if party and st.tribute_offer >= 0:
+            shown["offered"] = NAMES[st.tribute_offer]
         details["tribute"] = shown
     return View(
         hand=None if seat is None else format_counts(st.hands[seat].array()),
@@ -103,7 +103,7 @@ def observe(st: GoujiState, seat: int | None, options: dict[str, Any],
 def teammate_hands(st: GoujiState, seat: int | None) -> dict[str, str]:
     """The teammates' hands ``seat`` may see (GJ-12, :func:`~.advice.may_see_hand`), by
     seat."""
-    if seat is None or not st.opts.advice or not st.began:
+    if seat is None or not st.opts.advice or not st.play_began:
         return {}
     return {str(s): format_counts(st.hands[s].array())
             for s in range(seat % 2, SEATS, 2) if s != seat and may_see_hand(st, seat, s)}
@@ -178,11 +178,11 @@ def public_turn(st: GoujiState, seat: int | None) -> tuple[list[int], str, str |
     if phase == "over":
         return [], "over", None
     if phase == "tribute":
-        tr = st.tributes[st.t_index]
-        label = "tribute" if st.t_step == "pay" else "return"
+        tr = st.tributes[st.tribute_index]
+        label = "tribute" if st.tribute_step == "pay" else "return"
         if label == "return":
             on = [tr["to"], tr["from"]]
-        decision = st.t_step
+        decision = st.tribute_step
     elif phase == "revolution":
         label, on = "revolution", []
     elif phase == "play":
@@ -204,7 +204,7 @@ def burn_window(st: GoujiState) -> bool:
     """True while the play on the table is a gouji play that, as far as anyone else knows, a
     seat might still burn: nobody has answered it in public yet and some seat could be asked
     (GJ-6)."""
-    return st.quiet and st.cur is not None and bool(candidates(st, st.maker))
+    return st.quiet and st.table_shape is not None and bool(candidates(st, st.maker))
 
 
 def known_ranks(st: GoujiState) -> dict[str, str]:
@@ -255,8 +255,8 @@ def prelude_events(st: GoujiState, a: Action, phase: str, t_step: str,
         if t_step == "pay":
             return [(event, parties, {**action_event(a, False), "count": len(a.cards)})]
         if t_step == "return":
-            refusable = (st.t_step == "refuse" and st.t_index < len(st.tributes)
-                         and st.tributes[st.t_index] is tr)
+            refusable = (st.tribute_step == "refuse" and st.tribute_index < len(st.tributes)
+                         and st.tributes[st.tribute_index] is tr)
             # a return the payer may refuse shows what he lacks: third seats see it only
             # once it is kept
             return [(event, parties, None if refusable else

@@ -8,7 +8,7 @@ from __future__ import annotations
 from paizhuo.cards import SUIT_CHARS
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
-from paizhuo.games.shengji import kitty, play
+from paizhuo.games.shengji import kitty, rounds
 from paizhuo.games.shengji.bidding import legal_targets, target_error
 from paizhuo.games.shengji.deal import set_trump
 from paizhuo.games.shengji.state import Emit, RoundState
@@ -61,7 +61,7 @@ def auction(st: RoundState, action: Action, out: Emit) -> None:
 def next_auction(st: RoundState, out: Emit) -> None:
     active = [s for s in range(st.n) if s not in st.passed]
     if not active:
-        play.void(st, "everyone passed the target auction (SJ-12): it is dealt again", out)
+        rounds.void(st, "everyone passed the target auction (SJ-12): it is dealt again", out)
         return
     low = st.lowest_bidder
     others = [s for s in active if s != low]

@@ -13,7 +13,7 @@ from typing import Any
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
-from paizhuo.games.shengji import kitty, play
+from paizhuo.games.shengji import kitty, rounds
 from paizhuo.games.shengji.bidding import Bid, could_beat, legal_bids, parse_bid, stronger
 from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points
 from paizhuo.games.shengji.scoring import LEVEL_A, level_name
@@ -114,7 +114,7 @@ def finish_bidding(st: RoundState, out: Emit) -> None:
     st.queue = []
     if st.first_round:
         if st.standing is None:
-            play.void(st, "nobody bid in the first deal (SJ-4): it is dealt again", out)
+            rounds.void(st, "nobody bid in the first deal (SJ-4): it is dealt again", out)
             return
         st.dealer = st.bidder
     trump: int | None
@@ -122,7 +122,7 @@ def finish_bidding(st: RoundState, out: Emit) -> None:
         trump = None  # the no-trump level past A
     elif st.standing is None:
         if opts.no_bid == "redeal":
-            play.void(st, "nobody bid (SJ-4, no_bid = redeal): it is dealt again", out)
+            rounds.void(st, "nobody bid (SJ-4, no_bid = redeal): it is dealt again", out)
             return
         pile = st.kitty
         third = pile[2] if len(pile) >= 3 else (pile[-1] if pile else None)
@@ -136,7 +136,7 @@ def finish_bidding(st: RoundState, out: Emit) -> None:
         event["kitty_third_card"] = format_cards((st.third_card,))
     out(event, None, None)
     if opts.redeal_no_trump_or_points and some_hand_lacks(st):
-        play.void(st, "a hand holds no trump or no point card (SJ-14): it is dealt again", out)
+        rounds.void(st, "a hand holds no trump or no point card (SJ-14): it is dealt again", out)
         return
     assert st.dealer is not None
     kitty.take_kitty(st, st.dealer, out)

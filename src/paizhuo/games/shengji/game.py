@@ -30,8 +30,9 @@ from paizhuo.engine.records import Deal, Record
 from paizhuo.games.shengji import encoding, imports, rules, takeback
 from paizhuo.games.shengji.deal import trump_text
 from paizhuo.games.shengji.determinize import redeal
+from paizhuo.games.shengji.face import ShengjiFace
 from paizhuo.games.shengji.options import PRESETS, ShengjiOptions
-from paizhuo.games.shengji.play import play
+from paizhuo.games.shengji.rounds import play
 from paizhuo.games.shengji.scoring import level_name, levels_json, returns_of
 from paizhuo.games.shengji.state import RoundState
 from paizhuo.games.shengji.views import observe, record_viewers
@@ -55,6 +56,9 @@ class ShengjiGame(Game):
         "bid_target": frozenset({"target"}),
     }
     PRESETS: ClassVar[tuple[str, ...]] = PRESETS
+    OPTIONS: ClassVar[type | None] = ShengjiOptions
+    MAIN_OPTIONS: ClassVar[tuple[str, ...]] = ("start_level", "allow_throws", "kitty_multiplier",
+                                               "take_backs")
     OUT_OF_TURN_VERBS: ClassVar[frozenset[str]] = frozenset({"take_back"})
     ARENA_UNITS: ClassVar[tuple[str, str]] = ("levels_per_round", "rounds_won")
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset(
@@ -137,7 +141,8 @@ class ShengjiGame(Game):
         if action.verb == "take_back":
             if action.cards:
                 raise MalformedError("[2]", "a take_back shows no cards")
-            self._undo = takeback.take_back(self, action.seat, self._undo)
+            self.state, self._undo = takeback.take_back(st, self.actions, action.seat, self._undo,
+                                                        self.emit)
             return None
         if self._undo is None and action.verb == "play" and st.phase == "play":
             play(st, action, trusted, self.emit)  # the hot path: checked whole before it acts
@@ -158,7 +163,7 @@ class ShengjiGame(Game):
 
     def _legal(self, seat: int) -> list[Action]:
         out = rules.legal(self.state, seat)
-        if takeback.allowed(self, seat):
+        if takeback.allowed(self.state, self.actions, seat):
             out.append(Action(seat, "take_back"))
         return out
 
@@ -217,7 +222,7 @@ class ShengjiGame(Game):
         new.setup = Record(setup.game, dict(setup.options), _deal_of(state), setup.start, [],
                            setup.position)
         new.events = self.events_seen_by(seat)
-        new._undo = None if self._undo is None else takeback.redealt(self, new)
+        new._undo = None if self._undo is None else takeback.redealt(self._undo, new.state)
         return new
 
     def record_for(self, seat: int | None) -> Record:
@@ -294,7 +299,7 @@ class ShengjiGame(Game):
         else:
             for action in rules.legal(st, seat):
                 mask[encoding.encode(st, action)[0]] = 1
-        if takeback.allowed(self, seat):
+        if takeback.allowed(self.state, self.actions, seat):
             mask[encoding.TAKE_BACK] = 1
         return bytes(mask)
 
@@ -394,13 +399,18 @@ class ShengjiGame(Game):
         shown = {p["seat"]: {"verb": "play", "cards": p["cards"]} for p in plays}
         return [shown.get(i) for i in range(self.num_seats)]
 
+    @classmethod
+    def text_face(cls) -> ShengjiFace:
+        return ShengjiFace()
+
     def count_legal(self, seat: int | None = None) -> int:
         """The number of ``seat``'s legal actions (default: the first to act), every bury
         counted, without listing plays or buries."""
         if seat is None and not self.to_act():
             return 0
         seat = self.acting_seat(seat)
-        return rules.count_legal(self.state, seat) + int(takeback.allowed(self, seat))
+        st = self.state
+        return rules.count_legal(st, seat) + int(takeback.allowed(st, self.actions, seat))
 
     def play_mask(self, partial: Sequence[int] = ()) -> tuple[frozenset[int], bool]:
         """Card ids that may be added to ``partial`` (a play or bury being built one card at

@@ -9,25 +9,36 @@ one by one, until the action is legal — the rules (:mod:`.rules`) never assume
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol, Self
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.games.shengji.rules import to_act
+from paizhuo.games.shengji.state import RoundState
 
-if TYPE_CHECKING:
-    from paizhuo.games.shengji.game import ShengjiGame
+
+class Trial(Protocol):
+    """What the import step asks of a game: its state, a copy to try declines on, and the
+    rules' own ``apply`` (:class:`~paizhuo.games.shengji.game.ShengjiGame` is one). A protocol, not
+    the game class, so that the game can import this module and not the other way round."""
+
+    @property
+    def state(self) -> RoundState: ...
+
+    def clone(self) -> Self: ...
+
+    def apply(self, action: Action) -> None: ...
 
 MAX_DECLINES = 400
 """More passes than any deal asks for (one per card dealt, one per seat after)."""
 
 
-def _declining(game: ShengjiGame) -> bool:
+def _declining(game: Trial) -> bool:
     st = game.state
     return (st.phase == "bid" and st.stage in ("deal", "chance")) or st.phase == "kitty_fight"
 
 
-def _reached(game: ShengjiGame, action: Action) -> bool:
+def _reached(game: Trial, action: Action) -> bool:
     """Whether the round has reached the decision ``action`` is about (from there on, what is
     wrong with it is the action itself)."""
     st = game.state
@@ -42,7 +53,7 @@ def _reached(game: ShengjiGame, action: Action) -> bool:
     return True
 
 
-def implied_before(game: ShengjiGame, action: Action) -> list[Action]:
+def implied_before(game: Trial, action: Action) -> list[Action]:
     """The passes a record from another program leaves out before ``action`` (not legal
     now): those after which it is legal, or else those that reach the decision it is about
     (so that the judge says what is wrong with the action itself); ``[]`` when none do."""

@@ -12,7 +12,7 @@ from itertools import islice
 from paizhuo.cards import NUM_PLAIN_IDS, Counts, ids_of
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
-from paizhuo.games.shengji import play
+from paizhuo.games.shengji import rounds
 from paizhuo.games.shengji.follow import count_sub_multisets, sub_multisets
 from paizhuo.games.shengji.order import card_points
 from paizhuo.games.shengji.state import Emit, RoundState
@@ -167,7 +167,7 @@ def after_bury(st: RoundState, out: Emit) -> None:
     if st.opts.teams == "friends" and len(st.calls) < st.opts.num_friends:
         st.phase = "call"
         return
-    play.begin_play(st, out)
+    rounds.begin_play(st, out)
 
 
 # -- the kitty fight --------------------------------------------------------------------------

@@ -3,7 +3,7 @@ applying one, sampling one, and the step masks of card-by-card decisions.
 
 The phase modules hold the rules themselves — :mod:`.deal` (deal and trump bids),
 :mod:`.kitty` (bury, kitty fight), :mod:`.friends`, :mod:`.auction` (bidding-3),
-:mod:`.play` (play and the end of the round); this module sends each action to its phase.
+:mod:`.rounds` (play and the end of the round); this module sends each action to its phase.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from paizhuo.cards import NUM_PLAIN_IDS, Counts
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.records import Record
-from paizhuo.games.shengji import auction, deal, friends, kitty, play
+from paizhuo.games.shengji import auction, deal, friends, kitty, rounds
 from paizhuo.games.shengji.bidding import legal_targets
 from paizhuo.games.shengji.follow import (
     count_follows,
@@ -116,7 +116,7 @@ def initial_state(record: Record) -> RoundState:
     for made in st.calls:
         if made.friend is not None and made.friend != dealer:
             st.defenders.add(made.friend)
-    play.begin_play(st, quiet, resolve=False)
+    rounds.begin_play(st, quiet, resolve=False)
     return st
 
 
@@ -253,7 +253,7 @@ def apply(st: RoundState, action: Action, trusted: bool, out: Emit) -> None:
     action it does not trust to a copy."""
     verb, seat, phase = action.verb, action.seat, st.phase
     if phase == "play" and verb == "play":
-        play.play(st, action, trusted, out)
+        rounds.play(st, action, trusted, out)
         return
     if action.cards and verb in ("pass", "call", "bid_target"):
         raise MalformedError("[2]", f"a {verb} shows no cards")
@@ -287,7 +287,7 @@ def apply(st: RoundState, action: Action, trusted: bool, out: Emit) -> None:
                 f"{st.opts.num_friends - len(st.calls)} friend(s)", seat)
         friends.call(st, action, out)
         if len(st.calls) >= st.opts.num_friends:
-            play.begin_play(st, out)
+            rounds.begin_play(st, out)
     elif verb == "call":
         # the friend calls are over (SJ-11), or there are none at this table
         k = st.opts.num_friends

@@ -10,16 +10,12 @@ one); a take-back restores the last.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from paizhuo.cards import Counts
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
+from paizhuo.games.shengji.state import Emit, RoundState
 from paizhuo.notation import format_cards
-
-if TYPE_CHECKING:
-    from paizhuo.games.shengji.game import ShengjiGame
-    from paizhuo.games.shengji.state import RoundState
 
 UNDOABLE = ("bid", "play")
 
@@ -37,44 +33,42 @@ def last_in_effect(actions: Sequence[Action]) -> Action | None:
     return None
 
 
-def allowed(game: ShengjiGame, seat: int) -> bool:
-    st = game.state
+def allowed(st: RoundState, actions: Sequence[Action], seat: int) -> bool:
+    """Whether ``seat`` may take back now: its own bid or play is the last action in effect."""
     if not st.opts.take_backs or st.phase == "over":
         return False
-    last = last_in_effect(game.actions)
+    last = last_in_effect(actions)
     return last is not None and last.seat == seat and last.verb in UNDOABLE
 
 
-def take_back(game: ShengjiGame, seat: int,
-              undo: list[RoundState | None] | None) -> list[RoundState | None]:
-    """Undo ``seat``'s last bid or play (or raise under SJ-14); returns the new undo list."""
-    st = game.state
+def take_back(st: RoundState, actions: Sequence[Action], seat: int,
+              undo: list[RoundState | None] | None,
+              out: Emit) -> tuple[RoundState, list[RoundState | None]]:
+    """Undo ``seat``'s last bid or play (or raise under SJ-14): the state to go on from (a
+    copy of the one before it) and the new undo list."""
     if not st.opts.take_backs or undo is None:
         raise IllegalActionError("SJ-14", "take-backs are off at this table", seat)
     if st.phase == "over":
         raise IllegalActionError("SJ-14", "the round is over: nothing can be taken back", seat)
-    last = last_in_effect(game.actions)
+    last = last_in_effect(actions)
     if last is None or last.seat != seat or last.verb not in UNDOABLE:
         raise IllegalActionError(
             "SJ-14", "only your own last bid or play can be taken back, before the next "
             "player acts", seat)
     before = undo[-1]
     assert before is not None, "a bid or play keeps the state before it"
-    game.state = before.copy()
     shown: dict[str, object] = {"verb": last.verb}
     if last.cards:
         shown["cards"] = format_cards(last.cards)
-    game.emit({"type": "action", "seat": seat, "verb": "take_back", "taken_back": shown})
-    return undo[:-1]
+    out({"type": "action", "seat": seat, "verb": "take_back", "taken_back": shown}, None, None)
+    return before.copy(), undo[:-1]
 
 
-def redealt(original: ShengjiGame, copy: ShengjiGame) -> list[RoundState | None]:
-    """The undo list of a determinized copy: the states a chain of take-backs can reach, with
+def redealt(undo: list[RoundState | None], now: RoundState) -> list[RoundState | None]:
+    """The undo list of a determinized copy (state ``now``) from the original's ``undo``:
+    the states a chain of take-backs can reach, with
     the copy's cards (what changed since each is public: cards played, the deal's progress,
     a kitty taken up); the earlier ones, which no take-back reaches, dropped."""
-    undo = original._undo
-    assert undo is not None
-    now = copy.state
     out: list[RoundState | None] = [None] * len(undo)
     plays = [p for t in now.tricks for p in t.plays] + list(now.trick)
     j = len(undo) - 1

@@ -6,7 +6,7 @@ kitty lying there (everyone once the round is over when ``reveal_kitty`` is on, 
 with ``kitty_no_points``); every played card and the cards of a failed throw; who won each
 trick; the attackers' running score (not the dealer's side with ``hide_points``); the number
 of cards in each hand; the called friends and who has been revealed. Never another player's
-hand. The events each action shows are emitted by the rules (:mod:`.play`, :mod:`.deal` …)
+hand. The events each action shows are emitted by the rules (:mod:`.rounds`, :mod:`.deal` …)
 with the same audiences.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 
 from paizhuo.engine.game import View
 from paizhuo.games.shengji.deal import trump_text
-from paizhuo.games.shengji.play import hidden_kitty_result, running_points
+from paizhuo.games.shengji.rounds import hidden_kitty_result, running_points
 from paizhuo.games.shengji.rules import to_act
 from paizhuo.games.shengji.scoring import level_name, levels_json
 from paizhuo.games.shengji.state import RoundState

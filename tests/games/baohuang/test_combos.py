@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from paizhuo.cards import NUM_CARD_IDS
 from paizhuo.games.baohuang import views
-from paizhuo.games.baohuang.plays import (
+from paizhuo.games.baohuang.combos import (
     all_keys_of_size,
     beats,
     count_leads,

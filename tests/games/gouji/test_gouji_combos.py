@@ -8,8 +8,7 @@ from hypothesis import strategies as st
 
 from paizhuo.cards import Counts
 from paizhuo.games.climbing import BIG, PLAIN, SMALL, rank_counts
-from paizhuo.games.gouji.options import GoujiOptions
-from paizhuo.games.gouji.plays import (
+from paizhuo.games.gouji.combos import (
     Shape,
     all_plays,
     beating_plays,
@@ -22,6 +21,7 @@ from paizhuo.games.gouji.plays import (
     shape_of,
     size,
 )
+from paizhuo.games.gouji.options import GoujiOptions
 from paizhuo.notation import parse_cards
 
 OFF, TWO_FOR_ONE, TWO_OR_THREE = 0, 1, 2
