@@ -228,7 +228,8 @@ def _shengji_deal_where(wanted: str, seeds: range = range(200)) -> Any:
     (the attackers take the deal with no level to gain), "rise" or "hold"."""
     import random
 
-    from paizhuo.bots.search import play_out, playout_bot
+    from paizhuo.bots.policies import playout_bot
+    from paizhuo.bots.search import play_out
 
     for seed in seeds:
         game = game_class("shengji").new({"preset": "tractor"}, seed=seed)

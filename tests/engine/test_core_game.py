@@ -10,7 +10,8 @@ import pytest
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.game import Game
-from paizhuo.engine.records import Deal, Record, replay
+from paizhuo.engine.judge import replay
+from paizhuo.engine.records import Deal, Record
 from paizhuo.games import GAME_NAMES, game_class
 
 

@@ -13,8 +13,8 @@ from paizhuo.engine import registry
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.game import Game
-from paizhuo.engine.judge import ILLEGAL, LEGAL, judge_text
-from paizhuo.engine.records import Record, replay
+from paizhuo.engine.judge import ILLEGAL, LEGAL, judge_text, replay
+from paizhuo.engine.records import Record
 from paizhuo.notation import parse_cards
 
 DEAL = {"hands": ["AS AH 3C", "2D 2H KS"]}

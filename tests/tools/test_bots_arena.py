@@ -1,4 +1,5 @@
-"""Bots, the simulation runner, the benchmark and the terminal helpers, on the fake game."""
+"""Bots, the simulation runner and typed actions, on the fake game (the benchmark's
+tests are tests/bench/test_bench.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from paizhuo.arena.simulate import SimulationError, Summary, _flatten, play_round, simulate
-from paizhuo.arena.terminal import action_text, event_text, observation_rows, render_value
-from paizhuo.bench import bench_preset, deep_sizeof
+from paizhuo.arena.simulate import SimulationError, Summary, _flatten, simulate
 from paizhuo.bots import Bot, make_bot, register_bot
+from paizhuo.bots import policies as bot_policies
 from paizhuo.bots import registry as bot_registry
+from paizhuo.bots.base import play_round
 from paizhuo.bots.greedy import GreedyBot
 from paizhuo.engine.actions import Action, parse_typed_action
 from paizhuo.engine.errors import MalformedError
@@ -62,7 +63,7 @@ def test_unknown_bot_is_malformed() -> None:
 
 
 def test_a_game_can_register_its_own_bot(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot_registry, "_BY_GAME", {})
+    monkeypatch.setattr(bot_policies, "_BY_GAME", {})
 
     class Cautious(GreedyBot):
         name = "greedy"
@@ -157,47 +158,20 @@ class TestSimulateFake:
         assert summary.bot_means["returns"]["greedy"].count == 20
 
 
-# -- bench -----------------------------------------------------------------------------------
-
-def test_deep_sizeof_counts_shared_objects_once() -> None:
-    inner = list(range(100))
-    assert deep_sizeof([inner, inner]) < deep_sizeof([inner, list(range(100))])
-    assert deep_sizeof({"a": inner}) > deep_sizeof(inner)
-
-    class Slotted:
-        __slots__ = ("x",)
-
-        def __init__(self) -> None:
-            self.x = list(range(50))
-
-    assert deep_sizeof(Slotted()) > deep_sizeof(list(range(50)))
-
-
-@pytest.mark.usefixtures("fake_game_cls")
-def test_bench_preset_on_the_fake_game(fake_game_cls: Any) -> None:
-    result = bench_preset(fake_game_cls, "long", games=5, seconds=60)
-    assert result.rounds == 5 and result.decisions >= 5 * 6
-    assert result.rounds_per_s > 0 and result.decisions_per_s > 0
-    assert result.traced_peak_bytes > 0 and result.state_bytes > 0
-    assert result.pickle_bytes is not None and result.pickle_bytes > 0
-    quick = bench_preset(fake_game_cls, "short", seconds=0.0)
-    assert quick.rounds == 1
-
-
-# -- terminal helpers ------------------------------------------------------------------------
+# -- lazy bots, typed actions ----------------------------------------------------------------
 
 def test_lazy_game_bots_are_imported_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A game's own bot is named in the registry as ``module:attribute`` and imported only by
+    """A game's own bot is named among the policies as ``module:attribute`` and imported only by
     ``make_bot`` for that game (the game package never imports it)."""
     import sys
 
-    monkeypatch.setattr(bot_registry, "_BY_GAME", {})
-    monkeypatch.setattr(bot_registry, "_LAZY_BY_GAME",
+    monkeypatch.setattr(bot_policies, "_BY_GAME", {})
+    monkeypatch.setattr(bot_policies, "_LAZY_BY_GAME",
                         {("fake", "greedy"): "paizhuo.bots.random_bot:UniformBot"})
     assert "greedy" in bot_registry.bot_names("fake")
     assert type(make_bot("greedy", "gouji")) is GreedyBot
     assert make_bot("greedy", "fake").name == "uniform"
-    monkeypatch.setitem(bot_registry._LAZY_BY_GAME, ("fake", "lazy"),
+    monkeypatch.setitem(bot_policies._LAZY_BY_GAME, ("fake", "lazy"),
                         "paizhuo_no_such_module:Bot")
     assert "paizhuo_no_such_module" not in sys.modules
     with pytest.raises(ModuleNotFoundError):
@@ -216,20 +190,6 @@ def test_typed_actions_are_forgiving() -> None:
         parse_typed_action("play ZZ", 0, verbs)
 
 
-def test_action_text_round_trips_through_typing() -> None:
-    verbs = frozenset({"play", "call"})
-    for action in (act(1, "play", "AS AS KS"),
-                   Action.make(1, "call", (), {"card": "AH", "nth": 1})):
-        assert parse_typed_action(action_text(action), 1, verbs) == action
-
-
-def test_render_value_shows_card_ids_in_notation() -> None:
-    assert render_value("hand", list(parse_cards("AS TH SJ"))) == "AS TH SJ"
-    assert render_value("scores", [1, 2]) == "1 2"
-    assert render_value("trump", None) == "—"
-    assert render_value("open", True) == "yes"
-
-
 def test_paizhuo_parse_action_checks_the_games_verbs(fake_game_cls: Any) -> None:
     import paizhuo
 
@@ -240,77 +200,3 @@ def test_paizhuo_parse_action_checks_the_games_verbs(fake_game_cls: Any) -> None
         paizhuo.parse_action(game, 0, "bury 3s")
     with pytest.raises(MalformedError, match="empty"):
         paizhuo.parse_action(game, 0, "  ")
-
-
-def test_observation_rows_show_the_details_after_the_header() -> None:
-    obs = {"game": "fake", "phase": "play", "hand": "AS", "to_act": [1],
-           "details": {"last": "seat 1 pass", "phase": "inner"}}
-    assert observation_rows(obs) == {"game": "fake", "phase": "play", "hand": "AS",
-                                     "to_act": [1], "last": "seat 1 pass",
-                                     "details.phase": "inner"}
-
-
-def test_event_text_names_the_seat_and_its_bot() -> None:
-    names = ["greedy", "random", "greedy"]
-    assert str(event_text({"state_id": 1, "type": "action", "seat": 0, "verb": "pass"},
-                          names, 0)) == "seat 0 (you): pass"
-    assert str(event_text({"state_id": 2, "type": "action", "seat": 1, "verb": "bury",
-                           "count": 8}, names, 0)) == "seat 1 (random): bury count=8"
-    assert str(event_text({"state_id": 5, "type": "trick", "winner": 2, "points": 10},
-                          names, 0)) == "trick: winner=2 points=10"
-
-
-def test_render_mapping_prints_brackets_literally() -> None:
-    from rich.console import Console
-
-    from paizhuo.arena.terminal import render_mapping
-
-    console = Console(record=True, width=200)
-    console.print(render_mapping({"tricks": [{"plays": [{"seat": 2, "cards": "5S"}]}],
-                                  "note": "[bold]not markup[/bold]", "empty": None,
-                                  "legal": [[0, "pass"]], "levels": {"0": "2", "1": "5"}}))
-    text = console.export_text()
-    assert "plays=[seat=2 cards=5S]" in text
-    assert "[bold]not markup[/bold]" in text
-    assert "empty" not in text and "legal" not in text
-    assert "0=2 1=5" in text
-
-
-def test_terminal_shows_other_seats_only_through_their_events() -> None:
-    """Bots' actions reach the person as the events of their seat show them (cards hidden
-    from the seat stay hidden); the result as their observation gives it."""
-    from rich.console import Console
-
-    from fake_game import FakeGame
-    from paizhuo.arena.terminal import TerminalPlay
-    from paizhuo.engine.game import View
-    from paizhuo.notation import format_cards
-
-    class SecretFake(FakeGame):
-        """The fake game with plays seen only by the seat that made them."""
-
-        def emit(self, payload: Any, audience: Any = None, others: Any = None) -> None:
-            seat = payload["seat"]
-            super().emit(payload, frozenset({seat}), {**payload, "cards": "hidden"}
-                         if "cards" in payload else payload)
-
-        def _observe(self, seat: int | None) -> View:
-            view = super()._observe(seat)
-            result = view.result
-            return View(view.hand, view.hand_sizes, view.to_act,
-                        None if result is None else {"winner": result["winner"]},
-                        {"round": self.round})
-
-    console = Console(record=True, width=200)
-    table = TerminalPlay(SecretFake, {"preset": "long"}, 0, 4, ["greedy"], console,
-                         ask=lambda prompt: "1")
-    table._play_round()
-    table._show_result()
-    text = console.export_text()
-    bot_plays = [a for a in table.game.actions if a.seat == 1 and a.cards]
-    assert bot_plays and "Seat 1 (North, greedy) plays hidden" in text
-    for line in text.splitlines():
-        if line.startswith("Seat 1 (North, greedy)"):
-            assert not any(format_cards(a.cards) in line for a in bot_plays), line
-    assert "You (seat 0) play" in text
-    assert "winner" in text and "cards_left" not in text

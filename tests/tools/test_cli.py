@@ -182,8 +182,8 @@ class TestOnFakeGame:
         assert "Stopped" in out and '"game": "fake"' in out
 
     def test_play_typed_action_in_notation(self) -> None:
-        from paizhuo.arena.terminal import action_text
         from paizhuo.games import game_class
+        from paizhuo.terminal.values import action_text
 
         game = game_class("fake").new({}, seed=4)
         first = game.legal_actions(0)[0]

@@ -12,10 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from paizhuo import __version__
-from paizhuo.arena.terminal import TerminalPlay
 from paizhuo.cli import app
 from paizhuo.engine.judge import ILLEGAL, LEGAL, MALFORMED, judge_text
 from paizhuo.games import game_class
+from paizhuo.terminal.table import TerminalPlay
 
 runner = CliRunner()
 COMMANDS = ("judge", "simulate", "play", "bench", "serve")

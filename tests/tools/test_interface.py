@@ -20,8 +20,8 @@ import pytest
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
 from paizhuo.engine.game import Game
-from paizhuo.engine.judge import LEGAL, judge_text
-from paizhuo.engine.records import Record, replay
+from paizhuo.engine.judge import LEGAL, judge_text, replay
+from paizhuo.engine.records import Record
 from paizhuo.games import game_class
 
 from .conformance import game_presets

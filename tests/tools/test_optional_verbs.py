@@ -11,13 +11,12 @@ import random
 
 from rich.console import Console
 
-from paizhuo.arena.simulate import choose_action
-from paizhuo.arena.terminal import TerminalPlay
-from paizhuo.bots.base import deciding, waits
+from paizhuo.bots.base import choose_action, deciding, waits
 from paizhuo.bots.registry import make_bot
 from paizhuo.games import game_class
+from paizhuo.terminal.table import TerminalPlay
 
-from .test_terminal_table import Asked
+from ..terminal.test_terminal_table import Asked
 
 
 def crown_game(seat_not_holding: int = 0):  # type: ignore[no-untyped-def]

@@ -9,8 +9,7 @@ from typing import Any, cast
 
 import pytest
 
-from paizhuo.arena.simulate import choose_action
-from paizhuo.bots.base import Worlds, bot_action
+from paizhuo.bots.base import Worlds, bot_action, choose_action
 from paizhuo.bots.registry import make_bot
 from paizhuo.bots.search import SearchBot, ranked, value, world_hints
 from paizhuo.engine.actions import Action
@@ -224,7 +223,8 @@ def test_a_shengji_lead_ranks_the_leads_the_heuristic_tries() -> None:
 def test_a_shengji_playout_is_worth_its_levels_and_a_share_of_the_points() -> None:
     import random as _random
 
-    from paizhuo.bots.search import play_out, playout_bot
+    from paizhuo.bots.policies import playout_bot
+    from paizhuo.bots.search import play_out
 
     game = game_class("shengji").new({"preset": "tractor"}, seed=3)
     play_out(game, [playout_bot("shengji") for _ in range(4)], _random.Random(1))
@@ -241,7 +241,8 @@ def test_a_shengji_playout_is_worth_its_levels_and_a_share_of_the_points() -> No
 def test_a_gouji_playout_is_worth_its_points_and_more_for_the_win() -> None:
     import random as _random
 
-    from paizhuo.bots.search import play_out, playout_bot
+    from paizhuo.bots.policies import playout_bot
+    from paizhuo.bots.search import play_out
     from paizhuo.games.gouji.game import WIN_WEIGHT as GOUJI_WIN_WEIGHT
 
     seen = set()
@@ -262,7 +263,8 @@ def test_a_playout_stops_at_its_deadline_and_says_so() -> None:
     import random as _random
     import time as _time
 
-    from paizhuo.bots.search import play_out, playout_bot
+    from paizhuo.bots.policies import playout_bot
+    from paizhuo.bots.search import play_out
 
     game = game_class("gouji").new({}, seed=2)
     bots = [playout_bot("gouji") for _ in range(6)]

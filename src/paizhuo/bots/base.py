@@ -1,4 +1,6 @@
-"""The bot protocol: a bot chooses one of a seat's legal actions from what that seat sees."""
+"""The bot protocol: a bot chooses one of a seat's legal actions from what that seat sees —
+and the one way every runner asks bots for a game's next action (:func:`bot_action`,
+:func:`choose_action`) and plays a game out with them (:func:`play_round`)."""
 
 from __future__ import annotations
 
@@ -198,6 +200,38 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
     if list_limit is not None and seat == to_act[0] and game.more_legal_than(seat, list_limit):
         return game.sample_action(rng)
     return _decide_listed(bot, observation, game.legal_actions(seat), rng, Worlds(game, seat))
+
+
+def choose_action(game: Game, bots: Sequence[Bot], rng: random.Random) -> Action:
+    """The next action: the acting seat's bot chooses from its observation and legal actions.
+
+    When several seats may act, one of them is drawn at random, leaving out seats that
+    could only interrupt (:func:`deciding`). A game not over with nobody
+    to act is an engine bug (``RuntimeError``).
+    """
+    to_act = game.to_act()
+    if not to_act:
+        raise RuntimeError(f"nobody may act in phase {game.phase!r} but the game is not over")
+    # a seat that may only interrupt (Baohuang's seize) lets the deciding seats act
+    seats = deciding(game, to_act)
+    seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+    return bot_action(game, to_act, seat, bots[seat], rng)
+
+
+def play_round(game: Game, bots: Sequence[Bot], rng: random.Random,
+               max_decisions: int = 100_000) -> list[int]:
+    """Play ``game`` to its end, ``bots[seat]`` deciding for each seat (the arena's games, a
+    test's); returns the number of decisions each seat made."""
+    made = [0] * game.num_seats
+    total = 0
+    while not game.is_over:
+        action = choose_action(game, bots, rng)
+        game.apply(action)
+        made[action.seat] += 1
+        total += 1
+        if total > max_decisions:
+            raise RuntimeError(f"no end after {max_decisions} decisions (phase {game.phase})")
+    return made
 
 
 def act_unlisted(bot: Bot, observation: dict[str, Any], rng: random.Random) -> Action | None:

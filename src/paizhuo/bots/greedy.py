@@ -5,7 +5,7 @@ the one that plays the most cards (getting rid of cards is how Gouji and Baohuan
 and it leads Shengji combinations), not counting jokers, which it keeps as long as it can;
 ties go to the action whose cards are lowest (keep high cards for later); actions without
 cards (pass, yield) come after every play without jokers. A game can have a smarter version of
-its own in this package, registered in :mod:`paizhuo.bots.registry` for that game.
+its own in this package, registered in :mod:`paizhuo.bots.policies` for that game.
 """
 
 from __future__ import annotations

@@ -23,7 +23,8 @@ What a playout is worth to the seat is its ``returns()``, refined where they are
 decks, so the attackers' points break ties between two moves that gain the same levels; a
 Gouji game won counts for more than its points, as the win is what the teams play for).
 
-The playout policy is the game's ``heuristic`` bot where it has one, else ``greedy``.
+The playout policy is the game's ``heuristic`` bot where it has one, else ``greedy``
+(:func:`paizhuo.bots.policies.playout_bot`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import time
 from typing import Any, Final
 
 from paizhuo.bots.base import BaseBot, Bot, Worlds, WorldsBot, act_unlisted, bot_action, deciding
+from paizhuo.bots.policies import playout_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import PaizhuoError
 from paizhuo.engine.game import Game
@@ -46,14 +48,6 @@ can count it, ``count_legal``: a Shengji follow to a long throw can have tens of
 drawn by the game's sampler instead of being listed and judged — it could cost more than the
 whole decision's budget. Decisions a bot makes without the list (``act_unlisted``) are not
 affected."""
-
-
-def playout_bot(game_name: str) -> Bot:
-    """The game's ``heuristic`` bot, or ``greedy`` where it has none."""
-    from paizhuo.bots.registry import bot_names, make_bot
-
-    name = "heuristic" if "heuristic" in bot_names(game_name) else "greedy"
-    return make_bot(name, game_name)
 
 
 def ranked(policy: Bot, observation: dict[str, Any], legal: list[Action],
@@ -361,5 +355,5 @@ def _paired(rows: list[list[float | None]], i: int) -> tuple[int, float, float]:
 
 
 __all__ = ["IMPOSSIBLE", "MAX_PLAYOUT_DECISIONS",
-           "MAX_PLAYOUT_LIST", "SearchBot", "misfit", "play_out", "playout_bot", "ranked",
+           "MAX_PLAYOUT_LIST", "SearchBot", "misfit", "play_out", "ranked",
            "value"]

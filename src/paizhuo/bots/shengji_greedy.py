@@ -5,7 +5,7 @@ options, level and trump it rebuilds the round's
 :class:`~paizhuo.games.shengji.order.TrumpContext` and judges its own options with the pure
 rule functions of :mod:`paizhuo.games.shengji` (``decompose_counts``, ``make_lead``,
 ``play_rank``, ``unit_beaten_by``). Registered lazily for ``make_bot("greedy", "shengji")``
-by :mod:`paizhuo.bots.registry` (game packages import no bots).
+by :mod:`paizhuo.bots.policies` (game packages import no bots).
 Every card it has not seen (its hand, the tricks, a kitty it may see) may be in any other
 hand; a seat that did not follow a led side suit is void in it.
 

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Self
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import MalformedError, describe
+from paizhuo.engine.faces import TextFace
 from paizhuo.engine.records import Deal, Record
 
 
@@ -102,6 +103,13 @@ class Game(ABC):
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset()
     """Numeric fields of :meth:`result` (dotted paths) that name a seat or count games
     (``dealer``, ``game``): statistics count their values and never average them."""
+    OPTIONS: ClassVar[type | None] = None
+    """The game's options class (a frozen dataclass with ``from_dict`` and one attribute
+    docstring per field, starting with its rule id), from which the lobby's list of rules is
+    read (:func:`paizhuo.games.option_docs.describe_options`); ``None``: no options."""
+    MAIN_OPTIONS: ClassVar[tuple[str, ...]] = ()
+    """The options a table's host most often changes, shown up front in the lobby; the rest
+    go under "more rules"."""
     OUT_OF_TURN_VERBS: ClassVar[frozenset[str]] = frozenset()
     """Verbs a seat may be able to use while it is not to act (Shengji's ``take_back``,
     SJ-14): a table then asks for the legal actions of a seat whose turn it is not."""
@@ -491,6 +499,14 @@ class Game(ABC):
         else the last one won); ``None``, the default, where a viewer shows each seat's last
         play or pass of the round as it happened (the climbing games)."""
         return None
+
+    @classmethod
+    def text_face(cls) -> TextFace:
+        """How a text table (``paizhuo play``) shows this game: its hand order, what each
+        seat is to the viewer, its status line, its own events and its outcome. Default: the
+        generic :class:`~paizhuo.engine.faces.TextFace` (hand in card-id order, card counts,
+        the details as ``key: value`` rows); each game's ``face.py`` has its own."""
+        return TextFace()
 
     def winners(self) -> list[int]:
         """The seats that won this deal, sorted (none before its end, none in a deal thrown

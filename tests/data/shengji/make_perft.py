@@ -14,7 +14,7 @@ from typing import Any
 from paizhuo.engine.actions import Action
 from paizhuo.games.shengji import ShengjiGame
 from paizhuo.games.shengji.deal import trump_text
-from paizhuo.games.shengji.play import running_points
+from paizhuo.games.shengji.rounds import running_points
 from paizhuo.notation import format_cards
 
 OUT = Path(__file__).with_name("perft.json")
