@@ -214,9 +214,15 @@ export const gouji = {
 
   playMark(ctx, ev) {
     if (ev.verb !== "play" && ev.verb !== "burn") return null;
-    const r = ctx.details().round || {};
-    const current = r.maker === ev.seat && r.play === ev.cards;
-    const mark = current ? markOf(r) : playMarks(ctx).get(`${ev.seat}|${ev.cards}`);
+    // the engine marks each play in its event (GJ-4, GJ-7); the round's marks cover a
+    // play drawn again from the observation after a reload
+    let mark;
+    if ("gouji" in ev) mark = markOf(ev);
+    else {
+      const r = ctx.details().round || {};
+      const current = r.maker === ev.seat && r.play === ev.cards;
+      mark = current ? markOf(r) : playMarks(ctx).get(`${ev.seat}|${ev.cards}`);
+    }
     return mark ? t(`gjx.${mark}`) : null;
   },
 
