@@ -4,7 +4,7 @@ Other programs usually have no declaration round in their records: they go from 
 straight to the emperor's first lead (``[[1, "call", "2C"], [1, "play", "6H SJ"], …]``), or
 name only the guard's ``reveal``, or the alone emperor's 明独. The rules (``declare.py``)
 refuse all three out of turn; :func:`implied_before` names the passes such a record leaves
-out, and the judge (``paizhuo.engine.records.replay``) applies them before the action when the
+out, and the judge (``paizhuo.engine.judge.replay``) applies them before the action when the
 action is legal after them, writing them into the game's own record. Nothing else is implied:
 seizing is never asked for, seats a forced call skips make no decision, and in play every
 answer (pass, yield, claim) is a turn of its own that a record must hold.

@@ -30,6 +30,7 @@ from paizhuo.games.gouji import (
     imports,
     knowledge,
     rules,
+    sampling,
     scoring,
     views,
 )
@@ -103,7 +104,9 @@ class GoujiGame(FlatEncoding, Game):
         return self.state.hands
 
     def to_act(self) -> list[int]:
-        return rules.to_act(self.state)
+        # :func:`.rules.to_act` written out: asked before every decision of a playout
+        turn = self.state.turn
+        return [] if turn < 0 else [turn]
 
     def _legal(self, seat: int) -> list[Action]:
         return rules.legal(self.state, seat)
@@ -114,9 +117,10 @@ class GoujiGame(FlatEncoding, Game):
         return rules.forced(self.state, seat)
 
     def sample_action(self, rng: random.Random) -> Action:
-        action = rules.sample(self.state, rng)
-        if self.state.phase == "play":
-            self._sampled = action
+        st = self.state
+        if st.phase != "play":
+            return rules.sample(st, rng)
+        action = self._sampled = sampling.sample(st, rng)  # the hot path: no detour
         return action
 
     def _apply(self, action: Action) -> Action | None:

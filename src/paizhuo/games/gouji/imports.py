@@ -3,7 +3,7 @@
 Other programs write "nobody burned", "nobody declared revolution / 宣点", "the payer kept the
 returned card" and "the headless player did not answer" as the absence of an action, while this
 engine asks those seats and its rules refuse an action made past them. The judge
-(:func:`paizhuo.engine.records.replay`) asks :func:`implied_before` for the explicit ``pass``es
+(:func:`paizhuo.engine.judge.replay`) asks :func:`implied_before` for the explicit ``pass``es
 such a record leaves out before an action that is refused as it stands, applies them and the
 action to a copy, and keeps the copy if that is legal (so the game's own record then holds
 them). Nothing here is part of the rules: ``GoujiGame.apply`` never assumes a decline.

@@ -117,11 +117,14 @@ def apply(st: GoujiState, action: Action, trusted: bool, out: Emit) -> None:
         seat = action.seat
         cards = action.cards
         if cards:
-            # the play's marks as the rules gave them (GJ-4 够级, GJ-9 够死级), so that no
-            # viewer works them out again
-            out({"type": "action", "seat": seat, "verb": verb,
-                 "cards": " ".join([NAMES[c] for c in cards]),
-                 "gouji": st.table_gouji, "dead": st.table_dead})
+            event = {"type": "action", "seat": seat, "verb": verb,
+                     "cards": " ".join([NAMES[c] for c in cards])}
+            # a gouji play (GJ-4) or a dead one (GJ-7) says so, so that no viewer works it out
+            if st.table_gouji:
+                event["gouji"] = True
+                if st.table_dead:
+                    event["dead"] = True
+            out(event)
         elif verb == "pass" and stage == BURN:
             # only seats that could burn are asked: declining must not show (GJ-12)
             out(action_event(action), SELF[seat])

@@ -20,18 +20,10 @@ const rankKey = (c) => (c === "SJ" ? "small_joker" : isJokerCard(c) ? "big_joker
 
 const known = (x) => x !== null && x !== undefined;
 
-/** The mark the engine gave the round's play to beat: "dead" (够死级), "gouji" (够级, GJ-4) or
- * "" — from the observation's `round`, never worked out here. */
+/** The mark the engine gave a play (in its event) or the round's play to beat (in the
+ * observation): "dead" (够死级), "gouji" (够级, GJ-4) or "" — never worked out here. */
 function markOf(r) {
   return r.dead ? "dead" : r.gouji ? "gouji" : "";
-}
-
-/** The marks of this deal's plays as each was seen while it was the play to beat, by
- * "seat|cards": a play beaten since keeps its mark on the felt. */
-function playMarks(ctx) {
-  const s = ctx.s;
-  if (!s.gjMarks || s.gjMarks.deal !== s.deal) s.gjMarks = { deal: s.deal, marks: new Map() };
-  return s.gjMarks.marks;
 }
 
 function active(d, seat) {
@@ -207,21 +199,15 @@ export const gouji = {
     return [teammate, note, count];
   },
 
-  onState(ctx) {
-    const r = ctx.details().round;
-    if (r && r.play && known(r.maker)) playMarks(ctx).set(`${r.maker}|${r.play}`, markOf(r));
-  },
-
   playMark(ctx, ev) {
     if (ev.verb !== "play" && ev.verb !== "burn") return null;
-    // the engine marks each play in its event (GJ-4, GJ-7); the round's marks cover a
-    // play drawn again from the observation after a reload
-    let mark;
-    if ("gouji" in ev) mark = markOf(ev);
+    // the engine marks a gouji play's event (GJ-4, GJ-7: `gouji`, `dead`); a play drawn
+    // again from the observation after a reload (no event) takes the round's marks
+    let mark = "";
+    if (ev.type === "action") mark = markOf(ev);
     else {
       const r = ctx.details().round || {};
-      const current = r.maker === ev.seat && r.play === ev.cards;
-      mark = current ? markOf(r) : playMarks(ctx).get(`${ev.seat}|${ev.cards}`);
+      if (r.maker === ev.seat && r.play === ev.cards) mark = markOf(r);
     }
     return mark ? t(`gjx.${mark}`) : null;
   },
