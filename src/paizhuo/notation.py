@@ -1,4 +1,5 @@
-"""Parsing and printing cards in the shared notation (``docs/rules/README.md``).
+"""Parsing and printing cards in the shared notation (``docs/rules/README.md``), and saying
+them as a person writes them (:func:`say_cards`: ``5♥``, for messages people read).
 
 Input is forgiving — lower case, ``10`` for ``T``, suit symbols ``♠♥♣♦`` (also ``♤♡♧♢``),
 Chinese joker names ``小王``/``大王`` (and 小花/大花/小鬼/大鬼), commas or spaces between cards,
@@ -111,3 +112,31 @@ def format_counts(counts: Sequence[int]) -> str:
             _COUNTS_TEXT.clear()
         text = _COUNTS_TEXT[key] = format_cards(ids_of(counts))
     return text
+
+
+_SUIT_SHOWN: Final = "♠♥♣♦"
+_JOKERS_SHOWN: Final = {"en": ("SJ", "BJ", "BJ★"), "zh": ("小王", "大王", "大王★")}
+_SAID: Final = {lang: tuple([(("10" if r == "T" else r) + _SUIT_SHOWN[s]) for r in RANK_CHARS
+                             for s in range(4)] + list(jokers))
+                for lang, jokers in _JOKERS_SHOWN.items()}
+
+
+def say_card(card: int, lang: str = "en") -> str:
+    """One card as a person writes it, in messages people read: rank then suit symbol
+    (``5♥``, ``10♠``), jokers ``SJ`` / ``BJ`` (中文 ``小王`` / ``大王``) — the browser's
+    ``cardText`` — never the notation's ``5H``.
+
+    >>> say_card(parse_card("TH")), say_card(parse_card("SJ"), "zh")
+    ('10♥', '小王')
+    """
+    return _SAID["zh" if lang == "zh" else "en"][card]
+
+
+def say_cards(cards: Iterable[int], lang: str = "en") -> str:
+    """A list of cards as a person writes them (:func:`say_card`), in the given order.
+
+    >>> say_cards(parse_cards("5H 5H BJ")), say_cards(parse_cards("AS BJ*"), "zh")
+    ('5♥ 5♥ BJ', 'A♠ 大王★')
+    """
+    said = _SAID["zh" if lang == "zh" else "en"]
+    return " ".join([said[c] for c in cards])

@@ -11,12 +11,20 @@ import os
 import sys
 from pathlib import Path
 
+HOME_ENV = "PAIZHUO_HOME"
+"""The environment variable that moves the data folder (``--data DIR`` sets it)."""
+
 
 def data_dir() -> Path:
     """The folder for the user's paizhuo files (not created here)."""
-    home = os.environ.get("PAIZHUO_HOME")
+    home = os.environ.get(HOME_ENV)
     if home:
         return Path(home).expanduser()
+    return platform_data_dir()
+
+
+def platform_data_dir() -> Path:
+    """The data folder when ``PAIZHUO_HOME`` is not set: the platform's user data folder."""
     if sys.platform == "win32":
         base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
     elif sys.platform == "darwin":

@@ -487,6 +487,7 @@ def _illegal_cards_not_held(f: Full) -> dict[str, Any]:
     with pytest.raises(IllegalActionError) as engine:
         game.clone().apply(parse_action(action))
     assert err["rule"] == engine.value.rule and err["message"] == engine.value.message
+    assert err["message_zh"] == engine.value.zh and err["message_zh"]  # both languages
     if a.obs["phase"] == "play":
         assert err["rule"] == "GJ-2" and "do not hold" in err["message"]
     return err
@@ -561,7 +562,6 @@ ERROR_CASES: dict[str, tuple[Callable[[Full], dict[str, Any]], str]] = {
     "bad_message-missing-state_id": (_raw("actor", '{"type": "action", "action": "pass"}'),
                                      "bad_message"),
     "seated": (_msg("actor", {"type": "sit", "seat": 0, "name": "x"}), "seated"),
-    "started": (_msg("actor", {"type": "leave"}), "started"),
     "seat_taken": (_msg("spectator", {"type": "sit", "seat": 0, "name": "x"}), "seat_taken"),
     "seat_taken-bot": (_msg("actor", {"type": "bot", "seat": 0, "bot": "random"}),
                        "seat_taken"),

@@ -118,7 +118,9 @@ def play_table(tmp_path: Path, game: str, preset: str | None, deals: int = 2,
     asked until it is marked ``timeout``."""
     app = create_app("sqlite:///" + str(tmp_path / "leaks.db"))
     with TestClient(app) as client, contextlib.ExitStack() as stack:
-        body: dict[str, Any] = {"settings": {"bot_delay": 0, "deals": deals, "timer": timer}}
+        # (the seats' people never close a summary: the next deal does not wait for them)
+        body: dict[str, Any] = {"settings": {"bot_delay": 0, "deals": deals, "timer": timer,
+                                             "summary_wait": 0}}
         if preset is not None:
             body["preset"] = preset
         if options is not None:

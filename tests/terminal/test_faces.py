@@ -74,14 +74,14 @@ def test_default_events_name_the_seat_and_show_every_field() -> None:
     played = face.describe_event({"state_id": 1, "type": "action", "seat": 1, "verb": "play",
                                   "cards": "TH TH", "note": "first"}, seats)
     assert played is not None
-    assert played.plain == "Seat 1 (East, greedy) plays ♥10 ♥10 (note first)"
+    assert played.plain == "Seat 2 (right, greedy) plays ♥10 ♥10 (note first)"
     mine = face.describe_event({"state_id": 2, "type": "action", "seat": 0, "verb": "pass"},
                                seats)
-    assert mine is not None and mine.plain == "You (seat 0) pass" and mine.style == "bold"
+    assert mine is not None and mine.plain == "You (seat 1) pass" and mine.style == "bold"
     bonus = face.describe_event({"state_id": 3, "type": "bonus_paid", "seat": 2, "points": 5,
                                  "cards": "AS"}, seats)
     assert bonus is not None
-    assert bonus.plain == "bonus paid: Seat 2 (West, random), points 5, cards ♠A"
+    assert bonus.plain == "bonus paid: Seat 3 (left, random), points 5, cards ♠A"
     assert face.describe_event({"state_id": 4, "type": "over", "result": {}}, seats) is None
 
 
@@ -110,9 +110,9 @@ def test_the_fake_game_plays_at_the_terminal_table(fake_game_cls: Any) -> None:
                            .split())
     assert f"Your hand: {in_id_order}" in text
     assert re.search(r"^fake · play$", text, re.M)
-    assert re.search(r"^Seat 1 \(North\) \d cards?$", text, re.M)
+    assert re.search(r"^Seat 2 \(across\) \d cards?$", text, re.M)
     assert re.search(r"^round: 1$", text, re.M)
-    assert "You (seat 0) play" in text and "Seat 1 (North, greedy) " in text
+    assert "You (seat 1) play" in text and "Seat 2 (across, greedy) " in text
     assert play.game.is_over
     after = text.split("Deal over")[1]
     assert re.search(r"winner\s+\d", after) and re.search(r"won_by\s+(sweep|close)", after)

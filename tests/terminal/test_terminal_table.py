@@ -183,7 +183,7 @@ def test_a_forced_move_is_played_without_asking() -> None:
     text = console.export_text()
     assert ask.prompts == ["Play the next deal? [Y/n] "], "nothing but the next deal is asked"
     assert "Only one choice: play ♣5 — played for you." in text
-    assert "You (seat 1) play ♣5" in text
+    assert "You (seat 2) play ♣5" in text
     assert [a.seat for a in g.actions] == [0, 1, 2, 3]
 
 
@@ -208,7 +208,7 @@ def test_each_play_is_announced_with_seat_place_and_bot() -> None:
             continue
         shown = cards_text(format_cards(action.cards)).plain
         assert f"{seats.name(action.seat)} plays {shown}" in text
-    assert re.search(r"Seat 1 \(East, greedy\)", text) and "Seat 2 (North, greedy)" in text
+    assert re.search(r"Seat 2 \(right, greedy\)", text) and "Seat 3 (across, greedy)" in text
 
 
 def test_a_failed_throw_is_explained() -> None:
@@ -218,8 +218,8 @@ def test_a_failed_throw_is_explained() -> None:
     play.run()
     text = console.export_text()
     line = next(line for line in text.splitlines() if "甩牌失败" in line)
-    assert "You (seat 0) tried ♠4 ♠4 ♠8 ♠8 ♠9" in line
-    assert "Seat 1 (East) holds cards that beat part of it" in line
+    assert "You (seat 1) tried ♠4 ♠4 ♠8 ♠8 ♠9" in line
+    assert "Seat 2 (right) holds cards that beat part of it" in line
     assert "so only ♠9 is played" in line
     assert g.actions[0].seat == 0 and [a.seat for a in g.actions[1:4]] == [1, 2, 3]
 

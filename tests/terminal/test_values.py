@@ -94,10 +94,10 @@ def test_terminal_shows_other_seats_only_through_their_events() -> None:
     table._show_result()
     text = console.export_text()
     bot_plays = [a for a in table.game.actions if a.seat == 1 and a.cards]
-    assert bot_plays and "Seat 1 (North, greedy) plays hidden" in text
+    assert bot_plays and "Seat 2 (across, greedy) plays hidden" in text
     for line in text.splitlines():
-        if line.startswith("Seat 1 (North, greedy)"):
+        if line.startswith("Seat 2 (across, greedy)"):
             assert not any(format_cards(a.cards) in line for a in bot_plays), line
-    assert "You (seat 0) play" in text
+    assert "You (seat 1) play" in text
     assert "winner" in text and "cards_left" not in text
 

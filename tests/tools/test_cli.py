@@ -179,7 +179,9 @@ class TestOnFakeGame:
         assert 'unknown verb "dance"' in out
         assert '"XX" is not a card' in out
         assert "Not allowed (FK-" in out
-        assert "Stopped" in out and '"game": "fake"' in out
+        # quitting saves the deal and says where (issue 34), instead of printing the record
+        assert "Stopped" in out and '"game": "fake"' not in out
+        assert "saved to" in out
 
     def test_play_typed_action_in_notation(self) -> None:
         from paizhuo.games import game_class
@@ -190,7 +192,9 @@ class TestOnFakeGame:
         typed = action_text(first).lower()
         result = runner.invoke(app, ["play", "fake", "--seed", "4"], input=typed + "\nquit\n")
         assert result.exit_code == 0
-        assert f'[0, "play", "{action_text(first).split(" ", 1)[1]}"]' in result.stdout
+        saved = result.stdout.replace("\n", "").split(" saved to ")[-1].strip()
+        assert f'[0, "play", "{action_text(first).split(" ", 1)[1]}"]' in Path(saved).read_text(
+            encoding="utf-8")
 
     def test_play_end_of_input_stops_cleanly(self) -> None:
         result = runner.invoke(app, ["play", "fake"], input="")

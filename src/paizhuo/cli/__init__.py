@@ -61,10 +61,17 @@ class _Group(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
+HELP = ("牌桌 paizhuo — Shengji, Gouji and Baohuang: play at a table (serve: in the browser; "
+        "play: in the terminal), judge records, simulate, bench.\n\n"
+        "Your files (records of played deals, the server's database) are kept in the data "
+        "folder: $PAIZHUO_HOME, else the platform's user data folder (Linux: "
+        "~/.local/share/paizhuo); serve --data and play --data move it.")
+"""What ``paizhuo --help`` says first."""
+
 app = typer.Typer(
     name="paizhuo",
     cls=_Group,
-    help="牌桌 paizhuo — Shengji, Gouji and Baohuang: judge records, play, simulate, bench.",
+    help=HELP,
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -83,13 +90,38 @@ def _root(
         "--version", is_eager=True, callback=_show_version,
         help="Print the version and exit.")] = False,
 ) -> None:
-    """牌桌 paizhuo — Shengji, Gouji and Baohuang: judge records, play, simulate, bench."""
+    """The ``paizhuo`` command group (its help is :data:`HELP`)."""
+
+
+def short_help(doc: str | None) -> str:
+    r"""A command's line in ``paizhuo --help``: the first sentence of its docstring on one
+    line (Rich keeps a docstring's line breaks there, which cut its sentences mid-way).
+
+    >>> short_help("Play at a table.\n\n    More.")
+    'Play at a table.'
+    >>> short_help("The server: friends sit down (see\n    docs/protocol.md). Then more.")
+    'The server: friends sit down (see docs/protocol.md).'
+    """
+    first = paragraphs(doc).split("\n\n")[0]
+    end = first.find(". ")
+    return first if end < 0 else first[:end + 1]
+
+
+def paragraphs(doc: str | None) -> str:
+    r"""A command's help: its docstring with each paragraph on one line (Rich wraps them
+    to the terminal; it would keep the docstring's own line breaks after the first).
+
+    >>> paragraphs("One\n    two.\n\n    Three\n    four.")
+    'One two.\n\nThree four.'
+    """
+    return "\n\n".join(" ".join(part.split()) for part in (doc or "").strip().split("\n\n"))
 
 
 # in the order ``paizhuo --help`` lists them
 for _command in (judge.judge, arena.simulate, tables.play, bench.bench, arena.arena,
                  tables.serve):
-    app.command()(_command)
+    app.command(short_help=short_help(_command.__doc__),
+                help=paragraphs(_command.__doc__))(_command)
 
 
 def main() -> None:

@@ -116,7 +116,7 @@ def arena(
     """Pit two bots against each other on duplicate deals (every deal in every seat
     arrangement, so the luck of the cards cancels); print the figures with 95% intervals and
     write them as JSON and a PNG plot (see docs/arena.md). While deals are left the JSON is
-    written every minute with the deals done so far (``"partial": true``), so that a run
+    written every minute with the deals done so far ("partial": true), so that a run
     stopped early can go on with --resume."""
     from rich.table import Table
 

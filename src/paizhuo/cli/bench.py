@@ -51,7 +51,7 @@ def bench(
     compare_rlcard: Annotated[bool, typer.Option(
         "--compare-rlcard",
         help="Also time RLCard's Dou Dizhu in this run and print each preset's rounds/s as a "
-             "multiple of its games/s (needs: pip install 'paizhuo[bench]').")] = False,
+             "multiple of its games/s (needs: pip install 'paizhuo\\[bench]').")] = False,
     tables: Annotated[int | None, count_option(
         "server: tables played at once (default 200).")] = None,
     table_game: Annotated[str | None, typer.Option(

@@ -69,6 +69,37 @@ def bots_option(help_text: str, metavar: str = "BOTS") -> Any:
     return typer.Option(metavar=metavar, help=help_text)
 
 
+def _shown_home() -> str:
+    """The platform's data folder as help shows it (``~/.local/share/paizhuo``)."""
+    from pathlib import Path
+
+    from paizhuo.paths import platform_data_dir
+
+    folder = platform_data_dir()
+    try:
+        return str(Path("~") / folder.relative_to(Path.home()))
+    except ValueError:
+        return str(folder)
+
+
+def data_option() -> Any:
+    """``--data DIR``: the data folder (records, the server's database), which
+    ``$PAIZHUO_HOME`` also sets."""
+    return typer.Option(
+        "--data", metavar="DIR", file_okay=False,
+        show_default=f"$PAIZHUO_HOME, else {_shown_home()}",
+        help="The data folder: the records of played deals and the server's SQLite database. "
+             "The environment variable PAIZHUO_HOME sets it too.")
+
+
+def use_data_dir(folder: Any) -> None:
+    """Make ``--data DIR`` the data folder of this process (as ``PAIZHUO_HOME`` would)."""
+    if folder is not None:
+        from paizhuo.paths import HOME_ENV
+
+        os.environ[HOME_ENV] = str(folder)
+
+
 def db_option(help_text: str) -> Any:
     """``--db URL``: the table server's database."""
     return typer.Option(metavar="URL", help=help_text)

@@ -12,8 +12,10 @@ from paizhuo.errors import (
     InvalidOptionsError,
     MalformedError,
     PaizhuoError,
+    Words,
     describe,
+    verb_zh,
 )
 
 __all__ = ["IllegalActionError", "InvalidOptionsError", "MalformedError", "PaizhuoError",
-           "describe"]
+           "Words", "describe", "verb_zh"]

@@ -12,12 +12,15 @@ game's name; each game's package holds its own face (``games/<game>/face.py``).
 for any game: the hand in card-id order, each seat's card count, the observation's
 ``details`` as ``key: value`` rows, every event as a line.
 
+A face speaks one language, ``en`` or ``zh`` (:data:`LANGS`): in 中文 everything it writes is
+中文 except card ranks and rule ids (:meth:`TextFace.say` holds each text in both).
+
 A face writes :class:`Styled` lines — runs of text with a style name (``"bold"``,
 ``"red"``, ``"dim"``: Rich's names, which the terminal passes on as they are) — so that the
 engine imports no terminal library.
 
->>> card_label("TH"), card_label("SJ")
-('♥10', 'SJ')
+>>> card_label("TH"), card_label("SJ"), card_label("BJ", "zh")
+('♥10', 'SJ', '大王')
 >>> TextFace().sorted_hand("AS 3S 2H BJ".split(), {})
 ['2H', '3S', 'AS', 'BJ']
 """
@@ -27,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
+from paizhuo.errors import MalformedError, describe
 from paizhuo.notation import NotationError, parse_card
 
 SUITS = "SHCD"
@@ -34,11 +38,17 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 RED = frozenset("HD")
 RANKS = "23456789TJQKA"
 JOKERS = ("SJ", "BJ", "BJ*")
+JOKERS_ZH = {"SJ": "小王", "BJ": "大王", "BJ*": "大王*"}
+LANGS = ("en", "zh")
+"""The languages a face speaks."""
 
 
-def card_label(name: str) -> str:
-    """A card as a table shows it: suit symbol then rank (``♠K``, ``♥10``); jokers by name."""
-    if name in JOKERS or len(name) != 2 or name[1] not in SUIT_SYMBOLS:
+def card_label(name: str, lang: str = "en") -> str:
+    """A card as a table shows it: suit symbol then rank (``♠K``, ``♥10``); jokers by name
+    (中文: 小王, 大王)."""
+    if name in JOKERS:
+        return JOKERS_ZH[name] if lang == "zh" else name
+    if len(name) != 2 or name[1] not in SUIT_SYMBOLS:
         return name
     rank = "10" if name[0] == "T" else name[0]
     return SUIT_SYMBOLS[name[1]] + rank
@@ -89,13 +99,14 @@ class Styled:
             self.runs.append((text, style or other.style))
         return self
 
-    def cards(self, cards: str | Sequence[str] | None) -> Styled:
-        """Add cards with symbols and colour; text that is not a card (``hidden``) as it is."""
+    def cards(self, cards: str | Sequence[str] | None, lang: str = "en") -> Styled:
+        """Add cards with symbols and colour (jokers in ``lang``); text that is not a card
+        (``hidden``) as it is."""
         names = cards.split() if isinstance(cards, str) else list(cards or [])
         for i, name in enumerate(names):
             if i:
                 self.append(" ")
-            self.append(card_label(name), card_style(name))
+            self.append(card_label(name, lang), card_style(name))
         return self
 
     @property
@@ -108,7 +119,7 @@ class Styled:
 
 
 class SeatNames(Protocol):
-    """How the table names seats: ``You (seat 0)``, ``Seat 2 (North, greedy)``."""
+    """How the table names seats: ``You (seat 1)``, ``Seat 3 (across, greedy)``."""
 
     you: int
     """The viewer's seat."""
@@ -129,21 +140,43 @@ VERB_WORDS: Mapping[str, str] = {
 """Verbs as a table announces them (``Seat 2 plays``), in words every game may use; a face
 adds its game's own (a verb without words shows as it is)."""
 
+VERB_NAMES_ZH: Mapping[str, str] = {
+    "play": "出牌", "pass": "不要", "bid": "亮主", "bid_target": "叫分", "bury": "扣底",
+    "call": "叫朋友", "take_back": "悔牌", "yield": "让牌", "claim": "申请接风", "burn": "烧",
+    "revolution": "革命", "buy": "买三", "tribute": "进贡", "return": "还贡", "declare": "宣点",
+    "advise": "挑牌", "keep_head": "要头", "no_head": "无头", "refuse": "拒收", "seize": "抢皇",
+    "pass_crown": "不当皇帝", "reveal": "亮保"}
+"""Every game's verbs in 中文, as the browser table names them (its ``verb.*`` labels): the
+choices listed, the actions announced, and what a 中文 player may type instead of the verb."""
 
-def extra_text(event: Mapping[str, Any], skip: Sequence[str]) -> str:
-    """An event's other fields as ``key value`` parts, cards with symbols.
+PHASES_ZH: Mapping[str, str] = {
+    "bid": "亮主", "bury": "扣底", "call": "叫朋友", "play": "出牌", "crown": "选皇帝",
+    "tribute": "进贡", "over": "结束", "kitty_fight": "炒地皮", "revolution": "革命",
+    "buy": "买三", "head": "要头", "declare": "宣点", "bid_target": "叫分"}
+"""The phases of the games in 中文 (a phase not here shows as it is)."""
+
+
+def extra_text(event: Mapping[str, Any], skip: Sequence[str], lang: str = "en",
+               keys: Mapping[str, str] | None = None) -> str:
+    """An event's other fields as ``key value`` parts, cards with symbols; in 中文 each key by
+    its name in ``keys`` (a key not there shows as it is), yes and no as 是 and 否.
 
     >>> extra_text({"seat": 1, "points": 10, "kitty": "AH 5C", "note": None}, ("seat",))
     'points 10, kitty ♥A ♣5'
+    >>> extra_text({"points": 10, "open": True}, (), "zh", {"points": "分"})
+    '分 10，open 是'
     """
     parts = []
     for key, value in event.items():
         if key in skip or value is None:
             continue
-        shown = " ".join(card_label(v) for v in value.split()) if isinstance(value, str) and all(
-            is_card(v) for v in value.split()) and value else value
-        parts.append(f"{key.replace('_', ' ')} {shown}")
-    return ", ".join(parts)
+        shown = " ".join(card_label(v, lang) for v in value.split()) if isinstance(
+            value, str) and all(is_card(v) for v in value.split()) and value else value
+        if isinstance(shown, bool) and lang == "zh":
+            shown = "是" if shown else "否"
+        name = (keys or {}).get(key, key) if lang == "zh" else key.replace("_", " ")
+        parts.append(f"{name} {shown}")
+    return ("，" if lang == "zh" else ", ").join(parts)
 
 
 class TextFace:
@@ -160,6 +193,70 @@ class TextFace:
     """Fields of an action event not repeated after it (the line already says them)."""
     SEAT_KEYS: ClassVar[tuple[str, ...]] = ()
     """Fields of the game's own events that hold a seat (shown by the seat's name)."""
+    TITLE_ZH: ClassVar[str] = ""
+    """The game's name in 中文 (``升级``); empty: its name as it is."""
+    VERB_NAMES_ZH: ClassVar[Mapping[str, str]] = VERB_NAMES_ZH
+    """The game's verbs in 中文 (:data:`VERB_NAMES_ZH`, and a game's own)."""
+    PHASES_ZH: ClassVar[Mapping[str, str]] = PHASES_ZH
+    """The game's phases in 中文."""
+    WORDS_ZH: ClassVar[Mapping[str, str]] = {}
+    """The game's own words in 中文: its events' kinds and fields, its result's keys and
+    values (``attackers_points`` → 闲家得分)."""
+    RESULT_KEYS: ClassVar[tuple[str, ...]] = ()
+    """The result's keys a 中文 table shows, in order (empty: all of them, as they are)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in LANGS:
+            raise MalformedError("lang", f"unknown language {describe(lang)}: the table speaks "
+                                 "en (English) or zh (中文)")
+        self.lang = lang
+        """The language the face speaks (:data:`LANGS`)."""
+
+    @property
+    def zh(self) -> bool:
+        """Whether the face speaks 中文."""
+        return self.lang == "zh"
+
+    def say(self, en: str, zh: str) -> str:
+        """``en`` or ``zh``, in the face's language.
+
+        >>> TextFace("zh").say("partner", "对家")
+        '对家'
+        """
+        return zh if self.lang == "zh" else en
+
+    def word(self, text: str) -> str:
+        """A word of the game's own (an event kind, a result key or value) in the face's
+        language: 中文 from :attr:`WORDS_ZH` where it has it, else the text as it is."""
+        return self.WORDS_ZH.get(text, text) if self.zh else text
+
+    def title(self, name: str) -> str:
+        """The game's name as the status line starts (``shengji``; 中文 ``升级``)."""
+        return self.TITLE_ZH or name if self.zh else name
+
+    def phase_name(self, phase: Any) -> str:
+        """A phase as the status line names it (中文: 亮主, 出牌 …)."""
+        return self.PHASES_ZH.get(str(phase), str(phase)) if self.zh else str(phase)
+
+    def phase_help(self, obs: Mapping[str, Any]) -> str | None:
+        """What the person may do in this phase, in words, for one who does not know the
+        game's flow (Shengji's bidding while the cards are dealt); shown when the phase
+        begins. Default: none."""
+        return None
+
+    def count_text(self, n: int) -> str:
+        """A number of cards: ``1 card``, ``5 cards``; 中文 ``5张``."""
+        return self.say(f"{n} card{'' if n == 1 else 's'}", f"{n}张")
+
+    def card_run(self, cards: str | Sequence[str] | None) -> Styled:
+        """Cards with symbols and colour, jokers in the face's language."""
+        return Styled().cards(cards, self.lang)
+
+    def choice_verb(self, verb: str) -> str:
+        """A verb as a listed choice names it (``take back``; 中文 ``悔牌``)."""
+        if self.zh:
+            return self.VERB_NAMES_ZH.get(verb, verb)
+        return verb.replace("_", " ")
 
     # -- the hand ---------------------------------------------------------------------------
 
@@ -213,6 +310,8 @@ class TextFace:
         >>> TextFace().verb_text("pass", False), TextFace().verb_text("take_back", True)
         ('passes', 'take back')
         """
+        if self.zh:
+            return self.VERB_NAMES_ZH.get(verb, verb)
         words = self.VERB_WORDS.get(verb)
         if words is None:
             return verb.replace("_", " ")
@@ -223,18 +322,18 @@ class TextFace:
         return f"{base} {rest}".strip()
 
     def action_head(self, event: Mapping[str, Any], seats: SeatNames) -> Styled:
-        """Who acted and the verb: ``Seat 2 (North, greedy) plays``, ``You (seat 0) pass``
+        """Who acted and the verb: ``Seat 3 (across, greedy) plays``, ``You (seat 1) pass``
         (the viewer's own line in bold)."""
         seat = event.get("seat")
         mine = seat == seats.you
-        line = Styled(seats.name(seat) + " ", style="bold" if mine else "")
+        line = Styled(seats.name(seat) + self.say(" ", "："), style="bold" if mine else "")
         return line.append(self.verb_text(str(event.get("verb", "")), mine))
 
     def append_extras(self, line: Styled, event: Mapping[str, Any]) -> Styled:
         """Add an action's other fields, dimmed, in brackets."""
-        rest = extra_text(event, self.ACTION_QUIET_KEYS)
+        rest = extra_text(event, self.ACTION_QUIET_KEYS, self.lang, self.WORDS_ZH)
         if rest:
-            line.append(f" ({rest})", style="dim")
+            line.append(self.say(f" ({rest})", f"（{rest}）"), style="dim")
         return line
 
     def describe_action(self, event: Mapping[str, Any], seats: SeatNames) -> Styled | None:
@@ -243,7 +342,7 @@ class TextFace:
         line = self.action_head(event, seats)
         cards = event.get("cards")
         if cards:
-            line.append(" ").cards(str(cards))
+            line.append(" ").cards(str(cards), self.lang)
         return self.append_extras(line, event)
 
     def describe_event(self, event: Mapping[str, Any], seats: SeatNames) -> Styled | None:
@@ -259,12 +358,13 @@ class TextFace:
         named: dict[str, Any] = {k: seats.short(v) for k, v in event.items()
                                  if k in self.SEAT_KEYS}
         if isinstance(event.get("seats"), list):
-            named["seats"] = ", ".join(seats.short(s) for s in event["seats"])
-        rest = extra_text({**event, **named}, ("state_id", "type", "seat"))
+            named["seats"] = self.say(", ", "、").join(seats.short(s) for s in event["seats"])
+        rest = extra_text({**event, **named}, ("state_id", "type", "seat"), self.lang,
+                          self.WORDS_ZH)
         if seat is not None:
-            rest = seats.name(seat) + (f", {rest}" if rest else "")
-        label = str(kind).replace("_", " ")
-        return Styled(f"{label}: {rest}" if rest else label, style="italic")
+            rest = seats.name(seat) + (self.say(", ", "，") + rest if rest else "")
+        label = self.word(str(kind)) if self.zh else str(kind).replace("_", " ")
+        return Styled(f"{label}{self.say(': ', '：')}{rest}" if rest else label, style="italic")
 
     # -- the outcome ------------------------------------------------------------------------
 
@@ -273,6 +373,27 @@ class TextFace:
         result is shown under it anyway). Default: none."""
         return None
 
+    def result_rows(self, result: Mapping[str, Any]) -> dict[str, Any]:
+        """The result as the table shows it under the summary: every key as it is; 中文:
+        the keys of :attr:`RESULT_KEYS` by their 中文 names, yes and no as 是 and 否, a
+        word of the game's own in 中文 (a game without them: every key as it is)."""
+        if not self.zh or not self.RESULT_KEYS:
+            return dict(result)
+        rows: dict[str, Any] = {}
+        for key in self.RESULT_KEYS:
+            value = result.get(key)
+            if isinstance(value, bool):
+                value = "是" if value else "否"
+            elif isinstance(value, str) and value and all(is_card(c) for c in value.split()):
+                value = self.card_run(value).plain
+            elif isinstance(value, str):
+                value = self.word(value)
+            elif isinstance(value, list):
+                value = [self.word(v) if isinstance(v, str) else v for v in value]
+            rows[self.word(key)] = value
+        return rows
 
-__all__ = ["JOKERS", "RANKS", "RED", "SUITS", "SUIT_SYMBOLS", "VERB_WORDS", "SeatNames",
-           "Styled", "TextFace", "card_label", "card_style", "extra_text", "is_card"]
+
+__all__ = ["JOKERS", "JOKERS_ZH", "LANGS", "PHASES_ZH", "RANKS", "RED", "SUITS", "SUIT_SYMBOLS",
+           "VERB_NAMES_ZH", "VERB_WORDS", "SeatNames", "Styled", "TextFace", "card_label",
+           "card_style", "extra_text", "is_card"]

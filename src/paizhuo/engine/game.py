@@ -501,12 +501,13 @@ class Game(ABC):
         return None
 
     @classmethod
-    def text_face(cls) -> TextFace:
-        """How a text table (``paizhuo play``) shows this game: its hand order, what each
-        seat is to the viewer, its status line, its own events and its outcome. Default: the
-        generic :class:`~paizhuo.engine.faces.TextFace` (hand in card-id order, card counts,
-        the details as ``key: value`` rows); each game's ``face.py`` has its own."""
-        return TextFace()
+    def text_face(cls, lang: str = "en") -> TextFace:
+        """How a text table (``paizhuo play``) shows this game, in ``lang`` (``en`` or
+        ``zh``): its hand order, what each seat is to the viewer, its status line, its own
+        events and its outcome. Default: the generic :class:`~paizhuo.engine.faces.TextFace`
+        (hand in card-id order, card counts, the details as ``key: value`` rows); each game's
+        ``face.py`` has its own."""
+        return TextFace(lang)
 
     def winners(self) -> list[int]:
         """The seats that won this deal, sorted (none before its end, none in a deal thrown

@@ -50,6 +50,8 @@ SJ: Final = 13
 BJ: Final = 14
 NUM_RANKS: Final = 15
 RANK_TEXT: Final = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "SJ", "BJ")
+RANK_TEXT_ZH: Final = (*"3456789", "10", *"JQKA2", "小王", "大王")
+"""The ranks as a 中文 message writes them (``10``, 小王, 大王)."""
 
 PLAIN, SMALL, BIG = 0, 1, 2
 """Flower kinds: no joker, small flowers (any SJ), big flowers (only BJ)."""

@@ -43,7 +43,8 @@ class ClimbingFace(TextFace):
     def finished_part(self, details: Mapping[str, Any], seats: SeatNames) -> list[Styled]:
         """``out: …``, the seats gone out so far, for the status line."""
         if details.get("finished"):
-            return [Styled("out: " + ", ".join(seats.short(s) for s in details["finished"]))]
+            return [Styled(self.say("out: ", "已出完：") + self.say(", ", "、").join(
+                seats.short(s) for s in details["finished"]))]
         return []
 
     def describe_event(self, event: Mapping[str, Any], seats: SeatNames) -> Styled | None:
@@ -52,10 +53,16 @@ class ClimbingFace(TextFace):
         seat = event.get("seat")
         if kind == "round_won":
             leader = event.get("leader")
+            if self.zh:
+                then = "，接着出" if leader == seat else f"；{seats.short(leader)} 先出"
+                return Styled(f"  → {seats.short(seat)} 赢了这一圈{then}", style="cyan")
             then = ", who leads" if leader == seat else f"; {seats.short(leader)} leads"
             return Styled(f"  → round to {seats.short(seat)}{then}", style="cyan")
         if kind == "out":
             place = event.get("rank") or event.get("place")
+            if self.zh:
+                return Styled(f"{seats.name(seat)} 出完了" + (f"（{place}）" if place else ""),
+                              style="bold green")
             be = "are" if seat == seats.you else "is"
             return Styled(f"{seats.name(seat)} {be} out" + (f" ({place})" if place else ""),
                           style="bold green")
@@ -71,4 +78,5 @@ class ClimbingFace(TextFace):
         for seat in order:
             rank = names[seat] if isinstance(names, list) and seat < len(names) else ""
             parts.append(f"{seats.short(seat)} {rank}".strip())
-        return Styled("Finishing order: " + ", ".join(parts), style="bold")
+        return Styled(self.say("Finishing order: ", "名次：") + self.say(", ", "，").join(parts),
+                      style="bold")

@@ -282,6 +282,31 @@ async def list_games(request: Request, table: str | None = Query(None),
                       for d in service.store.finished_deals(table_id, limit)]}
 
 
+@routes.get("/api/history", summary="Finished deals grouped by table, newest first")
+async def history(request: Request, limit: int = Query(20, ge=1, le=100),
+                  deals: int = Query(10, ge=1, le=100)) -> dict[str, Any]:
+    """The ``limit`` tables whose last deal finished most lately, that one first: each with
+    its game, options, status (and why it ended), seats, how many deals it finished and their
+    totals, and its newest ``deals`` finished deals, newest first."""
+    out = []
+    for row, seats, done in _service(request.app).store.finished_by_table(limit):
+        totals = [0.0] * len(seats)
+        for d in done:
+            for i, r in enumerate(d.returns or ()):
+                totals[i] += r
+        out.append({
+            "id": row.id, "code": row.code, "game": row.game, "options": row.options,
+            "status": row.status, "ended": row.ended,
+            "seats": [{"name": x.name, "kind": x.kind, "bot": x.bot} for x in seats],
+            "deals_played": len(done), "totals": totals, "finished_at": done[0].finished_at,
+            "deals": [{"id": d.id, "deal": d.number, "result": (d.result or {}).get("public"),
+                       "returns": d.returns, "finished_at": d.finished_at,
+                       "record": f"/api/games/{d.id}/record",
+                       "replay": f"/api/games/{d.id}/replay",
+                       "restricted": d.viewers is not None} for d in done[:deals]]})
+    return {"tables": out}
+
+
 _HIDDEN = ("this deal's record holds cards the rules keep hidden after the deal (SJ-13: the "
            "kitty, where it is not shown after the round)")
 

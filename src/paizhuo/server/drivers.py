@@ -1,13 +1,13 @@
 """What moves a table on without a person: bots' turns (and trustees', 托管), turn timers,
-the grace of a person who went away, pausing a table nobody follows at the end of a deal, and
-closing a table nobody comes back to.
+the grace of a person who went away, the next deal once the last one's summary is read,
+pausing a table nobody follows at the end of a deal, and closing a table nobody comes back to.
 
 Every one of them changes the table only through the change path below
 (:class:`~paizhuo.server.tables.Tables`): a bot's action is an ``act`` like a person's,
 refused as stale if the state moved on while it thought; a timer that runs out hands the seat
 to a bot (``set_trustee``). Each is an asyncio timer or task kept in ``table.timers`` under
-its name (``bot<seat>``, ``timer``, ``grace<seat>``, ``idle``), so a newer state cancels what
-an older one had planned.
+its name (``bot<seat>``, ``timer``, ``grace<seat>``, ``idle``, ``next``), so a newer state
+cancels what an older one had planned.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 
 from paizhuo.bots.base import WorldsBot, bot_action, deciding
 from paizhuo.bots.registry import make_bot
+from paizhuo.server import store as queries
 from paizhuo.server.bus import Bus
 from paizhuo.server.model import DEFAULT_SETTINGS, Table
 from paizhuo.server.protocol import Limits, ProtocolError
@@ -93,6 +94,10 @@ class Drivers(Tables):
             handle = table.timers.pop(key)
             if handle is not current:
                 handle.cancel()
+        if game is None and table.status == "playing" and table.history:
+            self._arm_next(table, takeover)  # between two deals
+            return
+        self._cancel(table, "next")
         if game is None or table.status != "playing":
             return
         delay = float(table.settings.get("bot_delay") or 0)
@@ -231,6 +236,60 @@ class Drivers(Tables):
         """Whether another process saw a seat's person connected within :data:`PRESENT`
         (``when``: when it last said so, :func:`~paizhuo.server.store.seen_at`)."""
         return when is not None and time.time() - when < PRESENT
+
+    # -- between two deals: the summary read, then the next deal -------------------------
+
+    def _arm_next(self, table: Table, takeover: bool) -> None:
+        """Deal the next deal when :attr:`Table.between` says (every person here closed the
+        summary, or ``summary_wait`` ran out); at once after a restart; and where another
+        process ended the deal (``takeover``), only if that process has not dealt it after
+        the wait and :data:`TAKEOVER_DELAY` more."""
+        self._cancel(table, "next")
+        wait = 0.0
+        if table.between is not None:
+            wait = max(0.0, float(table.between["at"]) - time.time())
+        elif takeover:
+            wait = float(table.settings.get("summary_wait", DEFAULT_SETTINGS["summary_wait"])
+                         or 0) + TAKEOVER_DELAY
+        loop = asyncio.get_running_loop()
+        table.timers["next"] = loop.call_later(wait, lambda: self._spawn(self.deal_next(table)))
+
+    async def ready(self, table: Table, seat: int | None) -> None:
+        """``seat``'s person closed the deal's summary (or went away): the next deal waits for
+        it no more, and is dealt once nobody is left reading."""
+        between = table.between
+        if between is None or seat is None or seat not in between["waiting"]:
+            return
+        between["waiting"].discard(seat)
+        table.meta += 1  # the others see who is still reading
+        if between["waiting"]:
+            await self.publish(table)
+        else:
+            await self.deal_next(table)
+
+    async def deal_next(self, table: Table) -> None:
+        """Deal the next deal of a table between two deals, where the last one's result says
+        it starts (``next_start``); paused if nobody is here."""
+        def fn(s: Tx, row: LockedRow) -> None:
+            if table.game is not None or table.status != "playing" or not table.history:
+                return  # dealt already (by another process), or over
+            last = table.last
+            if last is not None and last[0] == table.deal_number:
+                start = last[1].next_start()
+            else:  # after a restart: the finished deal played again
+                done = max((d for d in queries.deals(s, table.id) if d.status == "over"),
+                           key=lambda d: d.number)
+                start = self._replay(s, table, done, 0, None).next_start()
+            table.between = None
+            self._open_deal(s, row, table, start)
+            if not table.clients:
+                row.status = table.status = "paused"
+            table.meta += 1
+
+        try:
+            await self._change(table, fn)
+        except ProtocolError as exc:
+            log.warning("table %s: could not deal the next deal: %s", table.id, exc.message)
 
     # -- a table's life: paused while nobody is here, closed when nobody comes back ---------
 

@@ -81,6 +81,7 @@ class Service(Drivers):
                 self._after_change(table, takeover=True)
                 self._arm_graces(table, again=False)
         await self.catch_up(table, client)
+        await self.send_log(table, client)
         if table.status == "paused":
             self._spawn(self._resume(table))
 
@@ -95,10 +96,18 @@ class Service(Drivers):
         self._cancel(table, f"grace{seat}")
         if not self.store.is_sqlite:  # other processes: the person is here now
             self.store.touch([table.id], [(table.id, seat)])
-        if table.seats[seat].trustee == "disconnect":
+        if table.seats[seat].trustee in ("disconnect", "left"):  # back at the seat
             await self.set_trustee(table, seat, None)
         table.meta += 1
         await self.publish(table)
+        await self.send_log(table, client)  # the deal so far, as the seat may see it
+
+    async def send_log(self, table: Table, client: Client) -> None:
+        """The deal's log so far (:func:`~paizhuo.server.views.log_message`), to a client that
+        comes or sits down mid-deal: a reload keeps the table's log."""
+        msg = views.log_message(table, table.bound(client))
+        if msg is not None:
+            await client.send(msg)
 
     async def disconnect(self, table: Table, client: Client) -> None:
         table.clients.discard(client)
@@ -106,6 +115,8 @@ class Service(Drivers):
         table.meta += 1
         if seat is not None:
             self._arm_grace(table, seat)
+            if not table.seated(seat) and not self.closing:
+                await self.ready(table, seat)  # nobody waits for a person who went away
         if not table.clients:
             self._arm_idle(table)
             self._forget_if_unfollowed(table)
@@ -182,7 +193,7 @@ class Service(Drivers):
         if table.status == "paused":
             self._spawn(self._resume(table))
         for seat, held in enumerate(table.seats):
-            if held.trustee == "disconnect" and table.seated(seat):
+            if held.trustee in ("disconnect", "left") and table.seated(seat):
                 self._spawn(self._back(table, seat))
 
     async def _back(self, table: Table, seat: int) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,8 @@ from paizhuo.server.protocol import ProtocolError
 LEGAL_LIMIT = 300
 """A seat is sent its legal actions when it has at most this many (else a count and one
 legal action as a hint: a Shengji lead may have tens of thousands)."""
+CHAT_KEPT = 50
+"""Chat lines a table keeps in memory for a client that comes (or comes back) mid-deal."""
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 DEFAULT_SETTINGS: dict[str, Any] = {
     "timer": None,
@@ -25,13 +28,15 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "deals": None,
     "seed": None,
     "idle": 1800.0,
+    "summary_wait": 10.0,
 }
 """Table settings: ``timer`` seconds per decision (``None``: no timer), ``bot_delay`` seconds
 a bot waits before acting (so people can follow), ``grace`` seconds a disconnected player
 keeps the seat before a bot plays for it, ``deals`` a cap on the deals of the table, ``seed``
 the deals' seed (only on a server started with ``--allow-seeds``, for tests and demos: whoever
 knows it knows every hand), ``idle`` seconds a table nobody is connected to waits (paused, or
-still waiting for players) before it is closed."""
+still waiting for players) before it is closed, ``summary_wait`` seconds at most the next deal
+waits for the people at the table to close the last one's summary (``ready``)."""
 ALLOW_SEEDS_ENV = "PAIZHUO_ALLOW_SEEDS"
 """Set to ``1`` (``paizhuo serve --allow-seeds`` sets it) to accept ``settings.seed``."""
 
@@ -71,7 +76,8 @@ def check_settings(settings: Any) -> dict[str, Any]:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ProtocolError("bad_settings", f"settings.{key} must be a number")
         limits = {"timer": (1, 3600), "bot_delay": (0, 10), "grace": (0, 3600),
-                  "deals": (1, 10_000), "idle": (1, 7 * 86400)}[key]
+                  "deals": (1, 10_000), "idle": (1, 7 * 86400),
+                  "summary_wait": (0, 60)}[key]
         if not limits[0] <= value <= limits[1]:
             raise ProtocolError("bad_settings", f"settings.{key} must be between {limits[0]} "
                                 f"and {limits[1]}")
@@ -175,6 +181,12 @@ class Table:
     """SHA-256 of the host token (whoever created the table may seat bots and close it)."""
     ended: str | None = None
     """Why the table is over: ``match``, ``deals``, ``closed`` (by its host), ``idle``."""
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    """The recent chat lines (at most :data:`CHAT_KEPT`), each with the ``deal`` and
+    ``state_id`` it was said at: the log a client is sent when it comes (:func:`views.log`)."""
+    between: dict[str, Any] | None = None
+    """Between two deals, the next not dealt yet: ``{"at": epoch seconds, "waiting": seats}``
+    — the people here still reading the last deal's summary (:meth:`hold_next_deal`)."""
 
     def bound(self, client: Client) -> int | None:
         """The seat ``client`` speaks for now: its seat, if the seat's person is still the
@@ -187,6 +199,17 @@ class Table:
     def seated(self, seat: int) -> bool:
         """Whether a client of this process speaks for ``seat`` now."""
         return any(self.bound(c) == seat for c in self.clients)
+
+    def hold_next_deal(self) -> bool:
+        """At the end of a deal that is not the table's last: whether the next one waits for
+        the people connected here to close the summary (``ready``), at most ``summary_wait``
+        seconds (:attr:`between`). A table of bots, or nobody here, does not wait."""
+        wait = float(self.settings.get("summary_wait", DEFAULT_SETTINGS["summary_wait"]) or 0)
+        people = {i for i, x in enumerate(self.seats) if x.kind == "person" and self.seated(i)}
+        if not people or wait <= 0:
+            return False
+        self.between = {"at": round(time.time() + wait, 3), "waiting": people}
+        return True
 
     def totals(self) -> list[float]:
         out = [0.0] * self.num_seats
@@ -203,6 +226,8 @@ class Table:
             "seats": [s.public(self.seated(i)) for i, s in enumerate(self.seats)],
             "deals_played": len(self.history), "totals": self.totals(),
             "ended": self.ended,
+            "next_deal": None if self.between is None else
+            {"at": self.between["at"], "waiting": sorted(self.between["waiting"])},
         }
 
     def results(self) -> dict[str, Any]:
@@ -213,5 +238,5 @@ class Table:
                 "deals": self.history, "totals": self.totals(), "match_winners": winners}
 
 
-__all__ = ["CODE_ALPHABET", "DEFAULT_SETTINGS", "LEGAL_LIMIT", "Client", "Seat", "Table",
-           "check_bots", "check_settings", "hash_token"]
+__all__ = ["CHAT_KEPT", "CODE_ALPHABET", "DEFAULT_SETTINGS", "LEGAL_LIMIT", "Client", "Seat",
+           "Table", "check_bots", "check_settings", "hash_token"]

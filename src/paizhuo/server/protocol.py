@@ -32,20 +32,31 @@ CLOSE_INTERNAL = 1011
 
 
 class ProtocolError(Exception):
-    """A message the server refuses: answered with ``{"type": "error", "code", "message"}``."""
+    """A message the server refuses: answered with ``{"type": "error", "code", "message"}``
+    and, where a player can meet it at a table, ``message_zh``: the same in 中文 (the
+    browser shows the player's language)."""
 
-    def __init__(self, code: str, message: str, **extra: Any) -> None:
+    def __init__(self, code: str, message: str, *, zh: str | None = None,
+                 **extra: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.zh = zh
         self.extra = extra
 
     def reply(self, ref: Any = None) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
+        if self.zh is not None:
+            out["message_zh"] = self.zh
         out.update(self.extra)
         if ref is not None:
             out["ref"] = ref
         return out
+
+
+MALFORMED_ZH = "这个动作的写法不对，服务器看不懂"
+"""``message_zh`` of a malformed action whose error has no 中文 of its own (input a program
+wrote wrong: the browser never sends one)."""
 
 
 # every message type a client may send, with its fields: name -> (type, required)
@@ -62,6 +73,7 @@ _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "check": {"state_id": (int, True), "action": ((list, str), True)},
     "hint": {},
     "host": {"token": (str, True)},
+    "ready": {},
 }
 CLIENT_TYPES = frozenset(_FIELDS)
 
@@ -210,19 +222,24 @@ def parse(text: str | bytes) -> Message:
     return Message(kind, out, ref)
 
 
+_WHAT_ZH = {"the name": "名字", "the message": "聊天内容"}
+
+
 def clean_text(text: str, limit: int, what: str) -> str:
     """Free text from a client (a display name, a chat line): trimmed, 1 to ``limit``
     characters, no control or formatting characters (the UI shows it as text, never as
     HTML, so nothing needs escaping here beyond that)."""
     text = unicodedata.normalize("NFC", text).strip()
+    what_zh = _WHAT_ZH.get(what, "文字")
     if not text:
-        raise ProtocolError("bad_text", f"{what} is empty")
+        raise ProtocolError("bad_text", f"{what} is empty", zh=f"{what_zh}不能是空的")
     if len(text) > limit:
-        raise ProtocolError("bad_text", f"{what} is longer than {limit} characters")
+        raise ProtocolError("bad_text", f"{what} is longer than {limit} characters",
+                            zh=f"{what_zh}不能超过 {limit} 个字")
     for ch in text:
         if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
             raise ProtocolError("bad_text", f"{what} holds a control character "
-                                f"(U+{ord(ch):04X})")
+                                f"(U+{ord(ch):04X})", zh=f"{what_zh}里有控制字符")
     return text
 
 

@@ -14,6 +14,7 @@ files through the link into the wheel and the sdist as package data.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from importlib import resources
 from typing import Any
 
@@ -72,6 +73,8 @@ def replay_of(record: Record) -> dict[str, Any]:
     action), ``to_act``, ``hands`` (every seat's hand, as that seat sees it), ``public`` (a
     spectator's observation), ``events`` (what the action showed, in full), ``felt`` (per
     seat, the cards or the decline in front of it in the current trick or round, or ``None``).
+    Frame 0 shows every hand as dealt (:func:`_as_dealt`), also where the cards are dealt
+    between decisions (Shengji's bids while cards are dealt, SJ-4).
     """
     if len(record.actions) > MAX_STEPS:
         raise ProtocolError("too_large", f"a replay has at most {MAX_STEPS} actions, this "
@@ -97,6 +100,7 @@ def replay_of(record: Record) -> dict[str, Any]:
         events = [dict(e.payload) for e in game.events[mark:]]
         felt.step(game, before, action.to_json(), events)
         frames.append(_frame(game, step, action.to_json(), events, felt))
+    _as_dealt(frames)
     out: dict[str, Any] = {
         "game": record.game, "options": dict(record.options), "start": record.start,
         "seats": game.num_seats, "frames": frames, "result": game.result(),
@@ -133,6 +137,26 @@ class _Felt:
         if own is not None:
             return own
         return [self.shown.get(i) for i in range(game.num_seats)]
+
+
+def _as_dealt(frames: list[dict[str, Any]]) -> None:
+    """Frame 0's hands become the hands as dealt: each seat's hand at the last frame before
+    it loses a card or the first phase ends (a deal dealt a card at a time between decisions
+    shows its few first cards at frame 0; the kitty the dealer takes afterwards is not dealt
+    to him)."""
+    first = frames[0]
+    hands = list(first["hands"])
+    for seat, start in enumerate(hands):
+        have = Counter((start or "").split())
+        for frame in frames[1:]:
+            if frame["phase"] != first["phase"]:
+                break
+            now = Counter((frame["hands"][seat] or "").split())
+            if have - now:
+                break
+            have = now
+            hands[seat] = frame["hands"][seat]
+    first["hands"] = hands
 
 
 def _frame(game: Game, step: int, action: list[Any] | None, events: list[dict[str, Any]],

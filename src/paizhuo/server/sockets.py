@@ -18,7 +18,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from fastapi.websockets import WebSocketState
 
 from paizhuo.server.hub import Service
-from paizhuo.server.model import Client, Table
+from paizhuo.server.model import CHAT_KEPT, Client, Table
 from paizhuo.server.protocol import (
     CLOSE_INTERNAL,
     CLOSE_POLICY,
@@ -182,7 +182,7 @@ class Connection:
                         self.close_soon(CLOSE_POLICY, "too many messages")
                         break
                     await self.send(ProtocolError("rate_limited", "too many messages: slow "
-                                                  "down").reply())
+                                                  "down", zh="消息发得太快了：慢一点").reply())
                     continue
                 ref = None
                 try:
@@ -211,10 +211,10 @@ class Connection:
         elif kind == "sit":
             if table.bound(client) is not None:
                 raise ProtocolError("seated", f"this connection already sits at seat "
-                                    f"{client.seat}")
+                                    f"{client.seat}", zh=f"你已经坐在座位 {client.seat} 了")
             if not self.guards.sit.allow(self.address, time.monotonic()):
                 raise ProtocolError("rate_limited", "too many seats taken from this address: "
-                                    "wait a minute")
+                                    "wait a minute", zh="从你这里入座太频繁了：请等一分钟")
             token = await service.sit(table, data["seat"], data["name"])
             await self.send({"type": "seated", "ref": msg.ref, "seat": data["seat"],
                              "token": token})
@@ -231,32 +231,41 @@ class Connection:
         elif kind == "bot":
             if table.bound(client) is None and not client.host:
                 raise ProtocolError("forbidden", "only a seated player or the table's host "
-                                    "may seat a bot")
+                                    "may seat a bot", zh="只有入座的玩家或桌主才能安排机器人")
             await service.seat_bot(table, data["seat"], data["bot"])
+        elif kind == "ready":  # the deal's summary closed (a spectator's is no one's wait)
+            await service.ready(table, table.bound(client))
         elif kind == "chat":
             text = clean_text(data["text"], MAX_CHAT, "the message")
             now = time.monotonic()
             if not self.guards.chat_address.allow(self.address, now):
                 raise ProtocolError("rate_limited", "too many chat lines from this address: "
-                                    "slow down")
+                                    "slow down", zh="聊天发得太快了：慢一点")
             if not self.guards.chat_table.allow(table.id, now):
                 raise ProtocolError("rate_limited", "this table's chat is too busy: wait a "
-                                    "moment")
+                                    "moment", zh="这桌聊天太多了：请稍等")
             speaker = table.bound(client)
             name = None if speaker is None else table.seats[speaker].name
+            line = {"type": "chat", "seat": speaker, "name": name, "text": text}
+            # kept, with when it was said, for the log of who comes (views.log_message)
+            table.chat = [*table.chat[1 - CHAT_KEPT:], {
+                **line, "deal": table.deal_number,
+                "state_id": None if table.game is None else table.game.state_id}]
             for other in list(table.clients):
                 with contextlib.suppress(Exception):
-                    await other.send({"type": "chat", "seat": speaker, "name": name,
-                                      "text": text})
+                    await other.send(line)
         else:
             acting = table.bound(client)
             if acting is None:
                 raise ProtocolError("spectator", "a spectator cannot act (nor check, ask for a "
                                     "hint, hand over or leave): sit down or join with a "
-                                    "seat's token first")
+                                    "seat's token first",
+                                    zh="旁观者不能出牌（也不能试牌、提示、托管或离开）：请先入座")
             if kind == "leave":
                 await service.leave(table, acting, client)
                 await self.send({"type": "left", "ref": msg.ref, "seat": acting})
+                if not table.seated(acting):  # the next deal waits for it no more
+                    await service.ready(table, acting)
             elif kind == "trustee":
                 await service.set_trustee(table, acting, "asked" if data["on"] else None,
                                           holder=client.holder)

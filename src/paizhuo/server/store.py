@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import create_engine, event, func, select, update
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, defer, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from paizhuo.paths import data_dir
@@ -234,6 +234,26 @@ class Store:
                 q = q.where(DealRow.table_id == table_id)
             return list(s.execute(q.order_by(DealRow.finished_at.desc()).limit(limit))
                         .scalars())
+
+    def finished_by_table(self, limit: int) -> list[tuple[TableRow, list[Seat], list[DealRow]]]:
+        """The ``limit`` tables whose last deal finished most lately, that one first: each
+        with its seats and its finished deals, newest first (their records left unread)."""
+        with self.session() as s:
+            last = func.max(DealRow.finished_at)
+            ids = [r[0] for r in s.execute(
+                select(DealRow.table_id).where(DealRow.status == "over")
+                .group_by(DealRow.table_id).order_by(last.desc()).limit(limit)).all()]
+            out = []
+            for table_id in ids:
+                row = s.get(TableRow, table_id)
+                if row is None:
+                    continue
+                deals = s.execute(select(DealRow).options(defer(DealRow.record))
+                                  .where(DealRow.table_id == table_id,
+                                         DealRow.status == "over")
+                                  .order_by(DealRow.number.desc())).scalars().all()
+                out.append((row, seats(s, table_id), list(deals)))
+            return out
 
     def deal(self, deal_id: str) -> DealRow | None:
         """One deal's row (its record, result and viewers), or ``None``."""

@@ -37,7 +37,7 @@ from paizhuo.server import store as queries
 from paizhuo.server.bus import Bus, LocalBus
 from paizhuo.server.db import DealRow, TableRow
 from paizhuo.server.model import Client, Seat, Table, check_bots, check_settings, hash_token
-from paizhuo.server.protocol import MAX_NAME, Limits, ProtocolError, clean_text
+from paizhuo.server.protocol import MALFORMED_ZH, MAX_NAME, Limits, ProtocolError, clean_text
 from paizhuo.server.store import LockedRow, Reader, Store, Tx
 
 log = logging.getLogger("paizhuo.server")
@@ -157,7 +157,9 @@ class Tables:
         table.status, table.deadline, table.ended = row.status, row.deadline, row.ended
         table.settings = dict(row.settings)
         table.seats = queries.seats(s, table.id)
-        if row.deal_number != table.deal_number or table.game is None:
+        playing = None if table.deal_id is None else queries.deal_row(s, table.deal_id)
+        if row.deal_number != table.deal_number or table.game is None or playing is None \
+                or playing.status != "playing":  # (over, the next one not dealt yet)
             finished = table.game
             old_number = table.deal_number
             deals = queries.deals(s, table.id)
@@ -172,10 +174,7 @@ class Tables:
             table.deal_id = None if current is None else current.id
             table.game = None if current is None else self._replay(s, table, current, 0, None)
         else:
-            assert table.deal_id is not None  # a game in play is a deal's
-            d = queries.deal_row(s, table.deal_id)
-            assert d is not None
-            self._replay(s, table, d, table.game.state_id, table.game)
+            self._replay(s, table, playing, table.game.state_id, table.game)
         table.version = row.version
         table.meta += 1
         return True
@@ -334,22 +333,27 @@ class Tables:
         await self._change(table, fn)
         await self._begin_if_full(table)
 
-    async def leave(self, table: Table, seat: int, client: Client | None = None) -> None:
-        """Give up a seat before the table starts (afterwards: hand it to a bot). With
-        ``client``: only while it speaks for the seat; it is unbound quietly (its reply says
-        ``left``), every other client bound to the seat is unbound and told."""
+    async def leave(self, table: Table, seat: int, client: Client | None = None) -> bool:
+        """Leave a seat. Before the table starts it is given up (every other client bound to
+        it is unbound and told); once started it stays the person's, played by a bot (trustee
+        ``left``) until the person joins again with its token. With ``client``: only while it
+        speaks for the seat; it is unbound quietly (its reply says ``left``). Returns whether
+        the seat was kept."""
         holder = None if client is None else client.holder
 
-        def fn(s: Tx, row: LockedRow) -> None:
+        def fn(s: Tx, row: LockedRow) -> bool:
             self._check_holder(table, seat, holder, client is not None)
-            if table.status != "waiting":
-                raise ProtocolError("started", "the table has started: hand the seat to a "
-                                    "bot (trustee) instead of leaving")
-            self._store_seat(s, table, seat, Seat())
+            kept = table.status != "waiting"
+            if not kept:
+                self._store_seat(s, table, seat, Seat())
+            elif table.status != "over" and table.seats[seat].trustee != "left":
+                self._store_seat(s, table, seat, replace(table.seats[seat], trustee="left"))
             if client is not None:
                 client.seat = client.holder = None
+            return kept
 
-        await self._change(table, fn)
+        kept: bool = await self._change(table, fn)
+        return kept
 
     async def set_trustee(self, table: Table, seat: int, reason: str | None,
                           holder: str | None = None) -> None:
@@ -370,7 +374,8 @@ class Tables:
         (checked after catching up with other processes)."""
         if required and (holder is None or table.seats[seat].token_hash != holder):
             raise ProtocolError("unseated", f"this connection no longer speaks for seat "
-                                f"{seat}: the seat changed hands")
+                                f"{seat}: the seat changed hands",
+                                zh=f"你已经不代表座位 {seat} 了：这个座位换了人")
 
     def is_host(self, table: Table, token: str) -> bool:
         """Whether ``token`` is the table's host token (compared in constant time)."""
@@ -384,7 +389,7 @@ class Tables:
         row.status = table.status = "over"
         row.ended = table.ended = why
         row.deadline = table.deadline = None
-        table.game = None
+        table.game = table.between = None
         table.deal_id = None
         table.meta += 1
 
@@ -405,13 +410,14 @@ class Tables:
     def _check_seat_number(table: Table, seat: int) -> None:
         if not 0 <= seat < table.num_seats:
             raise ProtocolError("bad_seat", f"seat {seat} does not exist (seats 0–"
-                                f"{table.num_seats - 1})")
+                                f"{table.num_seats - 1})",
+                                zh=f"没有座位 {seat}（座位是 0–{table.num_seats - 1}）")
 
     @classmethod
     def _check_empty(cls, table: Table, seat: int) -> None:
         cls._check_seat_number(table, seat)
         if table.seats[seat].kind != "empty":
-            raise ProtocolError("seat_taken", f"seat {seat} is taken")
+            raise ProtocolError("seat_taken", f"seat {seat} is taken", zh=f"座位 {seat} 已经有人了")
 
     @staticmethod
     def _seat_with(table: Table, digest: str) -> int | None:
@@ -472,6 +478,8 @@ class Tables:
             row.ended = table.ended = "match" if winners is not None else "deals"
             table.game = None
             table.deal_id = None
+        elif table.hold_next_deal():  # dealt once the summary is read (Drivers.deal_next)
+            table.game = table.deal_id = None
         else:
             self._open_deal(s, row, table, game.next_start())
             if not table.clients:
@@ -497,33 +505,38 @@ class Tables:
             if by_bot and not for_person and held.kind == "person" and held.trustee is None:
                 # the person took the seat back (perhaps through another process) while the
                 # bot thought
-                raise ProtocolError("stale", "the seat's person plays it again")
+                raise ProtocolError("stale", "the seat's person plays it again",
+                                    zh="这个座位的玩家又自己打了")
             game = table.game
             if game is None:
-                raise ProtocolError("not_playing", "no deal is being played at this table")
+                raise ProtocolError("not_playing", "no deal is being played at this table",
+                                    zh="这张桌子现在没有在打牌")
             deal_ref = table.deal_number
             if state_id != game.state_id:
                 raise ProtocolError("stale", f"the action was made against state {state_id}, "
                                     f"the deal is at state {game.state_id}",
+                                    zh="牌局已经往下走了：这一步是按旧的局面出的",
                                     state_id=game.state_id, deal=deal_ref)
             act = self._parse_action(game, seat, action)
             if act.seat != seat:
                 raise ProtocolError("forbidden", f"this connection acts for seat {seat}, not "
-                                    f"seat {act.seat}")
+                                    f"seat {act.seat}", zh=f"你只能替座位 {seat} 出牌")
             try:
                 game.apply(act)
             except IllegalActionError as exc:
-                raise ProtocolError("illegal", exc.message, rule=exc.rule) from None
+                raise ProtocolError("illegal", exc.message, rule=exc.rule,
+                                    zh=exc.zh) from None
             except MalformedError as exc:
                 # the engine names the action's part ("[1]" the verb): within the message
                 # that is the field "action[1]", as the parser names it
                 where = f"action{exc.field}" if exc.field.startswith("[") else exc.field
-                raise ProtocolError("malformed", exc.message, field=where) from None
+                raise ProtocolError("malformed", exc.message, field=where,
+                                    zh=exc.zh or MALFORMED_ZH) from None
             stored = game.actions[-1]
             assert table.deal_id is not None
             s.add_action(table.deal_id, game.state_id - 1, stored.to_json(), by_bot)
             seat_row = table.seats[seat]
-            if not by_bot and seat_row.trustee in ("timeout", "disconnect"):
+            if not by_bot and seat_row.trustee in ("timeout", "disconnect", "left"):
                 self._store_seat(s, table, seat, replace(seat_row, trustee=None))
             if game.is_over:
                 self._close_deal(s, row, table)
@@ -536,22 +549,26 @@ class Tables:
         ``message`` — what a player interface shows before the play button is pressed."""
         game = table.game
         if game is None:
-            raise ProtocolError("not_playing", "no deal is being played at this table")
+            raise ProtocolError("not_playing", "no deal is being played at this table",
+                                zh="这张桌子现在没有在打牌")
         if state_id != game.state_id:
             raise ProtocolError("stale", f"the check was made against state {state_id}, the "
                                 f"deal is at state {game.state_id}", state_id=game.state_id,
+                                zh="牌局已经往下走了：这一步是按旧的局面出的",
                                 deal=table.deal_number)
         act = self._parse_action(game, seat, action)
         if act.seat != seat:
             raise ProtocolError("forbidden", f"this connection acts for seat {seat}, not seat "
-                                f"{act.seat}")
+                                f"{act.seat}", zh=f"你只能替座位 {seat} 出牌")
         try:
             game.clone().apply(act)
         except IllegalActionError as exc:
-            return {"ok": False, "code": "illegal", "rule": exc.rule, "message": exc.message}
+            return {"ok": False, "code": "illegal", "rule": exc.rule, "message": exc.message,
+                    "message_zh": exc.zh}
         except MalformedError as exc:
             where = f"action{exc.field}" if exc.field.startswith("[") else exc.field
-            return {"ok": False, "code": "malformed", "field": where, "message": exc.message}
+            return {"ok": False, "code": "malformed", "field": where, "message": exc.message,
+                    "message_zh": exc.zh or MALFORMED_ZH}
         return {"ok": True}
 
     def hint(self, table: Table, seat: int) -> dict[str, Any] | None:
@@ -571,9 +588,10 @@ class Tables:
                 return parse_typed(game, seat, action)
             return parse_action(action)
         except MalformedError as exc:
-            raise ProtocolError("malformed", str(exc), field=exc.field) from None
+            raise ProtocolError("malformed", str(exc), field=exc.field,
+                                zh=exc.zh or MALFORMED_ZH) from None
         except PaizhuoError as exc:
-            raise ProtocolError("malformed", str(exc)) from None
+            raise ProtocolError("malformed", str(exc), zh=MALFORMED_ZH) from None
 
 
 __all__ = ["Tables"]

@@ -65,6 +65,18 @@ def table_message(table: Table) -> dict[str, Any]:
     return {"type": "table", "table": table.public()}
 
 
+def log_message(table: Table, seat: int | None) -> dict[str, Any] | None:
+    """The deal's log so far for a client that comes (or comes back, or sits down) mid-deal:
+    every event of the deal as ``seat`` may see it and the chat said meanwhile, each line with
+    the ``state_id`` it was said at; ``None`` when no deal is being played."""
+    game = table.game
+    if game is None:
+        return None
+    chat = [line for line in table.chat if line["deal"] == table.deal_number]
+    return {"type": "log", "deal": table.deal_number, "events": game.events_since(seat, 0),
+            "chat": chat}
+
+
 def pending(table: Table, client: Client) -> list[dict[str, Any]]:
     """What ``client`` has not been sent: events of its deal (and of the deal just
     finished), the end of a deal, and the state now; the client's place in the stream moves
@@ -76,8 +88,9 @@ def pending(table: Table, client: Client) -> list[dict[str, Any]]:
     seat = client.seat
     if client.deal >= 0:
         # the deal it followed is over: a next one has begun, or the table is over
+        # (or the table is between two deals: the next one waits for the summary to be read)
         if table.last is not None and client.deal == table.last[0] \
-                and (client.deal != table.deal_number or table.status == "over"):
+                and (client.deal != table.deal_number or table.game is None):
             number, old = table.last
             events = old.events_since(seat, client.state_id)
             if events:
@@ -96,9 +109,14 @@ def pending(table: Table, client: Client) -> list[dict[str, Any]]:
                             "events": events})
     out.append(state_message(table, seat))
     # a table that is over has no deal left to follow (its last deal_over goes out once)
-    client.deal = -1 if table.status == "over" else table.deal_number
+    client.deal = table.deal_number
+    if table.status == "over":
+        client.deal = -1
+    elif table.game is None and table.history:
+        client.deal += 1  # between two deals: it follows the next one
     client.state_id = table.game.state_id if table.game is not None else 0
     return out
 
 
-__all__ = ["legal_part", "pending", "state_message", "table_message", "viewer_deadline"]
+__all__ = ["legal_part", "log_message", "pending", "state_message", "table_message",
+           "viewer_deadline"]

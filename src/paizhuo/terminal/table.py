@@ -5,14 +5,21 @@ It reads like a card table (:mod:`paizhuo.terminal.view`, in the words of the ga
 dealer, the attackers' points against their target), the other seats with what they are to the
 person (partner, opponent, 对头, emperor …) and their card counts, the cards on the table, and
 the hand grouped as players sort it, with suit symbols in colour. Each play is announced as it
-happens (``Seat 2 (North, greedy) plays ♠K ♠K``), a failed throw (甩牌失败) with what was
+happens (``Seat 3 (across, greedy) plays ♠K ♠K``), a failed throw (甩牌失败) with what was
 attempted, who blocked it and what was played instead. A game with no face of its own gets
 the default face: its hand in card-id order, each seat's card count, its details as rows.
 
 The person types an action in notation (``play AS AS``, ``call AH nth=1``, read by
-:func:`paizhuo.parse_action`); a small decision (at most :data:`MAX_LISTED` choices) is also
-listed by number. A forced move (exactly one legal action) is played for the person after a
-short notice.
+:func:`paizhuo.parse_action`; at a 中文 table the verb may be typed in 中文, ``出牌 AS AS``); a
+small decision (at most :data:`MAX_LISTED` choices) is also listed by number. A forced move
+(exactly one legal action) is played for the person after a short notice.
+
+Each deal opens with a first screen before any bot acts: the deal's seed (``--seed`` deals
+it again), the person's seat and partners, the hand, and what the phase asks in words
+(:meth:`~paizhuo.engine.faces.TextFace.phase_help`: Shengji's bidding while cards are dealt).
+Quitting saves the deal so far and says where. The table speaks English or 中文 (``lang``):
+everything it prints comes from the face in that language (:class:`TextFace`) or from
+:meth:`TerminalPlay.say`.
 
 The person sees only what their seat may see: the observation; every action and derived
 event as their seat saw it (:meth:`~paizhuo.engine.game.Game.events_since`, printed as it
@@ -29,7 +36,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -40,6 +46,7 @@ from paizhuo.bots.registry import make_bot
 from paizhuo.engine.actions import Action
 from paizhuo.engine.dealing import derive_seed
 from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.faces import TextFace
 from paizhuo.engine.game import Game
 from paizhuo.notation import format_cards
 from paizhuo.terminal.values import action_text, render_mapping
@@ -63,7 +70,9 @@ EXAMPLES = 3
 FORCED_PAUSE = 0.8
 """Seconds a forced move's notice stays before it is played (at an interactive terminal)."""
 
-QUIT_WORDS = frozenset({"quit", "q", "exit"})
+QUIT_WORDS = frozenset({"quit", "q", "exit", "退出"})
+YES_WORDS = frozenset({"y", "yes", "是", "好"})
+NO_WORDS = frozenset({"n", "no", "否", "不"})
 
 
 class Quit(Exception):
@@ -85,7 +94,11 @@ class TerminalPlay:
                  bots: Sequence[str], console: Console,
                  ask: Callable[[str], str] | None = None,
                  records: Path | None = None, pause: float | None = None,
-                 game: Game | None = None) -> None:
+                 game: Game | None = None, lang: str = "en") -> None:
+        self.face: TextFace = cls.text_face(lang)
+        """How this game is shown, in the table's language: its hand order, seats, status,
+        events and result."""
+        self.lang = lang
         self.records = records
         self.pause = (FORCED_PAUSE if console.is_interactive else 0.0) if pause is None else pause
         """Seconds a forced move's notice stays before the move is played."""
@@ -115,9 +128,17 @@ class TerminalPlay:
         self.bot_names = names
         self.bots: list[Bot | None] = [None if s == seat else make_bot(names[s], cls.name)
                                        for s in range(self.game.num_seats)]
-        self.seats = Seats(self.game.num_seats, seat, names)
-        self.face = cls.text_face()
-        """How this game is shown: its hand order, seats, status, events and result."""
+        self.seats = Seats(self.game.num_seats, seat, names, lang)
+        self.helped: set[str] = set()
+        """The phases of this deal whose help (:meth:`TextFace.phase_help`) was shown."""
+
+    def say(self, en: str, zh: str) -> str:
+        """``en`` or ``zh``, in the table's language."""
+        return self.face.say(en, zh)
+
+    def print(self, text: str, style: str = "") -> None:
+        """One line of the table's own words (no markup read in it)."""
+        self.console.print(Text(text, style=style), highlight=False, soft_wrap=True)
 
     def run(self) -> None:
         """Play deals until the match ends or the person quits.
@@ -127,21 +148,23 @@ class TerminalPlay:
         """
         try:
             while True:
+                self._intro()
                 self._play_round()
                 self._save()
                 self._show_result()
                 start = self.game.next_start()
-                if start is None or not self._yes("Play the next deal? [Y/n] "):
+                if start is None or not self._yes(self.say("Play the next deal? [Y/n] ",
+                                                           "打下一局吗？[是/否，默认是] ")):
                     break
                 self.deal += 1
                 self.game = self.cls.new(self.options, seed=derive_seed(self.seed, self.deal),
                                          start=start)
                 self.saved = False
                 self.seen = 0
+                self.helped = set()
         except Quit:
-            self.console.print("Stopped. The record of this deal so far:")
-            self.console.print(self.game.record().dumps(), markup=False, highlight=False,
-                               soft_wrap=True)
+            self.print(self.say("Stopped.", "已退出。"))
+            self._save(force=True)
         finally:
             self._save()
 
@@ -152,20 +175,66 @@ class TerminalPlay:
         return self.records / (f"{self.cls.name}-{self.began}-seed{self.seed}-"
                                f"deal{self.deal + 1}.json")
 
-    def _save(self) -> None:
-        """Write the deal in progress, once, if it has begun; say where."""
+    def _save(self, force: bool = False) -> None:
+        """Write the deal in progress, once, if it has begun (``force``: even before its
+        first action, as when the person quits: the record deals the same cards again);
+        say where."""
         path = self.record_path()
-        if path is None or self.saved or not self.game.actions:
+        if path is None or self.saved or not (self.game.actions or force):
             return
         self.saved = True
         try:
             write_record(path, self.game)
         except OSError as exc:
-            self.console.print(f"[red]Could not write the record to {path}:[/red] "
-                               f"{exc.strerror or exc}", soft_wrap=True)
+            self.print(self.say(f"Could not write the record to {path}: ",
+                                f"牌谱无法写入 {path}：") + f"{exc.strerror or exc}", "red")
             return
-        self.console.print(f"Record of deal {self.deal + 1} written to {path}", soft_wrap=True,
-                           highlight=False, markup=False)
+        self.print(self.say(f"Record of deal {self.deal + 1} saved to {path}",
+                            f"第 {self.deal + 1} 局的牌谱已保存到 {path}"))
+
+    def _intro(self) -> None:
+        """The deal's first screen, before any bot acts: the deal and its seed, the
+        person's seat and partners, the hand as dealt so far, what the phase asks."""
+        game, seats = self.game, self.seats
+        obs = game.observation(self.seat)
+        self.console.rule(self.say(f"Deal {self.deal + 1}", f"第 {self.deal + 1} 局"))
+        seed = self.seed if self.deal == 0 else derive_seed(self.seed, self.deal)
+        self.print(self.say(
+            f"{self.face.title(self.cls.name)}, seed {self.seed} (--seed {self.seed} deals "
+            "this match again)" + (f"; this deal's seed {seed}" if self.deal else ""),
+            f"{self.face.title(self.cls.name)}，种子 {self.seed}（用 --seed {self.seed} "
+            "可重打这一场）" + (f"；本局种子 {seed}" if self.deal else "")), "dim")
+        line = Text(seats.name(self.seat) + self.say(". ", "。"), style="bold")
+        teams = game.teams()
+        mine = next((t for t in teams or () if self.seat in t), None)
+        if mine is not None:
+            mates = [seats.short(s) for s in sorted(mine) if s != self.seat]
+            line.append(self.say(("Partner: " if len(mates) == 1 else "Partners: ")
+                                 + ", ".join(mates) + ".", "队友：" + "、".join(mates) + "。"))
+        else:
+            line.append(self.say("Partners are not fixed by seat: they are found during the "
+                                 "deal.", "队友不按座位固定，在牌局中确定。"))
+        self.console.print(line, highlight=False)
+        hand = (obs.get("hand") or "").split()
+        shown = Text(self.say("Your hand", "你的手牌"), style="bold")
+        if hand:
+            shown.append(self.say(f" ({self.face.count_text(len(hand))}): ",
+                                  f"（{self.face.count_text(len(hand))}）："), style="bold")
+            shown.append_text(hand_text(self.face, obs.get("hand"), obs.get("details") or {}))
+        else:
+            shown.append(self.say(": no cards yet.", "：还没有牌。"), style="bold")
+        self.console.print(shown, highlight=False)
+        self._phase_help(obs)
+
+    def _phase_help(self, obs: dict[str, Any]) -> None:
+        """What the phase asks of the person, in words, the first time in this deal."""
+        phase = str(obs.get("phase"))
+        if phase in self.helped:
+            return
+        self.helped.add(phase)
+        words = self.face.phase_help(obs)
+        if words:
+            self.print(words, "italic")
 
     def _yes(self, prompt: str, default: bool = True) -> bool:
         """A yes/no question; an empty answer is ``default``, the end of input is no."""
@@ -177,7 +246,7 @@ class TerminalPlay:
             raise Quit
         if not answer:
             return default
-        return answer in ("y", "yes") if not default else answer not in ("n", "no")
+        return answer in YES_WORDS if not default else answer not in NO_WORDS
 
     def _play_round(self) -> None:
         asked_at = -1
@@ -192,9 +261,13 @@ class TerminalPlay:
                 # never played for them as a forced move
                 asked_at = self.game.state_id
                 legal = self.game.legal_actions(self.seat)
-                verbs = ", ".join(sorted({a.verb for a in legal}))
-                if self._yes(f"You may {verbs} now, before the others decide. {verbs}? "
-                             "[y/N] ", default=False) and legal:
+                verbs = self.say(", ", "、").join(sorted({self.face.choice_verb(a.verb)
+                                                          for a in legal}))
+                if self._yes(self.say(f"You may {verbs} now, before the others decide. "
+                                      f"{verbs}? [y/N] ",
+                                      f"你现在可以{verbs}（在别人决定之前）。"
+                                      f"{verbs}吗？[是/否，默认否] "),
+                             default=False) and legal:
                     self.game.apply(legal[0])
                     self._report()
                     continue
@@ -249,25 +322,41 @@ class TerminalPlay:
             plays = table_line(self.face, obs, self.seats)
             if plays is not None:
                 self.console.print(plays, highlight=False)
-            hand = Text("Your hand: ", style="bold")
+            hand = Text(self.say("Your hand: ", "你的手牌："), style="bold")
             hand.append_text(hand_text(self.face, obs.get("hand"), obs.get("details") or {}))
             self.console.print(hand, highlight=False)
+            self._phase_help(obs)
         if everything or len(legal) <= MAX_LISTED:
             table = Table(show_header=False, box=None, padding=(0, 1))
             table.add_column(justify="right", style="bold green")
             table.add_column()
             for i, action in enumerate(legal, 1):
-                table.add_row(str(i), action_label(action.verb, format_cards(action.cards),
-                                                   action.extra))
+                table.add_row(str(i), self._label(action))
             if self.others:
-                table.add_row("w", "wait: let the other seats that may act go first")
+                table.add_row(self.say("w", "等"), self.say(
+                    "wait: let the other seats that may act go first",
+                                            "等：让其他可以行动的座位先决定"))
             self.console.print(table)
             return
-        examples = ", ".join(action_text(a) for a in legal[:EXAMPLES])
-        self.console.print(Text(f"{len(legal)} possible actions: type yours, e.g. {examples} "
-                                "('all' lists them"
-                                + (", 'w' lets the other seats go first" if self.others else "")
-                                + ")", style="dim"), highlight=False)
+        examples = self.say(", ", "，").join(self._typed(a) for a in legal[:EXAMPLES])
+        self.print(self.say(
+            f"{len(legal)} possible actions: type yours, e.g. {examples} ('all' lists them"
+            + (", 'w' lets the other seats go first" if self.others else "") + ")",
+            f"共 {len(legal)} 种出法：输入你的，例如 {examples}（输入「全部」列出所有"
+            + ("，输入「等」让其他座位先决定" if self.others else "") + "）"), "dim")
+
+    def _label(self, action: Action) -> Text:
+        """A choice as listed: the verb in the table's language, the cards with symbols."""
+        return action_label(action.verb, format_cards(action.cards), action.extra, self.face)
+
+    def _typed(self, action: Action) -> str:
+        """An action as the person may type it: ``play 3S 3S``; 中文 ``出牌 ♠3 ♠3``."""
+        if not self.face.zh:
+            return action_text(action)
+        return " ".join([self.face.choice_verb(action.verb),
+                         *([self.face.card_run(format_cards(action.cards)).plain]
+                           if action.cards else []),
+                         *(f"{k}={v}" for k, v in (action.extra or {}).items())])
 
     def _forced(self, legal: Sequence[Action]) -> bool:
         """Play the only legal action for the person, after a short notice, when nobody else
@@ -280,10 +369,9 @@ class TerminalPlay:
         action = legal[0]
         quiet = action.verb == "pass" and bool(action.extra) and "dealt" in (action.extra or {})
         if not quiet:  # a Shengji pass as a card is dealt is not worth a notice
-            notice = Text("Only one choice: ", style="dim")
-            notice.append_text(action_label(action.verb, format_cards(action.cards),
-                                            action.extra))
-            notice.append(" — played for you.", style="dim")
+            notice = Text(self.say("Only one choice: ", "只有一种选择："), style="dim")
+            notice.append_text(self._label(action))
+            notice.append(self.say(" — played for you.", "——已替你打出。"), style="dim")
             self.console.print(notice, highlight=False)
             if self.pause > 0:
                 time.sleep(self.pause)
@@ -291,13 +379,27 @@ class TerminalPlay:
         self._report()
         return True
 
+    def _refused(self, exc: IllegalActionError | MalformedError) -> None:
+        """Why an action was refused, in the table's language (the engine's 中文 words where
+        it has them, else its English)."""
+        words = (getattr(exc, "zh", None) if self.face.zh else None) or exc.message
+        if isinstance(exc, IllegalActionError):
+            head = self.say(f"Not allowed ({exc.rule}): ", f"不允许（{exc.rule}）：")
+        else:
+            head = self.say("Not understood: ", "看不懂：")
+        line = Text(head, style="red")
+        line.append(words)
+        self.console.print(line, highlight=False)
+
     def _human_turn(self) -> None:
         legal = self.game.legal_actions(self.seat)
         if self._forced(legal):
             return
         self._show(legal)
-        prompt = ("Your move (number or notation, 'quit'): " if len(legal) <= MAX_LISTED
-                  else "Your move (e.g. play AS AS; 'all', 'quit'): ")
+        prompt = (self.say("Your move (number or notation, 'quit'): ",
+                           "你的选择（编号或牌，「退出」结束）：") if len(legal) <= MAX_LISTED
+                  else self.say("Your move (e.g. play AS AS; 'all', 'quit'): ",
+                                "你的选择（例如 出牌 ♠A ♠A；「全部」列出所有，「退出」结束）："))
         while True:
             try:
                 text = self.ask(prompt).strip()
@@ -307,27 +409,22 @@ class TerminalPlay:
                 continue
             if text.lower() in QUIT_WORDS:
                 raise Quit
-            if text.lower() in ("all", "list", "?", "help"):
+            if text.lower() in ("all", "list", "?", "help", "全部", "帮助"):
                 self._show(legal, everything=True)
                 continue
-            if text.lower() in ("w", "wait"):
+            if text.lower() in ("w", "wait", "等"):
                 if self.others:
                     self._bot_turn(self.others)
                     return
-                self.console.print("[red]Only you may act now.[/red]")
+                self.print(self.say("Only you may act now.", "现在只有你能行动。"), "red")
                 continue
             action = self._resolve(text, legal)
             if action is None:
                 continue
             try:
                 self.game.apply(action)
-            except IllegalActionError as exc:
-                self.console.print(f"[red]Not allowed ({escape(exc.rule)}):[/red] "
-                                   f"{escape(exc.message)}", highlight=False)
-                continue
-            except MalformedError as exc:
-                self.console.print(f"[red]Not understood:[/red] {escape(exc.message)}",
-                                   highlight=False)
+            except (IllegalActionError, MalformedError) as exc:
+                self._refused(exc)
                 continue
             self._report()
             return
@@ -338,22 +435,26 @@ class TerminalPlay:
             number = int(text)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.console.print(f"[red]No action {number}:[/red] choose 1–{len(legal)}")
+            self.print(self.say(f"No action {number}: choose 1–{len(legal)}",
+                                f"没有第 {number} 项：请选 1–{len(legal)}"), "red")
             return None
+        verb, _, rest = text.partition(" ")
+        typed_verbs = {v: k for k, v in self.face.VERB_NAMES_ZH.items()}
+        if verb in typed_verbs:  # a verb typed in 中文 (出牌 ♠A ♠A)
+            text = f"{typed_verbs[verb]} {rest}"
         try:
             typed = parse_action(self.game, self.seat, text)
         except MalformedError as exc:
-            self.console.print(f"[red]Not understood:[/red] {escape(exc.message)}",
-                               highlight=False)
+            self._refused(exc)
             return None
         found = _matches(typed, legal)
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            self.console.print("That matches several actions; type its number:")
+            self.print(self.say("That matches several actions; type its number:",
+                                "这符合好几种出法，请输入编号："))
             for action in found:
-                self.console.print(f"  {legal.index(action) + 1}  "
-                                   f"{escape(action_text(action))}", highlight=False)
+                self.print(f"  {legal.index(action) + 1}  {self._typed(action)}")
             return None
         return typed  # not listed: the engine says which rule it breaks
 
@@ -361,8 +462,8 @@ class TerminalPlay:
         """The result as the person's observation gives it (a game may hide part of it, such
         as a kitty the seat never saw)."""
         result = self.game.observation(self.seat)["result"] or {}
-        self.console.rule("Deal over")
+        self.console.rule(self.say("Deal over", "本局结束"))
         summary = result_summary(self.face, result, self.seats)
         if summary is not None:
             self.console.print(summary, highlight=False)
-        self.console.print(render_mapping(result))
+        self.console.print(render_mapping(self.face.result_rows(result)))

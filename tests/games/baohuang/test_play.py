@@ -205,8 +205,8 @@ def test_cards_not_held_are_named_before_any_comparison() -> None:
     g = table(["AS AS AS AS 5D", "3S 3S 3S 3S", "6S", "7S", "8S"])
     act(g, 0, "play", "AS AS AS AS")
     before = snapshot(g)
-    for cards, named in [("AC AC AC AC", "4 × AC"), ("AC AC AC AC BJ", "4 × AC"),
-                         ("4S", "1 × 4S")]:  # not held, not even the same size
+    for cards, named in [("AC AC AC AC", "4 × A♣"), ("AC AC AC AC BJ", "4 × A♣"),
+                         ("4S", "1 × 4♠")]:  # not held, not even the same size
         with pytest.raises(IllegalActionError) as err:
             act(g, 1, "play", cards)
         assert err.value.rule == "BH-4" and err.value.seat == 1
@@ -214,7 +214,7 @@ def test_cards_not_held_are_named_before_any_comparison() -> None:
         assert "higher" not in err.value.message and snapshot(g) == before
     with pytest.raises(IllegalActionError) as err:
         act(g, 1, "play", "AC AC AC AC BJ")
-    assert err.value.message == "you do not hold 4 × AC (you hold 0) and 1 × BJ (you hold 0)"
+    assert err.value.message == "you do not hold 4 × A♣ (you hold 0) and 1 × BJ (you hold 0)"
 
 
 @pytest.mark.parametrize(("hand", "cards", "message"), [

@@ -204,11 +204,11 @@ def test_gj2_cards_not_held_are_named_before_any_comparison() -> None:
     g = position(["KS KS 3S 4S", "AS 6S 7S", "3H 4H", "QS 3D", "7D 5D", "3C 4C"], leader=0)
     act(g, 0, "play", "KS KS")
     err = refused(g, 3, "play", "QS QS")  # would not beat K K either
-    assert err.rule == "GJ-2" and "you do not hold QS QS" in err.message
+    assert err.rule == "GJ-2" and "you do not hold Q♠ Q♠" in err.message
     err = refused(g, 1, "burn", "AS AH")
-    assert "you do not hold AS AH" in err.message
+    assert "you do not hold A♠ A♥" in err.message
     err = refused(g, 2, "burn", "3H 3H")  # neither held nor higher
-    assert "you do not hold 3H 3H" in err.message
+    assert "you do not hold 3♥ 3♥" in err.message
 
 
 def test_gj7_a_headless_play_over_a_yielding_player_may_be_beaten_by_anyone() -> None:

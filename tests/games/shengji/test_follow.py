@@ -63,7 +63,7 @@ def test_sj15_pair_led_follower_with_a_pair_must_pair() -> None:
     """SJ-15: a pair led, a follower holding a pair of the suit must play a pair."""
     assert follows("KS KS", "7S 7S 9S 3S AH") == {"7S 7S"}
     assert error("KS KS", "7S 7S 9S 3S AH", "7S 9S") == (
-        "must follow with a pair: you hold 7S 7S")
+        "must follow with a pair: you hold 7♠ 7♠")
     assert error("KS KS", "7S 7S 9S 3S AH", "7S 7S") is None
 
 
@@ -77,9 +77,9 @@ def test_sj15_tractor_led_shorter_tractor_plus_pairs() -> None:
     hand = "4S 4S 5S 5S JS JS QS KS AH"
     assert follows("9S 9S 8S 8S 7S 7S", hand) == {"4S 4S 5S 5S JS JS"}
     assert error("9S 9S 8S 8S 7S 7S", hand, "4S 4S JS JS QS KS") == (
-        "must follow the tractor with a tractor: you hold 4S 4S 5S 5S")
+        "must follow the tractor with a tractor: you hold 4♠ 4♠ 5♠ 5♠")
     assert error("9S 9S 8S 8S 7S 7S", hand, "4S 4S 5S 5S QS KS") == (
-        "must follow with pairs: you hold 4S 4S, 5S 5S, JS JS")
+        "must follow with pairs: you hold 4♠ 4♠, 5♠ 5♠, J♠ J♠")
     # without a further pair, the rest are any spades
     assert follows("9S 9S 8S 8S 7S 7S", "4S 4S 5S 5S QS KS AS AH") == {
         "4S 4S 5S 5S QS KS", "4S 4S 5S 5S QS AS", "4S 4S 5S 5S KS AS"}
@@ -110,7 +110,7 @@ def test_sj15_short_of_the_suit_plays_all_of_it() -> None:
     assert follows("9S 9S 8S 8S", "3S 5S AH KD 2C") == {
         "2C 3S 5S AH", "2C 3S 5S KD", "3S 5S KD AH"}
     assert error("9S 9S 8S 8S", "3S 5S AH KD 2C", "3S AH KD 2C") == (
-        "must follow spades: you hold 5S")
+        "must follow spades: you hold 5♠")
 
 
 def test_sj8_a_forced_follow_is_the_one_legal_follow() -> None:
@@ -136,10 +136,10 @@ def test_sj15_void_follower_plays_anything() -> None:
 
 def test_follow_error_names_the_cards() -> None:
     """SJ-8: errors name the cards and the obligation."""
-    assert error("KS", "7S AH", "AH") == "must follow spades: you hold 7S"
-    assert error("KS", "7S AH", "8S") == "you do not hold 8S"
-    assert error("KS KS", "7S 7S AH", "7S") == "a lead of 2 cards (KS KS) is followed with 2, not 1"
-    assert error("KS KS", "7S AH", "7S 7S") == "you do not hold 7S 7S (only 1)"
+    assert error("KS", "7S AH", "AH") == "must follow spades: you hold 7♠"
+    assert error("KS", "7S AH", "8S") == "you do not hold 8♠"
+    assert error("KS KS", "7S 7S AH", "7S") == "a lead of 2 cards (K♠ K♠) is followed with 2, not 1"
+    assert error("KS KS", "7S AH", "7S 7S") == "you do not hold 7♠ 7♠ (only 1)"
 
 
 def test_trump_lead_level_cards_are_trumps() -> None:
@@ -233,13 +233,13 @@ def test_lead_error() -> None:
     held = h("AS AS KS QS 3D 2H")
     assert lead_error(held, parse_cards("AS KS"), CTX, RULES, True) is None
     assert lead_error(held, parse_cards("AS 3D"), CTX, RULES, True) == (
-        "SJ-6", "a lead must be of one suit group (SJ-6): AS: spades; 3D: diamonds")
-    assert lead_error(held, parse_cards("JS"), CTX, RULES, True) == ("SJ-6", "you do not hold JS")
+        "SJ-6", "a lead must be of one suit group (SJ-6): A♠: spades; 3♦: diamonds")
+    assert lead_error(held, parse_cards("JS"), CTX, RULES, True) == ("SJ-6", "you do not hold J♠")
     assert lead_error(held, (), CTX, RULES, True) == ("SJ-6", "a lead needs at least one card")
     assert lead_error(held, parse_cards("AS KS"), CTX, RULES, False) == (
-        "SJ-12", "throws are not allowed at this table: KS AS is not one single, tuple or tractor")
+        "SJ-12", "throws are not allowed at this table: K♠ A♠ is not one single, tuple or tractor")
     assert lead_error(held, parse_cards("KS KS"), CTX, RULES, False) == (
-        "SJ-6", "you do not hold KS KS")
+        "SJ-6", "you do not hold K♠ K♠")
     assert lead_error(held, parse_cards("AS AS"), CTX, RULES, False) is None
 
 

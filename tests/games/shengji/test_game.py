@@ -73,10 +73,10 @@ def test_bad_buries_are_refused_sj5(cards: str, text: str) -> None:
 
 
 @pytest.mark.parametrize(("cards", "message"), [
-    ("3S 4S 5S", "you do not hold 5S"),
-    ("3S 9C 8C", "you do not hold 8C, 9C"),
-    ("3S 3S 4S", "you do not hold 3S 3S (only 1)"),
-    ("3S 4S BJ*", "you do not hold BJ*"),
+    ("3S 4S 5S", "you do not hold 5♠"),
+    ("3S 9C 8C", "you do not hold 8♣, 9♣"),
+    ("3S 3S 4S", "you do not hold 3♠ 3♠ (only 1)"),
+    ("3S 4S BJ*", "you do not hold BJ★"),
 ])
 def test_a_bad_bury_names_only_the_missing_cards_sj5(cards: str, message: str) -> None:
     # the dealer holds 2H 3S 4S 6S 7S and the kitty 5H 6H 7H: 3S and 4S are held
@@ -99,7 +99,7 @@ def test_kitty_no_points_sj5() -> None:
     g = bury_game({"preset": "single-deck"})
     with pytest.raises(IllegalActionError) as err:
         act(g, 0, "bury", "3S 4S 5H")
-    assert err.value.rule == "SJ-5" and "5H" in err.value.message
+    assert err.value.rule == "SJ-5" and "5♥" in err.value.message
     act(g, 0, "bury", "3S 4S 6H")
     # shown to everyone at once
     assert all(details(g, s)["kitty"] == "3S 4S 6H" for s in range(4))
@@ -307,7 +307,7 @@ def test_illegal_follow_is_refused_and_nothing_changes_sj8() -> None:
     with pytest.raises(IllegalActionError) as err:
         act(g, 1, "play", "7S 9S")
     assert err.value.rule == "SJ-8" and err.value.seat == 1
-    assert "pair" in err.value.message and "7S 7S" in err.value.message
+    assert "pair" in err.value.message and "7♠ 7♠" in err.value.message
     assert snapshot(g) == before
     act(g, 1, "play", "7S 7S")
 

@@ -41,17 +41,31 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
+# the toggles of table/auto.js, off where the player has not chosen
+AUTO_OFF = """try {
+  for (const k of ['pass', 'follow']) {
+    const key = 'paizhuo.auto.' + k;
+    if (localStorage.getItem(key) === null) localStorage.setItem(key, '0');
+  }
+} catch (e) { /* a page without storage (about:blank) */ }"""
+
+
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Callable[[], Page]]:
     """Pages, each in a browser context of its own (its own storage: its own seat tokens);
     every console error and page error of any of them fails the test, except console errors
-    matching ``allow`` (a regular expression: what a test provokes on purpose)."""
+    matching ``allow`` (a regular expression: what a test provokes on purpose); ``locale`` is
+    the browser's language (``navigator.language``). What the table makes by itself for the
+    player (auto-pass, a forced card: ``table/auto.js``) is off unless ``auto``: the tests that
+    click every decision decide every one."""
     errors: list[str] = []
     contexts: list[Any] = []
 
-    def make(allow: str | None = None) -> Page:
-        ctx = browser.new_context(locale="en-US", viewport={"width": 1360, "height": 900})
+    def make(allow: str | None = None, locale: str = "en-US", auto: bool = False) -> Page:
+        ctx = browser.new_context(locale=locale, viewport={"width": 1360, "height": 900})
         contexts.append(ctx)
+        if not auto:
+            ctx.add_init_script(AUTO_OFF)
         page = ctx.new_page()
         page.set_default_timeout(TIMEOUT)
         page.on("console", lambda m: errors.append(f"console: {m.text}")

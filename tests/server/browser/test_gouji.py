@@ -324,9 +324,12 @@ def test_gouji_revolution_by_clicking(server: ServerProcess,
     r = root(page)
     assert r["selectVerb"] == "tribute"
     note = page.locator("#action-note").inner_text()
-    assert "进贡 (点贡)" in note and f"you owe greedy bot #4 {n} card(s)" in note, note
+    # the bot at seat 4 by its name for people (Bot Zhang (greedy)), the count in words
+    bot = page.locator(".seat[data-seat='3'] .seat-name").inner_text()
+    cards = "1 card" if n == 1 else f"{n} cards"
+    assert "进贡 (点贡)" in note and f"you owe {bot} {cards}" in note, note
     center = page.locator("#gj-center").inner_text()
-    assert f"进贡: Ann (you) pays greedy bot #4 {n} card(s)" in center, center
+    assert f"进贡: Ann (you) pays {bot} {cards}" in center, center
     page.click("#hint-button")
     page.wait_for_function("document.querySelector('#table-page').dataset.check === 'ok'")
     page.click("#play-button")

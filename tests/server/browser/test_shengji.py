@@ -207,7 +207,8 @@ def test_friend_call_through_the_chooser(server: ServerProcess,
     nth.first.click()
     called = page.locator("#sj-friends li[data-card='AH'][data-nth='1']")
     called.wait_for()
-    assert called.locator(".card svg").get_attribute("aria-label") == "AH"  # its face
+    assert called.locator(".card svg").get_attribute("data-card") == "AH"  # its face
+    assert called.locator(".card svg").get_attribute("aria-label") == "A♥"
     assert called.locator(".sj-friend-call").inner_text() == "A♥ 1st"
     # the first holder after the dealer is the friend: named in the panel, the log and its seat
     seat = page.locator(f".seat[data-seat='{holder}']")

@@ -91,7 +91,7 @@ def test_two_people_see_only_their_own_hands(server: ServerProcess,
             ".felt .card-face:not(.card-back-face)",
             "es => es.filter(e => !e.closest('.play-spot'))"
             ".map(e => e.closest('#bh-called') ? 'called' : e.closest('#bh-felt-chip')"
-            " ? 'crown' : e.getAttribute('aria-label'))")
+            " ? 'crown' : e.dataset.card)")
         assert [x for x in loose if x not in ("called", "crown")] == []
     assert views[0] != views[1]
     assert "Bo" in first.locator(".seat[data-seat='1'] .seat-name").inner_text()
@@ -130,7 +130,7 @@ def felt_plays(page: Page) -> dict[str, list[str]]:
     plays: dict[str, list[str]] = page.eval_on_selector_all(
         ".play-spot", """es => Object.fromEntries(es.filter(e => e.querySelector('.card'))
           .map(e => [e.dataset.seat, [...e.querySelectorAll('.card svg')]
-            .map(s => s.getAttribute('aria-label'))]))""")
+            .map(s => s.dataset.card)]))""")
     return plays
 
 
@@ -280,6 +280,7 @@ def test_every_game_in_both_languages(server: ServerProcess, new_page: Callable[
                                       seats: int, lang: str) -> None:
     made = make_table(server, game, list(range(1, seats)), preset, seats=seats)
     page = new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})  # the README's screenshots' size
     page.goto(server.url + "/")
     page.evaluate(f"localStorage.setItem('paizhuo.lang', '{lang}')")
     sit(page, server, made["code"], 0, "安妮" if lang == "zh" else "Ann")
@@ -295,6 +296,8 @@ def test_every_game_in_both_languages(server: ServerProcess, new_page: Callable[
     out = os.environ.get("PAIZHUO_SCREENSHOTS")
     target = Path(out) if out else tmp_path
     target.mkdir(parents=True, exist_ok=True)
+    # the last play has slid onto the felt
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     page.screenshot(path=str(target / f"{game}-{lang}.png"))
     if out is None:
         shutil.rmtree(tmp_path, ignore_errors=True)

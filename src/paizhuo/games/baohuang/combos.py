@@ -29,10 +29,12 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER
+from paizhuo.engine.errors import Words
 from paizhuo.games import climbing
 from paizhuo.games.climbing import (
     BJ,
     RANK_TEXT,
+    RANK_TEXT_ZH,
     SJ,
     STRENGTH_OF_CARD,
     Key,
@@ -57,11 +59,12 @@ def key_of(cards: Iterable[int]) -> PlayKey:
         else:
             s = STRENGTH_OF_CARD[card]
             if r >= 0 and s != r:
-                raise ValueError("a play holds cards of one rank only (plus jokers)")
+                raise ValueError(Words("a play holds cards of one rank only (plus jokers)",
+                                       "一手牌只能是同一点数的牌（可以带王）"))
             r = s
             n += 1
     if n + x + y == 0:
-        raise ValueError("a play holds at least one card")
+        raise ValueError(Words("a play holds at least one card", "一手牌至少要有一张"))
     if n == 0:
         r = SJ if x else BJ
     return (r, n, x, y)
@@ -119,31 +122,39 @@ def beats(new: PlayKey, cur: PlayKey) -> bool:
     return climbing.beats(new, cur)
 
 
-def why_not(new: PlayKey, cur: PlayKey) -> str:
+def why_not(new: PlayKey, cur: PlayKey) -> Words:
     """Why ``new`` does not beat ``cur``, in a player's words (BH-3)."""
     size, cur_size = size_of(new), size_of(cur)
+    was, now = describe(cur), describe(new)
+    was_zh, now_zh = describe(cur, "zh"), describe(new, "zh")
     if size != cur_size:
-        return f"{describe(cur)} is {cur_size} cards: answer it with {cur_size} cards"
+        return Words(f"{was} is {cur_size} cards: answer it with {cur_size} cards",
+                     f"{was_zh} 是 {cur_size} 张：要用 {cur_size} 张来管")
     if new[0] <= cur[0]:
-        return (f"{describe(new)} is not higher than {describe(cur)}: the rank must go up "
-                "(步步高)")
+        return Words(f"{now} is not higher than {was}: the rank must go up (步步高)",
+                     f"{now_zh} 不比 {was_zh} 大：点数必须更大（步步高）")
     if cur[2]:
-        return (f"{describe(cur)} has small flowers: beat it with big jokers only, at least "
-                f"{cur[2] + cur[3]} of them, and a higher rank")
-    return (f"{describe(cur)} has big flowers: beat it with more big jokers (at least "
-            f"{cur[3] + 1}, no small ones) and a higher rank")
+        return Words(f"{was} has small flowers: beat it with big jokers only, at least "
+                     f"{cur[2] + cur[3]} of them, and a higher rank",
+                     f"{was_zh} 带小花：只能用点数更大、只带大王的牌来管，"
+                     f"至少 {cur[2] + cur[3]} 个大王")
+    return Words(f"{was} has big flowers: beat it with more big jokers (at least "
+                 f"{cur[3] + 1}, no small ones) and a higher rank",
+                 f"{was_zh} 带大花：要用点数更大、大王更多的牌来管（至少 {cur[3] + 1} 个大王，"
+                 "不能带小王）")
 
 
-def describe(key: PlayKey) -> str:
-    """A player's description: ``three 9s with two small jokers``."""
+def describe(key: PlayKey, lang: str = "en") -> str:
+    """A player's description: ``3×9 + 2×SJ`` (中文 ``3张9 + 2个小王``)."""
     r, n, x, y = key
+    zh = lang == "zh"
     parts = []
     if n:
-        parts.append(f"{n}×{RANK_TEXT[r]}")
+        parts.append(f"{n}张{RANK_TEXT_ZH[r]}" if zh else f"{n}×{RANK_TEXT[r]}")
     if x:
-        parts.append(f"{x}×SJ")
+        parts.append(f"{x}个小王" if zh else f"{x}×SJ")
     if y:
-        parts.append(f"{y}×BJ")
+        parts.append(f"{y}个大王" if zh else f"{y}×BJ")
     return " + ".join(parts)
 
 

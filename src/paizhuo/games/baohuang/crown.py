@@ -3,9 +3,9 @@ call 逼庄, void deal 黄庄 and seizing 抢庄. A call leads to the declaratio
 
 from __future__ import annotations
 
-from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_PLAIN_IDS, card_name
+from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_PLAIN_IDS
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.errors import IllegalActionError, MalformedError, verb_zh
 from paizhuo.games.baohuang import setup, views
 from paizhuo.games.baohuang.state import (
     DECLARE,
@@ -18,6 +18,7 @@ from paizhuo.games.baohuang.state import (
     take,
 )
 from paizhuo.games.baohuang.views import Emit
+from paizhuo.notation import say_cards
 
 
 def callable_cards(counts: list[int], exactly_three: bool) -> list[int]:
@@ -55,46 +56,53 @@ def apply(st: BaohuangState, action: Action, emit: Emit) -> None:
     seat, verb = action.seat, action.verb
     if verb == "seize":
         if action.cards:
-            raise MalformedError("[2]", "a seizure names no cards")
+            raise MalformedError("[2]", "a seizure names no cards", zh="抢皇不带牌")
         if not st.opts.seize:
             raise IllegalActionError("BH-2", "seizing the emperor card is off at this table",
-                                     seat)
+                                     seat, zh="本桌不许抢皇帝牌")
         emit(views.action_event(action))
         _crown(st, seat, None, emit)
         return
     if verb == "call":
         if len(action.cards) != 1:
-            raise MalformedError("[2]", "a call names one card, such as \"8H\"")
+            raise MalformedError("[2]", "a call names one card, such as \"8H\"",
+                                 zh="叫庄要亮出一张牌，比如 8♥")
         card = BIG_JOKER if action.cards[0] == EMPEROR_CARD else action.cards[0]
         held = copies(st.hands[seat], card)
         if st.forced_seat is not None:
             if seat != st.forced_seat:
                 raise IllegalActionError("BH-2", f"seat {st.forced_seat} must call now "
-                                         "(forced call 逼庄)", seat)
+                                         "(forced call 逼庄)", seat,
+                                         zh=f"现在座位 {st.forced_seat} 必须叫庄（逼庄）")
             if held != 3:
                 raise IllegalActionError(
                     "BH-2", f"a forced call names a card held exactly three times; you hold "
-                    f"{held} × {card_name(card)}", seat)
+                    f"{held} × {say_cards((card,))}", seat,
+                    zh=f"逼庄要叫一张正好有三张的牌；你有 {held} 张 {say_cards((card,), 'zh')}")
         else:
             if seat != st.holder:
                 raise IllegalActionError("BH-2", f"only the holder of the emperor card (seat "
-                                         f"{st.holder}) may call", seat)
+                                         f"{st.holder}) may call", seat,
+                                         zh=f"只有拿皇帝牌的人（座位 {st.holder}）才能叫庄")
             if held < 3:
                 raise IllegalActionError(
                     "BH-2", f"a call needs 3 or 4 identical cards; you hold "
-                    f"{held} × {card_name(card)}", seat)
+                    f"{held} × {say_cards((card,))}", seat,
+                    zh=f"叫庄要三张或四张一样的牌；你有 {held} 张 {say_cards((card,), 'zh')}")
         emit(views.action_event(Action(seat, "call", (card,))))
         _crown(st, seat, card, emit)
         return
     if verb == "pass_crown":
         if action.cards:
-            raise MalformedError("[2]", "passing the crown names no cards")
+            raise MalformedError("[2]", "passing the crown names no cards", zh="让庄不带牌")
         if st.forced_seat is not None:
             raise IllegalActionError("BH-2", "the crown has gone round: now the first holder "
-                                     "of exactly three identical cards must call", seat)
+                                     "of exactly three identical cards must call", seat,
+                                     zh="皇帝牌已经转了一圈：现在第一个有正好三张一样的牌的人必须叫庄")
         if seat != st.holder:
             raise IllegalActionError("BH-2", f"only the holder of the emperor card (seat "
-                                     f"{st.holder}) may pass the crown", seat)
+                                     f"{st.holder}) may pass the crown", seat,
+                                     zh=f"只有拿皇帝牌的人（座位 {st.holder}）才能让庄")
         emit(views.action_event(action))
         nxt = (seat + 1) % NUM_SEATS
         take(st, seat, EMPEROR_CARD)
@@ -105,7 +113,8 @@ def apply(st: BaohuangState, action: Action, emit: Emit) -> None:
             _start_forced(st, emit)
         return
     raise IllegalActionError("BH-2", f"the emperor is being chosen: call, pass the crown or "
-                             f"seize, not {verb}", seat)
+                             f"seize, not {verb}", seat,
+                             zh=f"正在定皇帝：只能叫庄、让庄或抢皇，不能{verb_zh(verb)}")
 
 
 def _start_forced(st: BaohuangState, emit: Emit) -> None:

@@ -10,7 +10,7 @@ the rules here take every declaration in its turn.
 from __future__ import annotations
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.errors import IllegalActionError, MalformedError, verb_zh
 from paizhuo.games.baohuang import views
 from paizhuo.games.baohuang.crown import start_play
 from paizhuo.games.baohuang.state import BaohuangState
@@ -34,23 +34,31 @@ def apply(st: BaohuangState, action: Action, emit: Emit) -> None:
         if verb == "play" and seat == st.emperor:
             raise IllegalActionError("BH-2", f"seat {queue[0]} declares now: the emperor leads "
                                      "once every seat has said reveal or pass (or the guard "
-                                     "has revealed)", seat)
+                                     "has revealed)", seat,
+                                     zh=f"现在轮到座位 {queue[0]} 表态：每家都说过亮保或不亮"
+                                     "（或保子已经亮保）之后，皇帝才出牌")
         if verb == "play":
             raise IllegalActionError("BH-4", f"the emperor (seat {st.emperor}) leads the first "
                                      "round; before it each seat in turn says reveal or pass",
-                                     seat)
+                                     seat, zh=f"第一轮由皇帝（座位 {st.emperor}）先出；"
+                                     "在这之前每家轮流说亮保或不亮")
         raise IllegalActionError("BH-2", f"before the first lead each seat says reveal or "
-                                 f"pass, not {verb}", seat)
+                                 f"pass, not {verb}", seat,
+                                 zh=f"第一手出牌前每家说亮保或不亮，不能{verb_zh(verb)}")
     if action.cards:
-        raise MalformedError("[2]", f"{verb} names no cards here")
+        raise MalformedError("[2]", f"{verb} names no cards here", zh=f"{verb_zh(verb)}不带牌")
     if seat != queue[0]:
         who = ("the emperor does not declare: an emperor who is his own guard declares 明独 "
                "as his first lead comes" if seat == st.emperor else
                "each seat declares once, in turn from the emperor's next seat")
-        raise IllegalActionError("BH-2", f"seat {queue[0]} declares now: {who}", seat)
+        who_zh = ("皇帝不表态：自己当保子的皇帝在第一手出牌时宣布明独" if seat == st.emperor
+                  else "从皇帝的下家起，每家轮流表态一次")
+        raise IllegalActionError("BH-2", f"seat {queue[0]} declares now: {who}", seat,
+                                 zh=f"现在轮到座位 {queue[0]} 表态：{who_zh}")
     if verb == "reveal" and seat != st.guard:
         raise IllegalActionError("BH-2", "only the guard (or an emperor who is his own "
-                                 "guard, 明独) may declare openly", seat)
+                                 "guard, 明独) may declare openly", seat,
+                                 zh="只有保子（或自己当保子的皇帝，明独）才能亮保")
     emit(views.action_event(action))
     if verb == "reveal":
         # the declarations end at once: the seats after him are not asked, the emperor leads
@@ -79,7 +87,8 @@ def apply_lead_reveal(st: BaohuangState, action: Action, emit: Emit) -> None:
     if not may_reveal_at_lead(st, seat):
         raise IllegalActionError("BH-2", "only the guard (or an emperor who is his own guard, "
                                  "明独) may declare openly, and only before the first lead",
-                                 seat)
+                                 seat, zh="只有保子（或自己当保子的皇帝，明独）才能亮保，"
+                                 "而且只能在第一手出牌之前")
     emit(views.action_event(action))
     st.open = True
     st.revealed = True

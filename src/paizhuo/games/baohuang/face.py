@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from paizhuo.engine.faces import VERB_WORDS, SeatNames, Styled
+from paizhuo.engine.faces import VERB_WORDS, SeatNames, Styled, TextFace
 from paizhuo.games.climbing_face import ClimbingFace
 
 
@@ -22,6 +22,15 @@ class BaohuangFace(ClimbingFace):
     VERB_WORDS: ClassVar[Mapping[str, str]] = {
         **VERB_WORDS, "seize": "seizes the crown", "pass_crown": "passes the crown"}
     RANK_NAMES_KEY: ClassVar[str] = "rank_names"
+    TITLE_ZH: ClassVar[str] = "保皇"
+    PHASES_ZH: ClassVar[Mapping[str, str]] = {**TextFace.PHASES_ZH, "declare": "亮保"}
+    WORDS_ZH: ClassVar[Mapping[str, str]] = {
+        "emperor": "皇帝", "guard": "保子", "revolutionary": "革命党",
+        "second_circle": "第二圈", "seats": "座位", "extra_card": "皇帝多拿一张牌",
+        "count": "张数", "cards": "牌", "redeal": "重新发牌", "rank_names": "名次",
+        "scores": "得分", "multiplier": "倍数", "void": "作废", "redeals": "重新发牌次数"}
+    RESULT_KEYS: ClassVar[tuple[str, ...]] = ("rank_names", "scores", "multiplier", "void",
+                                              "redeals")
 
     def relations(self, obs: Mapping[str, Any]) -> dict[int, str]:
         """Each other seat by the viewer's role: the emperor, the guard once revealed (or
@@ -35,20 +44,24 @@ class BaohuangFace(ClimbingFace):
         if details.get("alone") and emperor is not None:
             guard = emperor  # the emperor plays alone (独保): every other seat is against him
         out: dict[int, str] = {}
+        say = self.say
         for s in range(n):
             if s == me:
                 continue
             if s == emperor:
-                out[s] = f"皇帝 emperor ({'your side' if role == 'guard' else 'opponent'})"
+                out[s] = (say("皇帝 emperor (your side)", "皇帝（你这边）") if role == "guard"
+                          else say("皇帝 emperor (opponent)", "皇帝（对手）"))
             elif guard is not None and s == guard:
-                out[s] = ("保子 guard (your side)" if role == "emperor"
-                          else "保子 guard (opponent)")
+                out[s] = (say("保子 guard (your side)", "保子（你这边）") if role == "emperor"
+                          else say("保子 guard (opponent)", "保子（对手）"))
             elif role == "emperor":
-                out[s] = "opponent" if guard is not None else "opponent or guard"
+                out[s] = (say("opponent", "对手") if guard is not None
+                          else say("opponent or guard", "对手或保子"))
             elif role == "guard":
-                out[s] = "opponent (revolutionary)"
+                out[s] = say("opponent (revolutionary)", "对手（革命党）")
             elif role == "revolutionary":
-                out[s] = "ally (revolutionary)" if guard is not None else "ally or guard"
+                out[s] = (say("ally (revolutionary)", "盟友（革命党）") if guard is not None
+                          else say("ally or guard", "盟友或保子"))
         return out
 
     def status(self, obs: Mapping[str, Any], seats: SeatNames) -> list[Styled]:
@@ -56,11 +69,14 @@ class BaohuangFace(ClimbingFace):
         details = obs.get("details") or {}
         parts: list[Styled] = []
         if details.get("role"):
-            parts.append(Styled(f"you are {details.get('role')}", "bold"))
+            parts.append(Styled(self.say(f"you are {details.get('role')}",
+                                         f"你是{self.word(str(details.get('role')))}"), "bold"))
         if details.get("emperor") not in (None, seats.you):
-            parts.append(Styled(f"emperor {seats.short(details.get('emperor'))}"))
+            parts.append(Styled(self.say("emperor ", "皇帝 ")
+                                + seats.short(details.get("emperor"))))
         if details.get("called"):
-            parts.append(Styled("called ").cards(str(details["called"])))
+            parts.append(Styled(self.say("called ", "叫的牌 ")).cards(str(details["called"]),
+                                                                     self.lang))
         return parts + self.finished_part(details, seats)
 
     def details_rows(self, obs: Mapping[str, Any]) -> list[tuple[str, Any]]:
@@ -80,8 +96,12 @@ class BaohuangFace(ClimbingFace):
         kind = event.get("type")
         seat = event.get("seat")
         if kind == "role":
-            return Styled(f"Your role: {event.get('role')}", style="bold")
+            return Styled(self.say(f"Your role: {event.get('role')}",
+                                   f"你的身份：{self.word(str(event.get('role')))}"), style="bold")
         if kind == "reveal":
+            if self.zh:
+                alone = "——皇帝独保" if event.get("alone") else ""
+                return Styled(f"{seats.name(seat)} 是保子{alone}", style="bold")
             alone = " — the emperor plays alone" if event.get("alone") else ""
             be = "are" if seat == seats.you else "is"
             return Styled(f"{seats.name(seat)} {be} the guard (保子){alone}", style="bold")

@@ -101,8 +101,8 @@ class BaohuangGame(FlatEncoding, Game):
         return rules.apply(self.st, action, self.emit, len(self.actions))
 
     @classmethod
-    def text_face(cls) -> BaohuangFace:
-        return BaohuangFace()
+    def text_face(cls, lang: str = "en") -> BaohuangFace:
+        return BaohuangFace(lang)
 
     def implied_before(self, action: Action) -> list[Action]:
         return imports.implied_before(self.st, action)
@@ -158,7 +158,8 @@ class BaohuangGame(FlatEncoding, Game):
         st = self.st
         if st.phase not in (OVER, VOID):
             raise IllegalActionError("BH-6", "a deal's record, with every hand, is kept once "
-                                     "the deal is over", seat)
+                                     "the deal is over", seat,
+                                     zh="这一局结束后才有带各家手牌的牌谱")
         rec = self.setup
         hands = [tuple(cards_of(h)) for h in setup.dealt_hands(st)]
         kitty = st.kitty if st.kitty or rec.deal.kitty is not None else None

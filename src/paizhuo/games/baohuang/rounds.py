@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, card_name
+from paizhuo.cards import BIG_JOKER, EMPEROR_CARD
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.errors import IllegalActionError, MalformedError, Words, verb_zh
 from paizhuo.games.baohuang import views
 from paizhuo.games.baohuang.combos import (
     PlayKey,
@@ -34,6 +34,7 @@ from paizhuo.games.baohuang.state import (
 )
 from paizhuo.games.baohuang.views import Emit
 from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD
+from paizhuo.notation import say_cards
 
 # -- what may be done ----------------------------------------------------------------------
 
@@ -145,37 +146,46 @@ engine's and the heuristic's (most answers of a playout are one of them)."""
 def apply(st: BaohuangState, action: Action, emit: Emit) -> None:
     seat, verb = action.seat, action.verb
     if seat != st.turn:
-        raise IllegalActionError("BH-4", f"it is seat {st.turn}'s turn, not yours", seat)
+        raise IllegalActionError("BH-4", f"it is seat {st.turn}'s turn, not yours", seat,
+                                 zh=f"现在轮到座位 {st.turn}，不是你")
     if verb == "play":
         _play(st, action, emit)
         return
     if verb not in ("pass", "yield", "claim"):
         raise IllegalActionError("BH-4", f"in play you may play, pass, yield or claim, not "
-                                 f"{verb}", seat)
+                                 f"{verb}", seat,
+                                 zh=f"出牌时只能出牌、不要、让牌或申请接风，不能{verb_zh(verb)}")
     if action.cards:
-        raise MalformedError("[2]", f"{verb} names no cards")
+        raise MalformedError("[2]", f"{verb} names no cards", zh=f"{verb_zh(verb)}不带牌")
     if st.current is None:
-        raise IllegalActionError("BH-4", "you lead this round: play a set of cards", seat)
+        raise IllegalActionError("BH-4", "you lead this round: play a set of cards", seat,
+                                 zh="这一轮该你先出：出一手牌")
     if verb == "pass":
         pass
     elif verb == "yield":
         if not st.opts.yield_:
-            raise IllegalActionError("BH-4", "yielding is off at this table", seat)
+            raise IllegalActionError("BH-4", "yielding is off at this table", seat,
+                                     zh="本桌不许让牌")
         if st.circle != 1:
-            raise IllegalActionError("BH-4", "you may yield only in the first circle", seat)
+            raise IllegalActionError("BH-4", "you may yield only in the first circle", seat,
+                                     zh="只有第一圈才能让牌")
         if st.claimant is not None:
             raise IllegalActionError("BH-4", f"seat {st.claimant} has claimed the lead: beat "
-                                     "the last play or pass", seat)
+                                     "the last play or pass", seat,
+                                     zh=f"座位 {st.claimant} 已经申请接风：管上一手牌或者不要")
         st.yielders.append(seat)
     elif verb == "claim":
         if not st.opts.claim:
-            raise IllegalActionError("BH-4", "claiming the lead is off at this table", seat)
+            raise IllegalActionError("BH-4", "claiming the lead is off at this table", seat,
+                                     zh="本桌不许接风")
         if not st.last_play:
             raise IllegalActionError("BH-4", "you may claim the lead 接风 only over a "
-                                     "player's last play", seat)
+                                     "player's last play", seat,
+                                     zh="只有别人出完最后一手牌时才能申请接风")
         if st.circle != 1 or st.answered:
             raise IllegalActionError("BH-4", "only the next player still in may claim the "
-                                     "lead, as his first answer to the last play", seat)
+                                     "lead, as his first answer to the last play", seat,
+                                     zh="只有下一个还在的人，在第一次应答那最后一手牌时，才能申请接风")
         st.claimant = seat
     emit(_ANSWER_EVENTS[verb][seat])
     if st.circle == 1:
@@ -202,6 +212,7 @@ def held_cards(st: BaohuangState, seat: int, cards: tuple[int, ...], rule: str
     have = hand[BIG_JOKER] + hand[EMPEROR_CARD]
     short_of_big = big > have
     missing: list[str] = []
+    missing_zh: list[str] = []
     for c, k in need.items():
         if c in (BIG_JOKER, EMPEROR_CARD):
             if not short_of_big:
@@ -212,10 +223,16 @@ def held_cards(st: BaohuangState, seat: int, cards: tuple[int, ...], rule: str
             held = (f"{have} × BJ, the emperor card BJ* included" if hand[EMPEROR_CARD]
                     else str(have))
             missing.append(f"{big} × {written} (you hold {held})")
+            written_zh = ("大王" if not need.get(EMPEROR_CARD) else
+                          "大王★" if not need.get(BIG_JOKER) else "大王或大王★")
+            held_zh = (f"{have} 个大王，包括皇帝牌大王★" if hand[EMPEROR_CARD] else str(have))
+            missing_zh.append(f"{big} 个{written_zh}（你只有 {held_zh}）")
         elif k > hand[c]:
-            missing.append(f"{k} × {card_name(c)} (you hold {hand[c]})")
+            missing.append(f"{k} × {say_cards((c,))} (you hold {hand[c]})")
+            missing_zh.append(f"{k} 张 {say_cards((c,), 'zh')}（你只有 {hand[c]} 张）")
     if missing:
-        raise IllegalActionError(rule, "you do not hold " + " and ".join(missing), seat)
+        raise IllegalActionError(rule, "you do not hold " + " and ".join(missing), seat,
+                                 zh="你手里没有" + "和".join(missing_zh))
     if not big:
         return cards
     star = min(need.get(EMPEROR_CARD, 0), hand[EMPEROR_CARD])
@@ -234,8 +251,10 @@ def _play(st: BaohuangState, action: Action, emit: Emit) -> None:
     try:
         key = key_of(action.cards)
     except ValueError as exc:
+        why = exc.args[0] if exc.args else ""
+        why_zh = why.zh if isinstance(why, Words) else "这不是一手牌"
         raise IllegalActionError("BH-3", f"{exc}: a set is cards of one rank plus jokers",
-                                 seat) from None
+                                 seat, zh=f"{why_zh}：一手牌是同一点数的牌加上王") from None
     cur = st.current
     if cur is not None and not beats(key, cur):
         raise IllegalActionError("BH-3", why_not(key, cur), seat)

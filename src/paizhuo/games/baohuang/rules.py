@@ -95,4 +95,5 @@ def apply(st: BaohuangState, action: Action, out: Emit, before: int) -> Action |
             return Action(action.seat, "call", (st.called,) if st.called is not None
                           else action.cards)
         return None
-    raise IllegalActionError("BH-4", "the deal is over: no more actions", action.seat)
+    raise IllegalActionError("BH-4", "the deal is over: no more actions", action.seat,
+                             zh="这一局已经结束：不能再出牌")

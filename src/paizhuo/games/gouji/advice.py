@@ -31,12 +31,15 @@ def advise(st: GoujiState, action: Action) -> int:
     extra = action.extra or {}
     to = extra.get("to")
     if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < SEATS:
-        raise MalformedError("[3].to", "advice names the teammate: {\"to\": seat}")
+        raise MalformedError("[3].to", "advice names the teammate: {\"to\": seat}",
+                             zh="挑牌要说明给哪位队友")
     if st.phase != "play" or seat == to or not may_see_hand(st, seat, to):
         raise IllegalActionError(
             "GJ-7", "you may advise only a teammate whose hand you see: one with 10 or "
-            "fewer cards, or any teammate once you are out (advice on)", seat)
+            "fewer cards, or any teammate once you are out (advice on)", seat,
+            zh="只能给看得见手牌的队友挑牌：剩 10 张或更少的队友，或者你走了以后的任何队友")
     if not action.cards or not st.hands[to].contains_all(action.cards):
-        raise IllegalActionError("GJ-7", f"seat {to} does not hold these cards", seat)
+        raise IllegalActionError("GJ-7", f"seat {to} does not hold these cards", seat,
+                                 zh=f"座位 {to} 手里没有这些牌")
     st.advice[to] = (seat, action.cards)
     return to

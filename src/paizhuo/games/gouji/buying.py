@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
-from paizhuo.games.climbing import BJ, CARDS_OF_RANK, RANK_TEXT, SJ, STRENGTH_OF_CARD, TWO
+from paizhuo.games.climbing import (
+    BJ,
+    CARDS_OF_RANK,
+    RANK_TEXT,
+    RANK_TEXT_ZH,
+    SJ,
+    STRENGTH_OF_CARD,
+    TWO,
+)
 from paizhuo.games.gouji.state import SEATS, GoujiState
 
 
@@ -79,7 +87,9 @@ def apply(st: GoujiState, a: Action) -> int:
         if len(a.cards) != 1 or STRENGTH_OF_CARD[a.cards[0]] < TWO \
                 or not hands[s].contains_all(a.cards):
             raise IllegalActionError("GJ-9", f"pay seat {seller} one 2 or joker you hold "
-                                     f"for a {RANK_TEXT[g]}", s)
+                                     f"for a {RANK_TEXT[g]}", s,
+                                     zh=f"买一张{RANK_TEXT_ZH[g]}要付给座位 {seller} "
+                                     "你手里的一张2或王")
         pay = a.cards[0]
         hands[s].remove(pay)
         hands[seller].add(pay)
@@ -88,7 +98,8 @@ def apply(st: GoujiState, a: Action) -> int:
         st.transfers.append(("pay", s, seller, a.cards))
     elif a.cards:
         raise IllegalActionError("GJ-9", f"seat {seller}, your teammate, gives you a "
-                                 f"{RANK_TEXT[g]}: nothing to pay", s)
+                                 f"{RANK_TEXT[g]}: nothing to pay", s,
+                                 zh=f"你的队友座位 {seller} 给你一张{RANK_TEXT_ZH[g]}：不用付牌")
     card = next(c for c in CARDS_OF_RANK[g] if hands[seller][c])
     hands[seller].remove(card)
     hands[s].add(card)

@@ -33,6 +33,7 @@ from paizhuo.games.climbing import (
     BJ,
     CARDS_OF_RANK,
     RANK_TEXT,
+    RANK_TEXT_ZH,
     SJ,
     THREE,
     TWO,
@@ -150,6 +151,28 @@ def describe(p: Shape) -> str:
     jokers = small + big
     if jokers:
         text += f" with {many(jokers, 'small flower' if small else 'big flower')}"
+    return text
+
+
+def describe_zh(p: Shape) -> str:
+    """:func:`describe` in 中文: ``三张8带两个大花``."""
+    words = "零一两三四五六七八九十"
+    rank, base, money, small, big = p
+
+    def many(n: int, what: str, unit: str = "张") -> str:
+        return f"{words[n] if n < len(words) else n}{unit}{what}"
+
+    if rank >= SJ:
+        parts = []
+        if big:
+            parts.append(many(big, "大王"))
+        if small:
+            parts.append(many(small, "小王"))
+        return "和".join(parts)
+    text = many(base + money, RANK_TEXT_ZH[rank])
+    jokers = small + big
+    if jokers:
+        text += f"带{many(jokers, '小花' if small else '大花', '个')}"
     return text
 
 

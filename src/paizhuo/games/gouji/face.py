@@ -24,6 +24,19 @@ class GoujiFace(ClimbingFace):
         "buy": "buys", "advise": "advises", "tribute": "pays tribute"}
     SEAT_KEYS: ClassVar[tuple[str, ...]] = ("burner", "by")
     RANK_NAMES_KEY: ClassVar[str] = "ranks"
+    TITLE_ZH: ClassVar[str] = "够级"
+    WORDS_ZH: ClassVar[Mapping[str, str]] = {
+        "point_opened": "开点", "burn_succeeded": "烧成功", "burn_broken": "解烧",
+        "ranked_last": "直接大落", "stuck": "被闷", "chaos": "四户乱缠", "revolution": "革命",
+        "redeal": "两人革命：重新发牌", "burner": "烧牌的", "burnt": "被烧的", "by": "被",
+        "why": "原因", "to": "给", "seller": "卖给", "bought": "买到", "count": "张数",
+        "series": "第几局", "ranks": "名次", "points": "得分", "team_scores": "两队得分",
+        "totals": "总分", "titles": "军衔", "chuan_san_hu": "串三户",
+        "lead": "发牌", "answer": "管牌", "burn_window": "可以烧", "burn": "烧牌",
+        "over": "结束"}
+    RESULT_KEYS: ClassVar[tuple[str, ...]] = (
+        "series", "ranks", "points", "team_scores", "totals", "titles", "chuan_san_hu",
+        "redeal")
 
     def relations(self, obs: Mapping[str, Any]) -> dict[int, str]:
         """At six seats: the seat across is the head's opponent (对头), every second seat a
@@ -37,9 +50,11 @@ class GoujiFace(ClimbingFace):
             if s == me:
                 continue
             if s == (me + 3) % 6:
-                out[s] = "对头 (opponent across)"
+                out[s] = self.say("对头 (opponent across)", "对头")
+            elif (s - me) % 2 == 0:
+                out[s] = self.say("teammate", "队友")
             else:
-                out[s] = "teammate" if (s - me) % 2 == 0 else "opponent"
+                out[s] = self.say("opponent", "对手")
         return out
 
     def status(self, obs: Mapping[str, Any], seats: SeatNames) -> list[Styled]:
@@ -48,11 +63,37 @@ class GoujiFace(ClimbingFace):
         rnd = details.get("round") or {}
         parts: list[Styled] = []
         if details.get("revolution"):
-            parts.append(Styled("revolution: "
-                                + ", ".join(seats.short(s) for s in details["revolution"])))
+            parts.append(Styled(self.say("revolution: ", "革命：") + self.say(", ", "、").join(
+                seats.short(s) for s in details["revolution"])))
         if rnd.get("stage"):
-            parts.append(Styled(f"{rnd.get('stage')}"))
+            parts.append(Styled(self.word(str(rnd.get("stage")))))
         return parts + self.finished_part(details, seats)
+
+    def append_extras(self, line: Styled, event: Mapping[str, Any]) -> Styled:
+        """As in every game; at a 中文 table a gouji play (够级牌, GJ-4) says so in words."""
+        if self.zh and "gouji" in event:
+            if event.get("gouji"):
+                line.append("（够级牌）", style="dim")
+            event = {k: v for k, v in event.items() if k not in ("gouji", "dead")}
+        return super().append_extras(line, event)
+
+    def describe_event(self, event: Mapping[str, Any], seats: SeatNames) -> Styled | None:
+        """At a 中文 table Gouji's own events in words (the browser's); the rest as in every
+        climbing game."""
+        kind = event.get("type")
+        if self.zh and kind in ("point_opened", "burn_succeeded", "burn_broken", "ranked_last",
+                                "stuck", "revolution"):
+            name = seats.name(event.get("seat"))
+            text = {"point_opened": f"{name} 开点了",
+                    "burn_succeeded": f"烧成功：{seats.short(event.get('burner'))} 烧了 "
+                                      f"{seats.short(event.get('burnt'))}",
+                    "burn_broken": f"解烧：{seats.short(event.get('by'))} 管住了 "
+                                   f"{seats.short(event.get('burner'))}",
+                    "ranked_last": f"{name} 直接大落",
+                    "stuck": f"{name} 被 {seats.short(event.get('by'))} 闷住了",
+                    "revolution": f"{name} 革命"}[str(kind)]
+            return Styled(text, style="italic")
+        return super().describe_event(event, seats)
 
     def details_rows(self, obs: Mapping[str, Any]) -> list[tuple[str, Any]]:
         """None: the status line and the seats say what matters."""

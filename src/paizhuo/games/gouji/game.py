@@ -153,8 +153,8 @@ class GoujiGame(FlatEncoding, Game):
         return self._result
 
     @classmethod
-    def text_face(cls) -> GoujiFace:
-        return GoujiFace()
+    def text_face(cls, lang: str = "en") -> GoujiFace:
+        return GoujiFace(lang)
 
     def teams(self) -> tuple[frozenset[int], ...] | None:
         """Seats 0, 2, 4 against 1, 3, 5, always (GJ-1)."""
@@ -233,10 +233,11 @@ class GoujiGame(FlatEncoding, Game):
         self.check_seat(seat, spectator=True)
         if not self.is_over:
             raise IllegalActionError("GJ-7", "a player keeps the record once the game is over",
-                                     seat)
+                                     seat, zh="这一局结束后才有牌谱")
         if self.dealt is None:
             raise IllegalActionError("GJ-7", "a determinized copy is a guess at the hidden "
-                                     "cards, not a deal: it has no record to keep", seat)
+                                     "cards, not a deal: it has no record to keep", seat,
+                                     zh="这是对暗牌的猜测，不是真实的一局：没有牌谱")
         rec = self.setup
         kept = [a for a in self.actions if a.verb != "advise" or (
             seat is not None and seat in (a.seat, (a.extra or {}).get("to")))]

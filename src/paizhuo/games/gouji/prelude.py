@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError
+from paizhuo.engine.errors import IllegalActionError, Words, verb_zh
 from paizhuo.games.climbing import CARDS_OF_RANK, FOUR, THREE
 from paizhuo.games.gouji import buying, rounds, tribute
 from paizhuo.games.gouji.state import PHASES, SEATS, GoujiState, opp
@@ -93,12 +93,14 @@ def start_play(st: GoujiState) -> None:
         if st.head_choice.get(opp(r)):
             st.tokens[opp(r)] = 3
     if st.start.leader is None:
-        why = ("the player showing the most " + ("4s" if st.opts.bie_san else "3s")
-               + " of one suit leads (上班)")
+        why = Words("the player showing the most " + ("4s" if st.opts.bie_san else "3s")
+                    + " of one suit leads (上班)",
+                    f"同一花色的{'4' if st.opts.bie_san else '3'}最多的人先出（上班）")
     elif st.start.game > 1:
-        why = "大落 of the last game leads (his next player still in after a revolution)"
+        why = Words("大落 of the last game leads (his next player still in after a revolution)",
+                    "上一局的大落先出（革命后由他下家中还在的人出）")
     else:
-        why = "the record's start names the first leader"
+        why = Words("the record's start names the first leader", "牌谱的开局指定了先出的人")
     rounds.begin(st, leader, why)
 
 
@@ -120,15 +122,17 @@ def check_not_past(st: GoujiState, action: Action) -> None:
     ph = VERB_PHASE.get(action.verb)
     if ph is None or st.phase == "over" or PHASES.index(ph) >= PHASES.index(st.phase):
         return
-    what = {"tribute": "tribute is paid and returned before play, in games after the "
-                       "first of a series",
-            "revolution": "revolution is declared before play begins",
-            "buy": "3s are bought before play begins",
-            "head": "要头 or 无头 is chosen before play begins",
-            "declare": "宣点 is declared before play begins"}[ph]
+    what = {"tribute": Words("tribute is paid and returned before play, in games after the "
+                             "first of a series", "进贡和还贡在出牌之前，从第二局起才有"),
+            "revolution": Words("revolution is declared before play begins", "革命要在出牌前宣布"),
+            "buy": Words("3s are bought before play begins", "买三要在出牌前"),
+            "head": Words("要头 or 无头 is chosen before play begins", "要头还是无头要在出牌前选"),
+            "declare": Words("宣点 is declared before play begins", "宣点要在出牌前")}[ph]
     if ph == "tribute" and not st.tributes:
-        what = ("no tribute is owed in this game" + (" (the first of the series)"
-                                                     if st.start.game == 1 else ""))
+        first = st.start.game == 1
+        what = Words("no tribute is owed in this game" + (" (the first of the series)"
+                                                          if first else ""),
+                     "这一局没有人要进贡" + ("（这是第一局）" if first else ""))
     raise IllegalActionError(PHASE_RULE[ph], what, action.seat)
 
 
@@ -148,6 +152,8 @@ def legal(st: GoujiState, seat: int) -> list[Action]:
 
 _VERBS: Final = {"revolution": ("pass", "revolution"), "head": ("keep_head", "no_head"),
                  "declare": ("declare", "pass")}
+_PHASES_ZH: Final = {"tribute": "进贡", "revolution": "革命", "buy": "买三", "head": "要头",
+                     "declare": "宣点"}
 
 
 def check(st: GoujiState, a: Action) -> None:
@@ -157,7 +163,9 @@ def check(st: GoujiState, a: Action) -> None:
     rule = PHASE_RULE[ph]
     if seat != st.turn:
         raise IllegalActionError(rule, f"it is seat {st.turn}'s turn to decide "
-                                 f"({ph}), not seat {seat}'s", seat)
+                                 f"({ph}), not seat {seat}'s", seat,
+                                 zh=f"现在轮到座位 {st.turn} 决定（{_PHASES_ZH.get(ph, ph)}），"
+                                 f"不是座位 {seat}")
     if ph == "tribute":
         allowed: tuple[str, ...] = {"pay": ("tribute",), "return": ("return",),
                                     "refuse": ("pass", "refuse")}[st.tribute_step]
@@ -167,9 +175,12 @@ def check(st: GoujiState, a: Action) -> None:
         allowed = _VERBS[ph]
     if verb not in allowed:
         raise IllegalActionError(rule, f"now seat {seat} may only "
-                                 f"{' or '.join(sorted(allowed))}", seat)
+                                 f"{' or '.join(sorted(allowed))}", seat,
+                                 zh=f"现在座位 {seat} 只能"
+                                 f"{'或'.join(verb_zh(v) for v in sorted(allowed))}")
     if a.cards and verb not in ("tribute", "return", "buy"):
-        raise IllegalActionError(rule, f"{verb} takes no cards", seat)
+        raise IllegalActionError(rule, f"{verb} takes no cards", seat,
+                                 zh=f"{verb_zh(verb)}不带牌")
 
 
 def apply(st: GoujiState, a: Action) -> int:

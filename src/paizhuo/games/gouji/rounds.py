@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError
+from paizhuo.engine.errors import IllegalActionError, Words, verb_zh
 from paizhuo.games.climbing import FOUR
 from paizhuo.games.gouji.burning import burn_plays, candidates
 from paizhuo.games.gouji.combos import (
@@ -28,6 +28,7 @@ from paizhuo.games.gouji.combos import (
     can_finish_burn,
     cards_for,
     describe,
+    describe_zh,
     is_gouji,
     keeps_three_rule,
     opens_point,
@@ -194,43 +195,51 @@ def _check_play(st: GoujiState, seat: int, cards: tuple[int, ...], burn: bool) -
     p = shape_of(cards)
     if p is None:
         raise IllegalActionError("GJ-2", "a play is cards of one rank, to which 2s and "
-                                 "jokers may be added", seat)
+                                 "jokers may be added", seat,
+                                 zh="一手牌是同一点数的牌，可以带2和王")
     h = st.rank_counts[seat]
     three = bound_by_three(st, seat)
     if three and not keeps_three_rule(h, p):
         if sum(after(h, p)) == 0:
-            msg = "憋三: your last play must be 3s only"
+            msg = Words("憋三: your last play must be 3s only", "憋三：最后一手只能出3")
         else:
-            msg = "憋三: keep a 3 for your last play"
+            msg = Words("憋三: keep a 3 for your last play", "憋三：要留一张3最后出")
         raise IllegalActionError("GJ-9", msg, seat)
     if st.stage == LEAD:
         if burn:
             raise IllegalActionError("GJ-6", "a burn beats a gouji play; there is nothing "
-                                     "on the table", seat)
+                                     "on the table", seat, zh="烧牌是烧够级牌的；桌上还没有牌")
         return p
     cur = st.table_shape
     assert cur is not None
     if st.stage == BURN and not burn:
         m = st.maker
         raise IllegalActionError("GJ-5", f"only seat {m}'s 对头 (seat {opp(m)}) may answer "
-                                 "a gouji play: burn it or pass", seat)
+                                 "a gouji play: burn it or pass", seat,
+                                 zh=f"够级牌只能由座位 {m} 的对头（座位 {opp(m)}）来管："
+                                 "你可以烧或者不要")
     if size(p) != size(cur):
         raise IllegalActionError(
             "GJ-3", f"the play on the table has {size(cur)} cards: answer with exactly "
-            f"{size(cur)}", seat)
+            f"{size(cur)}", seat, zh=f"桌上这手牌是 {size(cur)} 张：管牌也要出 {size(cur)} 张")
     if not beats(p, cur, st.kill_code):
         if cur[4] and not cur[3]:
-            why = "big flowers are dead (死牌): nothing beats them"
+            why = Words("big flowers are dead (死牌): nothing beats them",
+                        "带大花的是死牌：谁也管不了")
             if st.kill_code and cur[4] == 1:
-                why = "a play with one BJ falls only to a higher play holding two BJ" + (
-                    " or three SJ" if st.kill_code == 2 else "")
+                why = Words("a play with one BJ falls only to a higher play holding two BJ" + (
+                    " or three SJ" if st.kill_code == 2 else ""),
+                    "带一个大王的牌只能用点数更大、带两个大王" + (
+                        "或三个小王" if st.kill_code == 2 else "") + "的牌来管")
         elif cur[3]:
-            why = ("small flowers fall only to big flowers with at least as many BJ as "
-                   "they have jokers, and a higher rank")
+            why = Words("small flowers fall only to big flowers with at least as many BJ as "
+                        "they have jokers, and a higher rank",
+                        "带小花的牌只能用点数更大、带的大王不少于它的王数的牌来管")
         else:
-            why = "a higher rank is needed"
+            why = Words("a higher rank is needed", "要点数更大的牌")
         raise IllegalActionError("GJ-3", f"{describe(p)} does not beat {describe(cur)}: "
-                                 f"{why}", seat)
+                                 f"{why}", seat,
+                                 zh=f"{describe_zh(p)}管不了{describe_zh(cur)}：{why.zh}")
     if burn and not can_finish_burn(after(h, p), three):
         raise IllegalActionError(
             "GJ-6", "you could not then play out your hand with a joker in every lead "
@@ -243,7 +252,8 @@ def check(st: GoujiState, a: Action) -> Shape | None:
     seat, verb = a.seat, a.verb
     stage = st.stage
     if verb == "yield" and st.chaos and stage != OVER:
-        raise IllegalActionError("GJ-8", "there is no yielding in 四户乱缠", seat)
+        raise IllegalActionError("GJ-8", "there is no yielding in 四户乱缠", seat,
+                                 zh="四户乱缠时不能让牌")
     if verb == "burn" and st.table_shape is not None and stage not in (OVER, BURN) \
             and st.active[seat]:
         raise burn_refusal(st, seat, a.cards)
@@ -252,28 +262,34 @@ def check(st: GoujiState, a: Action) -> Shape | None:
             raise burn_refusal(st, seat, a.cards)
         if verb == "claim" and stage == ANSWER and st.claim < 0:
             raise IllegalActionError("GJ-7", "only the next player of one who just went "
-                                     "out may claim the lead, in his turn", seat)
+                                     "out may claim the lead, in his turn", seat,
+                                     zh="只有刚走的人的下家，在轮到他时，才能申请接风")
         raise wrong_seat(st, seat, verb)
     if verb == "play" or verb == "burn":
         return _check_play(st, seat, a.cards, verb == "burn")
     if a.cards:
-        raise IllegalActionError("GJ-5", f"{verb} takes no cards", seat)
+        raise IllegalActionError("GJ-5", f"{verb} takes no cards", seat,
+                                 zh=f"{verb_zh(verb)}不带牌")
     if verb == "pass":
         if stage == LEAD:
-            raise IllegalActionError("GJ-5", "the leader may not pass: lead a play", seat)
+            raise IllegalActionError("GJ-5", "the leader may not pass: lead a play", seat,
+                                     zh="该你先出，不能不要：出一手牌")
         return None
     if verb == "yield":
         if not can_yield(st, seat):
             raise IllegalActionError(
                 "GJ-5", "you may yield only on your 对头's ordinary play after both "
-                "players between you have passed, while one of your next two may act", seat)
+                "players between you have passed, while one of your next two may act", seat,
+                zh="只有对头出的普通牌、你们中间两家都不要、而且你后面两家还有人能出时，你才能让牌")
         return None
     if verb == "claim":
         if not can_claim(st, seat):
             raise IllegalActionError("GJ-7", "only the next player of one who just went "
-                                     "out may claim the lead, in his turn", seat)
+                                     "out may claim the lead, in his turn", seat,
+                                     zh="只有刚走的人的下家，在轮到他时，才能申请接风")
         return None
-    raise IllegalActionError("GJ-5", f"{verb!r} is not a play-phase decision", seat)
+    raise IllegalActionError("GJ-5", f"{verb!r} is not a play-phase decision", seat,
+                             zh=f"出牌阶段不能{verb_zh(verb)}")
 
 
 # -- applying -----------------------------------------------------------------------------

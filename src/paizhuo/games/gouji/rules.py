@@ -138,7 +138,8 @@ def apply(st: GoujiState, action: Action, trusted: bool, out: Emit) -> None:
         if verb in prelude.VERB_PHASE:
             prelude.check_not_past(st, action)
         if st.phase == "over":
-            raise IllegalActionError("GJ-7", "the game is over", action.seat)
+            raise IllegalActionError("GJ-7", "the game is over", action.seat,
+                                     zh="这一局已经结束")
         # in play, only a decision of a phase before play gets here, refused just above
         _apply_prelude(st, action, out)
     if st.advice:

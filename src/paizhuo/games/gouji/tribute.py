@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
-from paizhuo.games.climbing import BJ, CARDS_OF_RANK, RANK_TEXT, STRENGTH_OF_CARD
+from paizhuo.games.climbing import BJ, CARDS_OF_RANK, RANK_TEXT, RANK_TEXT_ZH, STRENGTH_OF_CARD
 from paizhuo.games.gouji.state import GoujiState
-from paizhuo.notation import format_cards
+from paizhuo.notation import say_cards
 
 
 def highest_cards(st: GoujiState, seat: int, n: int) -> tuple[int, ...]:
@@ -72,25 +72,30 @@ def apply(st: GoujiState, a: Action) -> None:
     payer, receiver, n = t["from"], t["to"], t["cards"]
     seat = a.seat
     if a.cards and not st.hands[seat].contains_all(a.cards):
-        raise IllegalActionError("GJ-10", f"you do not hold {format_cards(a.cards)}", seat)
+        raise IllegalActionError("GJ-10", f"you do not hold {say_cards(a.cards)}", seat,
+                                 zh=f"你手里没有 {say_cards(a.cards, 'zh')}")
     if st.tribute_step == "pay":
         want = sorted(STRENGTH_OF_CARD[c] for c in highest_cards(st, seat, n))
         if len(a.cards) != n or sorted(STRENGTH_OF_CARD[c] for c in a.cards) != want:
             raise IllegalActionError(
                 "GJ-10", f"a tribute is your {n} highest card{'s' if n > 1 else ''}: "
-                f"{' '.join(RANK_TEXT[g] for g in reversed(want))}", seat)
+                f"{' '.join(RANK_TEXT[g] for g in reversed(want))}", seat,
+                zh=f"进贡要交你最大的 {n} 张牌："
+                f"{' '.join(RANK_TEXT_ZH[g] for g in reversed(want))}")
         _move(st, payer, receiver, a.cards)
         st.transfers.append(("tribute", payer, receiver, a.cards))
         st.tribute_step, st.tribute_returned, st.tribute_refused = "return", 0, set()
         return
     if st.tribute_step == "return":
         if len(a.cards) != 1:
-            raise IllegalActionError("GJ-10", "return one card you hold", seat)
+            raise IllegalActionError("GJ-10", "return one card you hold", seat,
+                                     zh="还贡要还你手里的一张牌")
         c = a.cards[0]
         if STRENGTH_OF_CARD[c] in st.tribute_refused:
             raise IllegalActionError("GJ-10", f"seat {payer} refused a "
                                      f"{RANK_TEXT[STRENGTH_OF_CARD[c]]}: return another card",
-                                     seat)
+                                     seat, zh=f"座位 {payer} 不要"
+                                     f"{RANK_TEXT_ZH[STRENGTH_OF_CARD[c]]}：换一张还")
         st.tribute_offer = c
         if may_refuse(st, c):
             st.tribute_step = "refuse"

@@ -13,9 +13,10 @@ from itertools import product
 from math import prod
 
 from paizhuo.cards import Counts, card_name
+from paizhuo.engine.errors import Words
 from paizhuo.games.shengji.combos import ComboRules, decompose, group_name
 from paizhuo.games.shengji.order import TrumpContext
-from paizhuo.notation import format_cards
+from paizhuo.notation import say_cards
 
 
 def random_held(arr: list[int], rng: random.Random) -> int:
@@ -241,31 +242,40 @@ def lead_steps(hand: Counts, prefix: Sequence[int], ctx: TrumpContext, rules: Co
 
 
 def lead_error(hand: Counts, cards: Sequence[int], ctx: TrumpContext, rules: ComboRules,
-               allow_throws: bool) -> tuple[str, str] | None:
+               allow_throws: bool) -> tuple[str, Words] | None:
     """``None`` if ``cards`` may be led, else ``(rule, why)``: SJ-6 for an empty lead, cards
     not held or mixed groups; SJ-12 for a throw where throws are not allowed."""
     if not cards:
-        return "SJ-6", "a lead needs at least one card"
+        return "SJ-6", Words("a lead needs at least one card", "出牌至少要出一张")
     arr = hand.array()
     if len(cards) == 1:
-        return None if arr[cards[0]] else ("SJ-6", f"you do not hold {card_name(cards[0])}")
+        return None if arr[cards[0]] else ("SJ-6", _not_held(cards[:1]))
     q: dict[int, int] = {}
     for c in cards:
         q[c] = q.get(c, 0) + 1
     for c, m in q.items():
         if arr[c] < m:
-            return "SJ-6", f"you do not hold {format_cards([c] * m)}"
+            return "SJ-6", _not_held([c] * m)
     group = ctx.group
     groups = sorted({group[c] for c in cards})
     if len(groups) > 1:
-        parts = "; ".join(
-            f"{format_cards(c for c in sorted(cards) if group[c] == g)}: {group_name(g)}"
-            for g in groups)
-        return "SJ-6", f"a lead must be of one suit group (SJ-6): {parts}"
+        def parts(lang: str) -> str:
+            return ("；" if lang == "zh" else "; ").join(
+                f"{say_cards([c for c in sorted(cards) if group[c] == g], lang)}"
+                f"{'：' if lang == 'zh' else ': '}{group_name(g, lang)}" for g in groups)
+        return "SJ-6", Words(f"a lead must be of one suit group (SJ-6): {parts('en')}",
+                             f"出牌必须是同一门（主牌或同一花色的副牌）：{parts('zh')}")
     if not allow_throws and len(decompose(cards, ctx, rules)) > 1:
-        return "SJ-12", (f"throws are not allowed at this table: {format_cards(sorted(cards))} "
-                         f"is not one single, tuple or tractor")
+        return "SJ-12", Words(
+            f"throws are not allowed at this table: {say_cards(sorted(cards))} "
+            f"is not one single, tuple or tractor",
+            f"本桌不许甩牌：{say_cards(sorted(cards), 'zh')} 不是一张单牌、一个对子（三张）"
+            f"或一个拖拉机")
     return None
+
+
+def _not_held(cards: Sequence[int]) -> Words:
+    return Words(f"you do not hold {say_cards(cards)}", f"你手里没有 {say_cards(cards, 'zh')}")
 
 
 __all__ = ["ascending_counts", "card_name", "count_leads", "lead_error", "lead_mask",

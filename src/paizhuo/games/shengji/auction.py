@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from paizhuo.cards import SUIT_CHARS
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.errors import IllegalActionError, MalformedError, verb_zh
 from paizhuo.games.shengji import kitty, rounds
 from paizhuo.games.shengji.bidding import legal_targets, target_error
 from paizhuo.games.shengji.deal import set_trump
@@ -21,12 +21,15 @@ def auction(st: RoundState, action: Action, out: Emit) -> None:
     extra = action.extra or {}
     if st.stage == "trump":
         if verb != "bid":
-            raise IllegalActionError("SJ-12", f"seat {st.dealer} names trump now", seat)
+            raise IllegalActionError("SJ-12", f"seat {st.dealer} names trump now", seat,
+                                     zh=f"现在由座位 {st.dealer} 定主")
         if seat != st.dealer:
-            raise IllegalActionError("SJ-12", f"the dealer (seat {st.dealer}) names trump", seat)
+            raise IllegalActionError("SJ-12", f"the dealer (seat {st.dealer}) names trump", seat,
+                                     zh=f"由庄家（座位 {st.dealer}）定主")
         name = extra.get("trump")
         if action.cards or name not in TRUMP_NAMES:
-            raise MalformedError("[3].trump", f"name trump as one of {', '.join(TRUMP_NAMES)}")
+            raise MalformedError("[3].trump", f"name trump as one of {', '.join(TRUMP_NAMES)}",
+                                 zh="定主要选一门花色（♠ ♥ ♣ ♦）或无主")
         trump = None if name == "NT" else SUIT_CHARS.index(name)
         st.bids.append({"seat": seat, "kind": "trump", "trump": name})
         out({"type": "action", "seat": seat, "verb": "bid", "trump": name}, None, None)
@@ -35,7 +38,8 @@ def auction(st: RoundState, action: Action, out: Emit) -> None:
         kitty.take_kitty(st, seat, out)
         return
     if seat != st.turn:
-        raise IllegalActionError("SJ-12", f"it is seat {st.turn}'s turn to bid a target", seat)
+        raise IllegalActionError("SJ-12", f"it is seat {st.turn}'s turn to bid a target", seat,
+                                 zh=f"现在轮到座位 {st.turn} 叫分")
     if verb == "pass":
         st.passed.add(seat)
         st.bids.append({"seat": seat, "kind": "pass"})
@@ -43,7 +47,8 @@ def auction(st: RoundState, action: Action, out: Emit) -> None:
     elif verb == "bid_target":
         target = extra.get("target")
         if not isinstance(target, int) or isinstance(target, bool) or action.cards:
-            raise MalformedError("[3].target", "a target bid is {\"target\": 120}")
+            raise MalformedError("[3].target", "a target bid is {\"target\": 120}",
+                                 zh="叫分要给出一个分数")
         err = target_error(target, st.lowest, st.opts.max_target)
         if err is not None:
             raise IllegalActionError("SJ-12", err, seat)
@@ -54,7 +59,7 @@ def auction(st: RoundState, action: Action, out: Emit) -> None:
             None, None)
     else:
         raise IllegalActionError("SJ-12", f"bid a target (bid_target) or pass, not {verb}",
-                                 seat)
+                                 seat, zh=f"现在只能叫分或不叫，不能{verb_zh(verb)}")
     next_auction(st, out)
 
 

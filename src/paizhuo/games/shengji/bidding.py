@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from paizhuo.cards import BIG_JOKER, SMALL_JOKER, SUIT_CHARS, Counts, make_card
+from paizhuo.engine.errors import Words
 from paizhuo.notation import format_cards
 
 SUIT_RANK: Final = (3, 2, 1, 0)
@@ -171,18 +172,20 @@ def could_beat(arr: list[int], level: int, decks: int, standing: Bid | None,
 TARGET_STEP: Final = 5
 
 
-def target_error(target: int, lowest: int | None, limit: int) -> str | None:
+def target_error(target: int, lowest: int | None, limit: int) -> Words | None:
     """Why ``target`` may not be bid when the lowest bid so far is ``lowest`` (SJ-12), or None.
 
     Targets are multiples of 5, at least 5, below ``limit`` (``100·decks`` by default) and
     strictly below every earlier bid.
     """
     if target % TARGET_STEP or target < TARGET_STEP:
-        return f"a target is a positive multiple of {TARGET_STEP}, not {target}"
+        return Words(f"a target is a positive multiple of {TARGET_STEP}, not {target}",
+                     f"叫分必须是 {TARGET_STEP} 的正整数倍，不能叫 {target}")
     if target >= limit:
-        return f"a target must be below {limit}"
+        return Words(f"a target must be below {limit}", f"叫分必须低于 {limit}")
     if lowest is not None and target >= lowest:
-        return f"a target must be lower than the standing bid of {lowest}"
+        return Words(f"a target must be lower than the standing bid of {lowest}",
+                     f"叫分必须比已叫的 {lowest} 分低")
     return None
 
 

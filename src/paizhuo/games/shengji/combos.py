@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from paizhuo.games.shengji.order import GROUP_NAMES, TRUMP, TrumpContext
+from paizhuo.games.shengji.order import GROUP_NAMES, GROUP_NAMES_ZH, TRUMP, TrumpContext
 from paizhuo.notation import format_cards
 
 THROW_COMPARE_CHOICES: Final = ("deciding_unit", "highest_card")
@@ -315,9 +315,9 @@ def make_lead(cards: Sequence[int], ctx: TrumpContext,
     return Lead(g, tuple(sorted(cards)), tuple(decompose(cards, ctx, rules)))
 
 
-def group_name(g: int) -> str:
-    """``spades`` … ``diamonds``, ``trumps``."""
-    return GROUP_NAMES[g]
+def group_name(g: int, lang: str = "en") -> str:
+    """``spades`` … ``diamonds``, ``trumps`` (中文 ``黑桃`` … ``方块``, ``主牌``)."""
+    return (GROUP_NAMES_ZH if lang == "zh" else GROUP_NAMES)[g]
 
 
 __all__ = [

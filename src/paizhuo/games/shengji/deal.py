@@ -18,7 +18,7 @@ from paizhuo.games.shengji.bidding import Bid, could_beat, legal_bids, parse_bid
 from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points
 from paizhuo.games.shengji.scoring import LEVEL_A, level_name
 from paizhuo.games.shengji.state import Emit, RoundState
-from paizhuo.notation import format_cards
+from paizhuo.notation import format_cards, say_cards
 
 # -- dealing ----------------------------------------------------------------------------------
 
@@ -190,21 +190,33 @@ def bid_of(st: RoundState, action: Action) -> Bid:
         if joined is not None:
             bid = joined
     if bid is None:
-        lv = level_name(st.level)
+        lv = level_name(st.level).replace("T", "10")
         jokers = " or SJ BJ" if st.joker_nt else (" or a pair of jokers" if decks >= 2 else "")
-        raise IllegalActionError("SJ-4", f"{format_cards(action.cards) or 'nothing'} is not a "
-                                 f"bid: show one or more {lv} of one suit{jokers}", action.seat)
+        jokers_zh = "，或小王大王" if st.joker_nt else ("，或一对王" if decks >= 2 else "")
+        raise IllegalActionError(
+            "SJ-4", f"{say_cards(action.cards) or 'nothing'} is not a "
+            f"bid: show one or more {lv} of one suit{jokers}", action.seat,
+            zh=(f"{say_cards(action.cards, 'zh')} 不能亮主" if action.cards else "没有亮出牌")
+            + f"：亮主要亮出一张或几张同花色的级牌 {lv}{jokers_zh}")
     return bid
 
 
-def check_bid(st: RoundState, action: Action, bid: Bid, when: str = "") -> None:
+def check_bid(st: RoundState, action: Action, bid: Bid, upto: int | None = None) -> None:
+    """Whether ``bid`` may stand (SJ-4): held (``upto``: by the ``upto``-th card dealt) and
+    stronger than the standing bid."""
     seat = action.seat
     if not st.hands[seat].contains_all(bid.cards):
-        raise IllegalActionError("SJ-4", f"you do not hold {bid}{when}", seat)
+        when = f" after {upto} cards were dealt" if upto is not None else ""
+        when_zh = f"（发到第 {upto} 张时）" if upto is not None else ""
+        raise IllegalActionError("SJ-4", f"you do not hold {say_cards(bid.cards)}{when}", seat,
+                                 zh=f"你手里没有 {say_cards(bid.cards, 'zh')}{when_zh}")
     if not stronger(bid, st.standing, st.suit_order):
         assert st.standing is not None
-        raise IllegalActionError("SJ-4", f"{bid} is not stronger than the standing bid "
-                                 f"{st.standing} of seat {st.bidder}", seat)
+        raise IllegalActionError(
+            "SJ-4", f"{say_cards(bid.cards)} is not stronger than the standing bid "
+            f"{say_cards(st.standing.cards)} of seat {st.bidder}", seat,
+            zh=f"{say_cards(bid.cards, 'zh')} 反不了座位 {st.bidder} 亮的 "
+            f"{say_cards(st.standing.cards, 'zh')}")
 
 
 def log_bid(st: RoundState, seat: int, bid: Bid, dealt: int | None, out: Emit,
@@ -243,7 +255,8 @@ def _not_over(st: RoundState, seat: int) -> IllegalActionError:
     another program; the judge's import step supplies the passes, see :mod:`.imports`)."""
     return IllegalActionError(
         "SJ-4", f"the deal stops at card {st.dealt}: seat {st.ask} is asked whether to bid "
-        "before more cards are dealt", seat)
+        "before more cards are dealt", seat,
+        zh=f"发牌停在第 {st.dealt} 张：先问座位 {st.ask} 亮不亮主，再往下发")
 
 
 def deal_bid(st: RoundState, action: Action, out: Emit) -> None:
@@ -252,14 +265,14 @@ def deal_bid(st: RoundState, action: Action, out: Emit) -> None:
     dealt = dealt_of(st, action)
     if dealt is not None:
         if dealt < st.committed:
-            raise IllegalActionError("SJ-4", f"too late: {st.committed} cards were out at the "
-                                     f"last action, this bid was made at {dealt}", seat)
+            raise _too_late(st, dealt, seat)
         if st.opts.bidding == "after_deal" and dealt < st.total:
-            raise IllegalActionError("SJ-4", "at this table bids are made after the deal", seat)
+            raise IllegalActionError("SJ-4", "at this table bids are made after the deal", seat,
+                                     zh="本桌发完牌才亮主")
     upto = st.total if dealt is None else dealt
     bid = bid_of(st, action)
     # (a refused bid leaves the state as it was: the caller applies it to a copy)
-    when = f" after {upto} cards were dealt" if upto < st.total else ""
+    when = upto if upto < st.total else None
     if st.stage == "deal" and upto > st.dealt:
         # the deal has not got there: say what is wrong with the bid itself first
         not_over = _not_over(st, seat)
@@ -292,7 +305,7 @@ def deal_pass(st: RoundState, action: Action, out: Emit) -> None:
             if dealt is None or dealt > st.dealt:
                 raise _not_over(st, seat)
             raise IllegalActionError("SJ-4", f"no bid is asked of seat {seat} at card {dealt}",
-                                     seat)
+                                     seat, zh=f"发到第 {dealt} 张时没有问座位 {seat} 亮主")
         # recorded, so that a record cut in the middle of the deal replays to this exact
         # point (the seat is not asked again); seen only by the seat itself, since being asked
         # shows that it could bid (docs/shengji.md)
@@ -304,9 +317,11 @@ def deal_pass(st: RoundState, action: Action, out: Emit) -> None:
         return
     if dealt is not None and dealt < st.total:
         raise IllegalActionError("SJ-4", f"no bid is asked of seat {seat} at card {dealt}: "
-                                 "the deal is over", seat)
+                                 "the deal is over", seat,
+                                 zh=f"发到第 {dealt} 张时没有问座位 {seat} 亮主：牌已经发完了")
     if seat != st.ask:
-        raise IllegalActionError("SJ-4", f"it is seat {st.ask}'s turn to bid or pass", seat)
+        raise IllegalActionError("SJ-4", f"it is seat {st.ask}'s turn to bid or pass", seat,
+                                 zh=f"现在轮到座位 {st.ask} 亮主或不亮")
     out({"type": "action", "seat": seat, "verb": "pass"}, None, None)
     st.committed = st.total
     next_chance(st, out)
@@ -317,12 +332,19 @@ def late_bid(st: RoundState, action: Action) -> None:
     seat = action.seat
     dealt = (action.extra or {}).get("dealt")
     if isinstance(dealt, int) and not isinstance(dealt, bool) and dealt < st.committed:
-        raise IllegalActionError("SJ-4", f"too late: {st.committed} cards were out at the last "
-                                 f"action, this bid was made at {dealt}", seat)
+        raise _too_late(st, dealt, seat)
     bid = bid_of(st, action)
     # nobody could bid any more when the deal ended, so the bid cannot be stronger
     check_bid(st, action, bid)
-    raise IllegalActionError("SJ-4", "the bidding is over", seat)  # pragma: no cover
+    raise IllegalActionError("SJ-4", "the bidding is over", seat,  # pragma: no cover
+                             zh="亮主已经结束")
+
+
+def _too_late(st: RoundState, dealt: int, seat: int) -> IllegalActionError:
+    return IllegalActionError("SJ-4", f"too late: {st.committed} cards were out at the last "
+                              f"action, this bid was made at {dealt}", seat,
+                              zh=f"晚了：上一个动作时已经发出 {st.committed} 张，这次亮主是在第 "
+                              f"{dealt} 张时")
 
 
 def fight_bid(st: RoundState, action: Action, out: Emit) -> None:
@@ -333,7 +355,7 @@ def fight_bid(st: RoundState, action: Action, out: Emit) -> None:
         raise MalformedError("[3]", "a bid in the kitty fight carries no extra data")
     if seat == st.burier:
         raise IllegalActionError("SJ-4", "you buried this kitty: another player may overcall",
-                                 seat)
+                                 seat, zh="这副底是你扣的：只有别人可以反底")
     bid = bid_of(st, action)
     check_bid(st, action, bid)
     log_bid(st, seat, bid, None, out, "overcall")

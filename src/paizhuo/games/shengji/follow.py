@@ -14,7 +14,7 @@ the legal follows directly; the tests compare it with a literal reading of the d
 >>> lead = make_lead(parse_cards("KS KS"), ctx, rules)
 >>> hand = Counts.of(parse_cards("7S 7S 9S AH"))
 >>> follow_error(hand, lead, parse_cards("7S 9S"), ctx, rules)
-'must follow with a pair: you hold 7S 7S'
+'must follow with a pair: you hold 7♠ 7♠'
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import prod
 
-from paizhuo.cards import Counts, card_name
+from paizhuo.cards import Counts
+from paizhuo.engine.errors import Words
 from paizhuo.games.shengji._follow_core import (
     Holding,
     optimum,
@@ -43,7 +44,7 @@ from paizhuo.games.shengji._follow_leads import (
 )
 from paizhuo.games.shengji.combos import ComboRules, Lead, decompose_counts, group_name
 from paizhuo.games.shengji.order import TrumpContext
-from paizhuo.notation import format_cards
+from paizhuo.notation import say_cards
 
 __all__ = [
     "count_follows",
@@ -65,8 +66,8 @@ def _holding(arr: list[int], ids: tuple[int, ...]) -> Holding:
     return {x: arr[x] for x in ids if arr[x]}
 
 
-def _fmt_holding(h: Holding) -> str:
-    return format_cards(x for x in sorted(h) for _ in range(h[x]))
+def _fmt_holding(h: Holding, lang: str = "en") -> str:
+    return say_cards([x for x in sorted(h) for _ in range(h[x])], lang)
 
 
 def sub_multisets(items: list[tuple[int, int]], r: int) -> Iterator[tuple[int, ...]]:
@@ -109,24 +110,28 @@ def count_sub_multisets(counts: list[int], r: int) -> int:
 
 
 def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContext,
-                 rules: ComboRules) -> str | None:
-    """``None`` if ``play`` legally follows ``lead`` from ``hand`` (SJ-8 1–2), else why not."""
+                 rules: ComboRules) -> Words | None:
+    """``None`` if ``play`` legally follows ``lead`` from ``hand`` (SJ-8 1–2), else why not
+    (in English and 中文)."""
     n = lead.n
     if len(play) != n:
-        return (f"a lead of {n} card{'s' if n > 1 else ''} ({format_cards(lead.cards)}) is "
-                f"followed with {n}, not {len(play)}")
+        return Words(f"a lead of {n} card{'s' if n > 1 else ''} ({say_cards(lead.cards)}) is "
+                     f"followed with {n}, not {len(play)}",
+                     f"首家出了 {n} 张（{say_cards(lead.cards, 'zh')}），跟牌也要出 {n} 张，"
+                     f"不是 {len(play)} 张")
     arr = hand.array()
     group = ctx.group
     g = lead.group
     if n == 1:
         c = play[0]
         if not arr[c]:
-            return f"you do not hold {card_name(c)}"
+            return Words(f"you do not hold {say_cards((c,))}",
+                         f"你手里没有 {say_cards((c,), 'zh')}")
         if group[c] == g:
             return None
         hg = _holding(arr, ctx.group_ids[g])
         if hg:
-            return f"must follow {group_name(g)}: you hold {_fmt_holding(hg)}"
+            return _must_follow(g, hg)
         return None
     pc: Holding = {}
     for c in play:
@@ -134,15 +139,17 @@ def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContex
     for c, m in pc.items():
         if arr[c] < m:
             held = arr[c]
-            return (f"you do not hold {format_cards([c] * m)}"
-                    + (f" (only {held})" if held else ""))
+            return Words(f"you do not hold {say_cards([c] * m)}"
+                         + (f" (only {held})" if held else ""),
+                         f"你手里没有 {say_cards([c] * m, 'zh')}"
+                         + (f"（只有 {held} 张）" if held else ""))
     hg = _holding(arr, ctx.group_ids[g])
     size_g = sum(hg.values())
     pg = {x: m for x, m in pc.items() if group[x] == g}
     a = sum(pg.values())
     if a < min(n, size_g):
         rest = {x: h - pg.get(x, 0) for x, h in hg.items() if h > pg.get(x, 0)}
-        return f"must follow {group_name(g)}: you hold {_fmt_holding(rest)}"
+        return _must_follow(g, rest)
     if size_g <= n or not lead.tuple_sizes:
         return None  # all of G is played, or only (a) matters
     prot = protected_ids(hg, lead, ctx, rules)
@@ -151,30 +158,41 @@ def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContex
         return None  # the lead's whole shape is matched: nothing can be better
     best = optimum(hg, lead, ctx, rules, prot)
     if b < best.b:
-        return (f"must follow the tractor with a tractor: you hold "
-                f"{_tractor_text(hg, ctx, rules, best.skeleton)}")
+        return Words(f"must follow the tractor with a tractor: you hold "
+                     f"{_tractor_text(hg, ctx, rules, best.skeleton)}",
+                     f"首家出拖拉机，有拖拉机必须跟拖拉机：你有 "
+                     f"{_tractor_text(hg, ctx, rules, best.skeleton, 'zh')}")
     if c < best.c:
         return _tuple_message(hg, lead, rules, prot)
     return None
 
 
-def _tractor_text(hg: Holding, ctx: TrumpContext, rules: ComboRules, sk: Holding) -> str:
+def _must_follow(g: int, held: Holding) -> Words:
+    return Words(f"must follow {group_name(g)}: you hold {_fmt_holding(held)}",
+                 f"必须跟{group_name(g, 'zh')}：你有 {_fmt_holding(held, 'zh')}")
+
+
+def _tractor_text(hg: Holding, ctx: TrumpContext, rules: ComboRules, sk: Holding,
+                  lang: str = "en") -> str:
     """The tractors of the holding (or, failing that, the optimal play's tuples)."""
     units = [u for u in decompose_counts(hg, ctx, rules) if u.length >= 2]
     if units:
-        return ", ".join(format_cards(u.cards) for u in units)
-    return _fmt_holding(sk)
+        return ("，" if lang == "zh" else ", ").join(say_cards(u.cards, lang) for u in units)
+    return _fmt_holding(sk, lang)
 
 
-def _tuple_message(hg: Holding, lead: Lead, rules: ComboRules, prot: set[int]) -> str:
+def _tuple_message(hg: Holding, lead: Lead, rules: ComboRules, prot: set[int]) -> Words:
     tuples = [x for x, h in sorted(hg.items())
               if h >= 2 and x not in prot and not (rules.protect_triples and h >= 3
                                                     and not lead.triples)]
     many = len(lead.tuple_sizes) > 1
     what = ("pairs" if many else "a pair") if not lead.triples else (
         "triples and pairs" if many else "a triple")
-    held = ", ".join(format_cards([x] * hg[x]) for x in tuples)
-    return f"must follow with {what}: you hold {held}"
+    zh = ("对子" if not lead.triples else "三张和对子" if many else "三张")
+    held = ", ".join(say_cards([x] * hg[x]) for x in tuples)
+    held_zh = "，".join(say_cards([x] * hg[x], "zh") for x in tuples)
+    return Words(f"must follow with {what}: you hold {held}",
+                 f"有{zh}必须跟{zh}：你有 {held_zh}")
 
 
 # --------------------------------------------------------------------------- generating

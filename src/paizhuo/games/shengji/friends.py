@@ -18,19 +18,21 @@ def call(st: RoundState, action: Action, out: Emit) -> None:
     seat = action.seat
     if seat != st.dealer:
         raise IllegalActionError("SJ-11", f"the dealer (seat {st.dealer}) calls the friends",
-                                 seat)
+                                 seat, zh=f"由庄家（座位 {st.dealer}）叫朋友")
     if action.cards:
         raise MalformedError("[2]", "a call names its card in the extra: "
-                             "{\"card\": \"AH\", \"nth\": 1}")
+                             "{\"card\": \"AH\", \"nth\": 1}", zh="叫朋友要说明是哪张牌的第几张")
     extra = dict(action.extra or {})
     if "card" not in extra:
-        raise MalformedError("[3]", "a call is {\"card\": \"AH\", \"nth\": 1}")
+        raise MalformedError("[3]", "a call is {\"card\": \"AH\", \"nth\": 1}",
+                             zh="叫朋友要说明是哪张牌的第几张")
     found = parse_friend_call(extra, "[3]", st.opts.decks)
     decks = st.opts.decks
     if not 1 <= found.nth <= decks:
         raise IllegalActionError(
             "SJ-11", f"there are {decks} copies of each card: call copy 1 to {decks}, not "
-            f"{found.nth}", seat)
+            f"{found.nth}", seat,
+            zh=f"每张牌有 {decks} 张：只能叫第 1 到第 {decks} 张，不能叫第 {found.nth} 张")
     made = FriendCall(found.card, found.nth)
     st.calls.append(made)
     text = format_cards((made.card,))

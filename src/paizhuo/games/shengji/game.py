@@ -229,12 +229,13 @@ class ShengjiGame(Game):
         self.check_seat(seat, spectator=True)
         if self.state.result is None:
             raise IllegalActionError("SJ-13", "the round is not over: a record to keep is made "
-                                     "once it is", seat)
+                                     "once it is", seat, zh="这一局还没结束：结束后才有牌谱")
         if self.determinized:
             # its hands were dealt again after the bids that the deal's order decided, so
             # no deal order replays them: a guess at the hidden cards, not a deal
             raise IllegalActionError("SJ-13", "a determinized copy is a guess at the hidden "
-                                     "cards, not a deal: it has no record to keep", seat)
+                                     "cards, not a deal: it has no record to keep", seat,
+                                     zh="这是对暗牌的猜测，不是真实的一局：没有牌谱")
         setup = self.setup
         return Record(setup.game, dict(setup.options), _deal_of(self.state), setup.start,
                       list(self.actions), setup.position)
@@ -400,8 +401,8 @@ class ShengjiGame(Game):
         return [shown.get(i) for i in range(self.num_seats)]
 
     @classmethod
-    def text_face(cls) -> ShengjiFace:
-        return ShengjiFace()
+    def text_face(cls, lang: str = "en") -> ShengjiFace:
+        return ShengjiFace(lang)
 
     def count_legal(self, seat: int | None = None) -> int:
         """The number of ``seat``'s legal actions (default: the first to act), every bury

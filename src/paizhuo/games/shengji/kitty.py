@@ -16,7 +16,7 @@ from paizhuo.games.shengji import rounds
 from paizhuo.games.shengji.follow import count_sub_multisets, sub_multisets
 from paizhuo.games.shengji.order import card_points
 from paizhuo.games.shengji.state import Emit, RoundState
-from paizhuo.notation import format_cards
+from paizhuo.notation import format_cards, say_cards
 
 BURY_LIST_CAP = 2000
 """``legal_actions`` lists every bury when there are at most this many; otherwise a fixed
@@ -132,19 +132,23 @@ def sample_bury(st: RoundState, seat: int, rng: random.Random) -> Action:
 def bury(st: RoundState, action: Action, out: Emit) -> None:
     seat, cards = action.seat, action.cards
     if seat != st.burier:
-        raise IllegalActionError("SJ-5", f"seat {st.burier} buries the kitty", seat)
+        raise IllegalActionError("SJ-5", f"seat {st.burier} buries the kitty", seat,
+                                 zh=f"由座位 {st.burier} 扣底")
     k = len(st.kitty)
     if len(cards) != k:
-        raise IllegalActionError("SJ-5", f"bury exactly {k} cards, not {len(cards)}", seat)
+        raise IllegalActionError("SJ-5", f"bury exactly {k} cards, not {len(cards)}", seat,
+                                 zh=f"要扣 {k} 张底牌，不是 {len(cards)} 张")
     hand = st.hands[seat]
     if any(c >= NUM_PLAIN_IDS for c in cards) or not hand.contains_all(cards):
-        raise IllegalActionError("SJ-5", f"you do not hold {_missing(hand, cards)}", seat)
+        raise IllegalActionError("SJ-5", f"you do not hold {_missing(hand, cards)}", seat,
+                                 zh=f"你手里没有 {_missing(hand, cards, 'zh')}")
     if st.opts.kitty_no_points:
         pts = [c for c in cards if card_points(c)]
         if pts:
             raise IllegalActionError(
                 "SJ-5", f"the kitty may hold no point card at this table (kitty_no_points): "
-                f"{format_cards(pts)}", seat)
+                f"{say_cards(pts)}", seat,
+                zh=f"本桌底牌里不能扣分牌：{say_cards(pts, 'zh')}")
     hand.remove_all(cards)
     st.kitty = cards
     st.burials.append((seat, cards))
@@ -186,13 +190,14 @@ def next_fight(st: RoundState, out: Emit) -> None:
 def fight_pass(st: RoundState, action: Action, out: Emit) -> None:
     seat = action.seat
     if seat != st.ask:
-        raise IllegalActionError("SJ-4", f"it is seat {st.ask}'s turn to overcall or pass", seat)
+        raise IllegalActionError("SJ-4", f"it is seat {st.ask}'s turn to overcall or pass", seat,
+                                 zh=f"现在轮到座位 {st.ask} 反底或不反")
     out({"type": "action", "seat": seat, "verb": "pass"}, None, None)
     next_fight(st, out)
 
 
-def _missing(hand: Counts, cards: tuple[int, ...]) -> str:
-    """Only the cards of ``cards`` not held, as a follow names them: ``3S 3S (only 1)``."""
+def _missing(hand: Counts, cards: tuple[int, ...], lang: str = "en") -> str:
+    """Only the cards of ``cards`` not held, as a follow names them: ``3♠ 3♠ (only 1)``."""
     arr = hand.array()
     need: dict[int, int] = {}
     for c in cards:
@@ -201,8 +206,11 @@ def _missing(hand: Counts, cards: tuple[int, ...]) -> str:
     for c, m in need.items():
         held = arr[c] if c < NUM_PLAIN_IDS else 0
         if held < m:
-            out.append(format_cards([c] * m) + (f" (only {held})" if held else ""))
-    return ", ".join(out)
+            if lang == "zh":
+                out.append(say_cards([c] * m, lang) + (f"（只有 {held} 张）" if held else ""))
+            else:
+                out.append(say_cards([c] * m) + (f" (only {held})" if held else ""))
+    return ("，" if lang == "zh" else ", ").join(out)
 
 
 __all__ = ["BURY_LIST_CAP", "after_bury", "bury", "bury_list", "bury_mask", "bury_steps",

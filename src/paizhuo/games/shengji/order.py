@@ -29,6 +29,7 @@ from paizhuo.cards import (
 TRUMP: Final = 4
 """The suit group of trumps; side suits are groups 0..3 (their suit index)."""
 GROUP_NAMES: Final = ("spades", "hearts", "clubs", "diamonds", "trumps")
+GROUP_NAMES_ZH: Final = ("黑桃", "红桃", "梅花", "方块", "主牌")
 NO_TRUMP: Final = None
 
 RANK_FIVE, RANK_TEN, RANK_KING, RANK_TWO = 3, 8, 11, 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError
+from paizhuo.engine.errors import IllegalActionError, Words
 from paizhuo.games.shengji.combos import decompose, make_lead
 from paizhuo.games.shengji.follow import follow_error, lead_error
 from paizhuo.games.shengji.friends import note_friend_cards, resolve_by_holding
@@ -18,7 +18,7 @@ from paizhuo.games.shengji.order import POINTS, points_of
 from paizhuo.games.shengji.scoring import RoundInput, level_name, score_round
 from paizhuo.games.shengji.state import Emit, RoundState, TrickLog
 from paizhuo.games.shengji.trick import check_throw, trick_winner, unit_beaten_by
-from paizhuo.notation import format_cards
+from paizhuo.notation import format_cards, say_cards
 
 
 def begin_play(st: RoundState, out: Emit, resolve: bool = True) -> None:
@@ -54,7 +54,8 @@ def play(st: RoundState, action: Action, trusted: bool, out: Emit) -> None:
         rules = st.rules
         if not trusted:
             if seat != st.current:
-                raise IllegalActionError("SJ-6", f"it is seat {st.current}'s turn to play", seat)
+                raise IllegalActionError("SJ-6", f"it is seat {st.current}'s turn to play", seat,
+                                         zh=f"现在轮到座位 {st.current} 出牌")
             refused = lead_error(hand, cards, ctx, rules, st.allow_throws)
             if refused is not None:
                 raise IllegalActionError(*refused, seat)
@@ -79,14 +80,19 @@ def play(st: RoundState, action: Action, trusted: bool, out: Emit) -> None:
     else:
         if not trusted:
             if seat != st.current:
-                raise IllegalActionError("SJ-8", f"it is seat {st.current}'s turn to play", seat)
+                raise IllegalActionError("SJ-8", f"it is seat {st.current}'s turn to play", seat,
+                                         zh=f"现在轮到座位 {st.current} 出牌")
             if not cards:
-                raise IllegalActionError("SJ-6", "a play needs at least one card", seat)
+                raise IllegalActionError("SJ-6", "a play needs at least one card", seat,
+                                         zh="出牌至少要出一张")
             err = follow_error(hand, lead, cards, ctx, st.rules)
             if err is not None:
                 if st.attempted is not None:
-                    err += (f" (the throw {format_cards(st.attempted)} failed and was taken "
-                            f"back to {format_cards(lead.cards)}, SJ-7)")
+                    err = Words(
+                        f"{err} (the throw {say_cards(st.attempted)} failed and was taken "
+                        f"back to {say_cards(lead.cards)}, SJ-7)",
+                        f"{err.zh}（甩牌 {say_cards(st.attempted, 'zh')} 失败，收回为 "
+                        f"{say_cards(lead.cards, 'zh')}，SJ-7）")
                 raise IllegalActionError("SJ-8", err, seat)
         for c in cards:
             hand.remove(c)

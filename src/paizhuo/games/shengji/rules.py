@@ -12,7 +12,7 @@ import random
 
 from paizhuo.cards import NUM_PLAIN_IDS, Counts
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.errors import IllegalActionError, MalformedError, verb_zh
 from paizhuo.engine.records import Record
 from paizhuo.games.shengji import auction, deal, friends, kitty, rounds
 from paizhuo.games.shengji.bidding import legal_targets
@@ -256,9 +256,9 @@ def apply(st: RoundState, action: Action, trusted: bool, out: Emit) -> None:
         rounds.play(st, action, trusted, out)
         return
     if action.cards and verb in ("pass", "call", "bid_target"):
-        raise MalformedError("[2]", f"a {verb} shows no cards")
+        raise MalformedError("[2]", f"a {verb} shows no cards", zh=f"{verb_zh(verb)}不出牌")
     if phase == "over":
-        raise IllegalActionError("SJ-10", "the round is over", seat)
+        raise IllegalActionError("SJ-10", "the round is over", seat, zh="这一局已经结束")
     if phase == "bid":
         _bid_phase(st, action, out)
     elif phase == "bury":
@@ -268,23 +268,28 @@ def apply(st: RoundState, action: Action, trusted: bool, out: Emit) -> None:
         if verb == "bid" and not st.burials and st.opts.teams != "bidding":
             deal.late_bid(st, action)
         raise IllegalActionError("SJ-5", f"seat {st.burier} must first bury {len(st.kitty)} "
-                                 "cards", seat)
+                                 "cards", seat,
+                                 zh=f"座位 {st.burier} 要先扣 {len(st.kitty)} 张底牌")
     elif phase == "kitty_fight":
         if verb == "bid":
             deal.fight_bid(st, action, out)
         elif verb == "pass":
             if action.extra:
-                raise MalformedError("[3]", "a pass in the kitty fight carries no extra data")
+                raise MalformedError("[3]", "a pass in the kitty fight carries no extra data",
+                                     zh="反底时的不反不带别的数据")
             kitty.fight_pass(st, action, out)
         else:
             raise IllegalActionError(
                 "SJ-4", f"the kitty fight is on: seat {st.ask} is asked whether to overcall "
-                f"(no {verb} yet)", seat)
+                f"(no {verb} yet)", seat,
+                zh=f"正在反底：问座位 {st.ask} 反不反（还不能{verb_zh(verb)}）")
     elif phase == "call":
         if verb != "call":
             raise IllegalActionError(
                 "SJ-11", f"the dealer (seat {st.dealer}) must first call "
-                f"{st.opts.num_friends - len(st.calls)} friend(s)", seat)
+                f"{st.opts.num_friends - len(st.calls)} friend(s)", seat,
+                zh=f"庄家（座位 {st.dealer}）要先叫 {st.opts.num_friends - len(st.calls)} "
+                f"个朋友")
         friends.call(st, action, out)
         if len(st.calls) >= st.opts.num_friends:
             rounds.begin_play(st, out)
@@ -294,11 +299,14 @@ def apply(st: RoundState, action: Action, trusted: bool, out: Emit) -> None:
         if k:
             named = "one friend" if k == 1 else f"{k} friends"
             raise IllegalActionError("SJ-11", f"{named} at this table, already called: no "
-                                     "more calls", seat)
+                                     "more calls", seat,
+                                     zh=f"本桌叫 {k} 个朋友，已经叫过了：不能再叫")
         raise IllegalActionError("SJ-11", f"no friends are called at this table (teams "
-                                 f"{st.opts.teams})", seat)
+                                 f"{st.opts.teams})", seat,
+                                 zh="本桌不叫朋友")
     else:
-        raise IllegalActionError("SJ-6", f"no {verb} in the play phase", seat)
+        raise IllegalActionError("SJ-6", f"no {verb} in the play phase", seat,
+                                 zh=f"出牌阶段不能{verb_zh(verb)}")
 
 
 def _bid_phase(st: RoundState, action: Action, out: Emit) -> None:
@@ -318,10 +326,14 @@ def _bid_phase(st: RoundState, action: Action, out: Emit) -> None:
         deal.deal_pass(st, action, out)
     elif st.stage == "deal":
         raise IllegalActionError("SJ-4", f"the deal is not over: seat {st.ask} is asked "
-                                 f"whether to bid at card {st.dealt} (no {verb} yet)", seat)
+                                 f"whether to bid at card {st.dealt} (no {verb} yet)", seat,
+                                 zh=f"牌还没发完：发到第 {st.dealt} 张，问座位 {st.ask} 亮不亮主"
+                                 f"（还不能{verb_zh(verb)}）")
     else:
         raise IllegalActionError("SJ-4", f"the bidding is not over: seat {st.ask} may still "
-                                 f"bid (no {verb} yet)", seat)
+                                 f"bid (no {verb} yet)", seat,
+                                 zh=f"亮主还没结束：座位 {st.ask} 还可以亮主"
+                                 f"（还不能{verb_zh(verb)}）")
 
 
 # -- masks ------------------------------------------------------------------------------------

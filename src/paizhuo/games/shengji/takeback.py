@@ -47,14 +47,16 @@ def take_back(st: RoundState, actions: Sequence[Action], seat: int,
     """Undo ``seat``'s last bid or play (or raise under SJ-14): the state to go on from (a
     copy of the one before it) and the new undo list."""
     if not st.opts.take_backs or undo is None:
-        raise IllegalActionError("SJ-14", "take-backs are off at this table", seat)
+        raise IllegalActionError("SJ-14", "take-backs are off at this table", seat,
+                                 zh="本桌不许悔牌")
     if st.phase == "over":
-        raise IllegalActionError("SJ-14", "the round is over: nothing can be taken back", seat)
+        raise IllegalActionError("SJ-14", "the round is over: nothing can be taken back", seat,
+                                 zh="这一局已经结束：不能悔牌")
     last = last_in_effect(actions)
     if last is None or last.seat != seat or last.verb not in UNDOABLE:
         raise IllegalActionError(
             "SJ-14", "only your own last bid or play can be taken back, before the next "
-            "player acts", seat)
+            "player acts", seat, zh="只能在下家出手前，悔回你自己刚才的亮主或出牌")
     before = undo[-1]
     assert before is not None, "a bid or play keeps the state before it"
     shown: dict[str, object] = {"verb": last.verb}

@@ -1,6 +1,8 @@
 // The browser table: a lobby at "/", a table at "/?t=CODE" or "/#CODE", the rules at
-// "/?rules=<doc>#<rule id>", a replay at "/?replay=<deal id>" (or "/?replay=file": the record
-// the lobby's upload keeps in this tab's session storage).
+// "/?rules=<doc>#<rule id>", a game's "how to play" page at "/?howto=<game>", a replay at
+// "/?replay=<deal id>" (or "/?replay=file": the record the lobby's upload keeps in this
+// tab's session storage).
+import { showHowto } from "./howto.js";
 import { onLang, t, toggleLang } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
@@ -16,6 +18,8 @@ function page() {
   const params = new URLSearchParams(location.search);
   const rules = params.get("rules");
   if (rules !== null) return { kind: "rules", arg: rules.trim() || "README" };
+  const howto = params.get("howto");
+  if (howto) return { kind: "howto", arg: howto.trim() };
   const replay = params.get("replay");
   if (replay) return { kind: "replay", arg: replay.trim() };
   const fromQuery = params.get("t");
@@ -35,6 +39,7 @@ function route() {
   currentKey = key;
   document.body.dataset.page = p.kind;
   if (p.kind === "rules") current = showRules(root, p.arg, navigate);
+  else if (p.kind === "howto") current = showHowto(root, p.arg, navigate);
   else if (p.kind === "replay") current = showReplay(root, p.arg, navigate);
   else if (p.kind === "table") current = showTable(root, p.arg, navigate);
   else current = showLobby(root, navigate);

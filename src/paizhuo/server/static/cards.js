@@ -1,4 +1,6 @@
 // Card notation ("AS", "TH", "SJ", "BJ", "BJ*") and SVG card faces drawn by code.
+import { currentLang } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const SUIT_SYMBOL = { S: "♠", H: "♥", C: "♣", D: "♦" };
 const RANK_ORDER = "3456789TJQKA2"; // climbing games: 2s above aces
@@ -66,7 +68,9 @@ const FACE = { J: "J", Q: "Q", K: "K" };
 /** An SVG face for `card` (a 60×84 viewBox, scaled by CSS). */
 export function cardFace(card, { trump = false } = {}) {
   const svg = el("svg", { viewBox: "0 0 60 84", class: "card-face", role: "img" });
-  svg.setAttribute("aria-label", card);
+  // what a screen reader says: the card as people write it ("10♥", "大王"), not its notation
+  svg.setAttribute("aria-label", cardText(card, currentLang()));
+  svg.dataset.card = card;
   const color = isRed(card) ? "#c8102e" : "#1b1b1f";
   svg.append(el("rect", { x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 5, class: "card-bg" }));
   if (trump) svg.append(el("rect", { x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 5,

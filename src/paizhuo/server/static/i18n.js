@@ -30,6 +30,25 @@ const STRINGS = {
     "status.waiting": "waiting",
     "status.playing": "playing",
     "status.over": "over",
+    "status.paused": "paused",
+    "lobbyx.mine": "Your tables",
+    "lobbyx.return": "Return to your seat",
+    "lobbyx.your_seat": "your seat: {seat}",
+    "lobbyx.ended.match": "the match is decided",
+    "lobbyx.ended.deals": "all its deals played",
+    "lobbyx.ended.closed": "closed by its host",
+    "lobbyx.ended.idle": "closed: nobody came back",
+    "lobbyx.deals_one": "1 deal",
+    "lobbyx.deals_many": "{n} deals",
+    "lobbyx.total": "Total",
+    "lobbyx.more": "… and {n} earlier deals",
+    "leave.button": "Leave the table",
+    "leave.title_started": "A bot (托管) plays your seat until you return to it from the lobby",
+    "leave.title_waiting": "Give up your seat",
+    "leave.tag": "left · 托管",
+    "leave.log": "{name} (seat {seat}) left the table: 托管 plays for them",
+    "leave.back_log": "{name} (seat {seat}) is back at the table",
+    "leave.gave_up_log": "{name} gave up seat {seat}",
     "table.code": "Table {code}",
     "table.copy": "Copy link",
     "table.copied": "Link copied",
@@ -45,8 +64,18 @@ const STRINGS = {
     "table.bot": "bot",
     "table.trustee": "托管 Trustee",
     "table.trustee_on": "托管 on",
+    "auto.pass": "Auto-pass",
+    "auto.pass_help": "Pass by itself when passing is your only choice (shown for a second first)",
+    "auto.follow": "Auto-play forced cards",
+    "auto.follow_help": "Play by itself when only one play is legal (shown for a second first)",
+    "auto.passing": "Auto-pass 不要: passing is your only choice",
+    "auto.playing": "Auto-play: {cards} is your only legal play",
+    "timer.label": "Turn timer",
+    "timer.none": "none",
+    "timer.seconds": "{n} s, then 托管",
     "table.offline": "offline",
     "table.cards": "{n} cards",
+    "table.cards.one": "{n} card",
     "table.to_act": "to act",
     "table.your_turn": "Your turn",
     "table.wait": "Waiting for {name}",
@@ -66,6 +95,7 @@ const STRINGS = {
     "table.clear": "Clear",
     "table.hint_none": "Nothing to decide now",
     "table.legal_many": "{n} legal plays",
+    "table.legal_many.one": "{n} legal play",
     "table.log": "Table log",
     "table.chat": "Chat",
     "table.say": "Say something…",
@@ -74,6 +104,9 @@ const STRINGS = {
     "table.record": "Record",
     "table.next": "Continue",
     "table.deal_over": "Deal over",
+    "summary.waiting": "Next deal when everyone has read the summary · waiting for {names}",
+    "summary.dealing": "Dealing the next deal …",
+    "summary.close_hint": "Esc or a click outside closes this",
     "table.totals": "Totals",
     "table.returns": "This deal",
     "table.seat": "Seat",
@@ -111,6 +144,10 @@ const STRINGS = {
     "sj.attackers": "attacker",
     "sj.friends": "Friends",
     "sj.nt": "No trump",
+    "words.trump": "Trump: {trump}",
+    "words.trump_so_far": "Trump: {trump} so far",
+    "words.nt_so_far": "No trump so far",
+    "words.trump_none": "Trump: none yet",
     "sj.bid": "Declared",
     "sj.winner.defenders": "The dealer's side holds",
     "sj.winner.attackers": "The attackers win",
@@ -142,6 +179,14 @@ const STRINGS = {
     "event.buried": "buried {n}",
     "rule": "rule {rule}",
     "error": "Error: {message}",
+    "err.code.bad_message": "The server could not read this message.",
+    "err.code.bad_token": "This seat's token is not valid here.",
+    "err.code.not_found": "There is no such table.",
+    "err.code.too_large": "This message is too long.",
+    "err.code.internal": "The server could not store this change: try again.",
+    "err.other": "The server refused this.",
+    "zh1.secs": "{n}s",
+    "zh1.list_sep": ", ",
   },
   zh: {
     "app.title": "牌桌 paizhuo",
@@ -173,6 +218,25 @@ const STRINGS = {
     "status.waiting": "等人",
     "status.playing": "进行中",
     "status.over": "已结束",
+    "status.paused": "暂停",
+    "lobbyx.mine": "你的牌桌",
+    "lobbyx.return": "回到座位",
+    "lobbyx.your_seat": "你的座位：{seat} 号",
+    "lobbyx.ended.match": "比赛已分胜负",
+    "lobbyx.ended.deals": "局数已打完",
+    "lobbyx.ended.closed": "桌主已关桌",
+    "lobbyx.ended.idle": "无人回来，已关闭",
+    "lobbyx.deals_one": "1 局",
+    "lobbyx.deals_many": "{n} 局",
+    "lobbyx.total": "合计",
+    "lobbyx.more": "……还有更早的 {n} 局",
+    "leave.button": "离开",
+    "leave.title_started": "离开后由托管代打，可在大厅点“回到座位”回来",
+    "leave.title_waiting": "让出座位",
+    "leave.tag": "离开·托管中",
+    "leave.log": "{name}（{seat} 号座位）离开了牌桌，由托管代打",
+    "leave.back_log": "{name}（{seat} 号座位）回到了牌桌",
+    "leave.gave_up_log": "{name} 让出了 {seat} 号座位",
     "table.code": "桌号 {code}",
     "table.copy": "复制链接",
     "table.copied": "链接已复制",
@@ -188,6 +252,15 @@ const STRINGS = {
     "table.bot": "机器人",
     "table.trustee": "托管",
     "table.trustee_on": "托管中",
+    "auto.pass": "自动不要",
+    "auto.pass_help": "只能不要时自动不要（先显示一秒）",
+    "auto.follow": "自动出唯一的牌",
+    "auto.follow_help": "只有一种出法时自动出牌（先显示一秒）",
+    "auto.passing": "自动不要：只能不要",
+    "auto.playing": "自动出牌：{cards} 是唯一能出的牌",
+    "timer.label": "出牌限时",
+    "timer.none": "不限时",
+    "timer.seconds": "{n} 秒，超时托管",
     "table.offline": "离线",
     "table.cards": "{n} 张",
     "table.to_act": "出牌中",
@@ -217,6 +290,9 @@ const STRINGS = {
     "table.record": "牌谱",
     "table.next": "继续",
     "table.deal_over": "本局结束",
+    "summary.waiting": "大家看完本局结果后发下一局 · 等待 {names}",
+    "summary.dealing": "正在发下一局 …",
+    "summary.close_hint": "按 Esc 或点击外面即可关闭",
     "table.totals": "总分",
     "table.returns": "本局",
     "table.seat": "座位",
@@ -254,6 +330,10 @@ const STRINGS = {
     "sj.attackers": "闲家",
     "sj.friends": "朋友",
     "sj.nt": "无主",
+    "words.trump": "主：{trump}",
+    "words.trump_so_far": "主：{trump}（暂定）",
+    "words.nt_so_far": "无主（暂定）",
+    "words.trump_none": "主：未定",
     "sj.bid": "亮主",
     "sj.winner.defenders": "庄家方守住了",
     "sj.winner.attackers": "闲家上台",
@@ -285,6 +365,14 @@ const STRINGS = {
     "event.buried": "扣了 {n} 张",
     "rule": "规则 {rule}",
     "error": "错误：{message}",
+    "err.code.bad_message": "服务器看不懂这条消息。",
+    "err.code.bad_token": "这个座位的凭证在这里无效。",
+    "err.code.not_found": "没有这张桌子。",
+    "err.code.too_large": "这条消息太长了。",
+    "err.code.internal": "服务器没能保存这一步：请再试一次。",
+    "err.other": "服务器拒绝了这个请求。",
+    "zh1.secs": "{n}秒",
+    "zh1.list_sep": "、",
     "error.hidden": "这一局的底牌不公开（SJ-13）：只有扣底的玩家能看这份牌谱。",
   },
 };
@@ -327,9 +415,29 @@ export function serverError(data) {
   return STRINGS[lang][`error.${data.error}`] ?? data.message;
 }
 
+/** A websocket `error` (or a refused `checked`) in the current language: the server sends
+ * `message` and, for what a player can meet at a table, `message_zh` (docs/protocol.md). */
+export function errorText(msg) {
+  if (lang !== "zh") return msg.message;
+  return msg.message_zh || STRINGS.zh[`err.code.${msg.code}`] || STRINGS.zh["err.other"];
+}
+
+const pluralRules = {};
+
+/** The text of `key.<form>` for count `n` in the current language (Intl's plural forms:
+ * "one", "other" …), or null where the table has no such key. */
+function plural(key, n) {
+  const rules = pluralRules[lang] || (pluralRules[lang] = new Intl.PluralRules(lang === "zh" ? "zh-CN" : "en"));
+  const table = STRINGS[lang][key] !== undefined ? STRINGS[lang] : STRINGS.en;
+  return table[`${key}.${rules.select(n)}`] ?? null;
+}
+
 /** The label for `key` in the current language, with {name} placeholders filled in. */
 export function t(key, vars = {}) {
-  const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  // a count `n` picks the language's plural form where the table has one ("{n} cards" has
+  // "table.cards.one": "{n} card"; 中文 has no plural)
+  const own = typeof vars.n === "number" ? plural(key, vars.n) : null;
+  const text = own ?? STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
 }
 

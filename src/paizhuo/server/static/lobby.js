@@ -1,9 +1,11 @@
 // The lobby: open a table (game, rules, bots), list open tables, join by code or link.
 import { clear, h, keepFocus } from "./dom.js";
 import { defaultGame } from "./games/index.js";
+import { howtoLink } from "./howto.js";
 import { addStrings, onLang, t } from "./i18n.js";
-import { replayHref, UPLOAD_KEY, UPLOAD_REPLAY } from "./links.js";
+import { UPLOAD_KEY, UPLOAD_REPLAY } from "./links.js";
 import { optionsForm, presetLabel } from "./lobby_options.js";
+import { heldTables, historyTable, myTablesCard, openTableRow } from "./lobby_tables.js";
 
 addStrings({
   en: {
@@ -26,7 +28,7 @@ addStrings({
     "lobby.replay": "回放",
     "lobby.deal_n": "第 {n} 局",
     "lobby.upload": "打开牌谱文件",
-    "lobby.upload_hint": "牌桌、裁判或其他程序保存的牌谱（.json）：逐步回放，所有手牌都亮出。",
+    "lobby.upload_hint": "牌桌、裁判或其他程序保存的牌谱文件：逐步回放，所有手牌都亮出。",
     "lobby.upload_big": "这个文件太大，不像牌谱（{size} 字节）。",
     "lobby.rules": "规则",
     "lobby.ago.s": "刚刚",
@@ -47,6 +49,14 @@ function ago(when) {
 }
 
 const DELAYS = { quick: 0.3, normal: 0.8, slow: 1.5 };
+// the turn timer's choices (seconds; "" none): a table that waits for friends has 30 s unless
+// the host chose, one of a person and bots none (a bot table waits for its one player)
+const TIMERS = ["", "15", "30", "60"];
+
+/** The timer the form stands at: the host's choice, else the default of the seats chosen. */
+function timerOf(form) {
+  return form.timer ?? (form.who === "friends" ? "30" : "");
+}
 
 export function savedName() {
   return localStorage.getItem("paizhuo.name") || "";
@@ -97,12 +107,12 @@ function botLabel(name) {
 export function showLobby(root, navigate) {
   let kinds = null;
   let tables = [];
-  let games = [];
+  let history = [];
   // rules: the changed options only (lobby_options.js); `open`: "more rules" unfolded
   const first = defaultGame();
   const rules = { preset: first.preset, options: {}, open: false };
   let form = { game: first.game, preset: first.preset, who: "bots", bot: "normal", pace: "normal",
-               name: savedName(), code: "" };
+               name: savedName(), code: "", timer: null };
   let error = "";
   let alive = true;
 
@@ -118,6 +128,7 @@ export function showLobby(root, navigate) {
     const name = form.name.trim();
     if (name) localStorage.setItem("paizhuo.name", name);
     const body = { game: form.game, settings: { bot_delay: DELAYS[form.pace] } };
+    if (timerOf(form)) body.settings.timer = Number(timerOf(form));
     const kind = gameKind();
     if (form.preset && kind && kind.presets.length) body.preset = form.preset;
     if (Object.keys(rules.options).length) body.options = { ...rules.options };
@@ -170,6 +181,7 @@ export function showLobby(root, navigate) {
         rules.options = {};
         render();
       })),
+      howtoLink(form.game, { id: "lobby-howto" }),
       presets.length ? field(t("lobby.preset"), select("lobby-preset", form.preset, presets,
         (v) => { form.preset = v; rules.options = {}; render(); })) : null,
       optionsForm(kind, rules, () => render()),
@@ -180,38 +192,14 @@ export function showLobby(root, navigate) {
         (v) => { form.bot = v; })) : null,
       field(t("lobby.delay"), select("lobby-pace", form.pace,
         Object.keys(DELAYS).map((k) => [k, t(`lobby.delay.${k}`)]), (v) => { form.pace = v; })),
+      field(t("timer.label"), select("lobby-timer", timerOf(form),
+        TIMERS.map((v) => [v, v ? t("timer.seconds", { n: v }) : t("timer.none")]),
+        (v) => { form.timer = v; })),
       field(t("lobby.name"), h("input", { id: "lobby-name", maxlength: 24, autocomplete: "nickname",
                                           value: form.name, placeholder: t("lobby.name"),
                                           oninput: (e) => { form.name = e.target.value; } })),
       error ? h("p", { class: "error-line" }, error) : null,
       h("button", { type: "submit", class: "btn primary", id: "lobby-create" }, t("lobby.start")));
-  }
-
-  function tableRow(tb) {
-    const free = tb.seats.filter((s) => s.kind === "empty").length;
-    const names = tb.seats.map((s) => (s.kind === "empty" ? "·" : s.name || "?"));
-    return h("li", { class: "table-row", dataset: { code: tb.code } },
-      h("div", { class: "table-row-main" },
-        h("span", { class: `game-chip game-${tb.game}` }, t(`game.${tb.game}`)),
-        h("span", { class: "table-row-code" }, tb.code),
-        tb.options && tb.options.preset ? h("span", { class: "muted" }, presetLabel(tb.game, tb.options.preset)) : null,
-        h("span", { class: `status status-${tb.status}` }, t(`status.${tb.status}`))),
-      h("div", { class: "table-row-seats muted" }, names.join(" · ")),
-      h("div", { class: "table-row-actions" },
-        h("span", { class: "muted" }, free ? t("lobby.free", { n: free }) : t("lobby.full")),
-        h("button", { type: "button", class: "btn", onclick: () => navigate(tb.code) },
-          free ? t("lobby.take") : t("lobby.watch"))));
-  }
-
-  function historyRow(g) {
-    const href = replayHref(g.id);
-    return h("li", { class: "history-row", dataset: { deal: g.id } },
-      h("div", { class: "table-row-main" },
-        g.game ? h("span", { class: `game-chip game-${g.game}` }, t(`game.${g.game}`)) : null,
-        h("span", { class: "muted" }, t("lobby.deal_n", { n: (g.deal ?? 0) + 1 })),
-        h("span", { class: "muted" }, ago(g.finished_at))),
-      h("a", { class: "btn small replay-link", href, dataset: { deal: g.id },
-               onclick: (e) => { e.preventDefault(); navigate(href); } }, t("lobby.replay")));
   }
 
   function openRecord(ev) {
@@ -237,7 +225,8 @@ export function showLobby(root, navigate) {
         h("h2", {}, t("lobby.history")),
         h("a", { class: "btn small ghost", href: "/?rules=README", id: "lobby-rules",
                  onclick: (e) => { e.preventDefault(); navigate("/?rules=README"); } }, t("lobby.rules"))),
-      games.length ? h("ul", { class: "table-list history-list", id: "history-list" }, games.map(historyRow))
+      history.length ? h("ul", { class: "table-list history-list", id: "history-list" },
+        history.map((entry) => historyTable(entry, navigate, ago)))
         : h("p", { class: "muted" }, t("lobby.history_none")),
       h("label", { class: "upload", for: "record-file" },
         h("span", { class: "btn upload-button" }, t("lobby.upload")),
@@ -249,10 +238,14 @@ export function showLobby(root, navigate) {
   function render() {
     if (!alive) return;
     const focused = keepFocus(view);
+    const held = heldTables(); // this browser's own tables are listed apart, to return to
+    const others = tables.filter((tb) => !held.has(tb.id));
     clear(view).append(
       h("section", { class: "hero" },
         h("h1", {}, t("app.title")),
         h("p", { class: "muted" }, t("app.tagline"))),
+      // (append writes a null as the text "null")
+      myTablesCard(tables, navigate) || "",
       h("div", { class: "lobby-grid" },
         createCard(),
         h("div", { class: "lobby-side" },
@@ -265,9 +258,10 @@ export function showLobby(root, navigate) {
           h("section", { class: "panel open-tables" },
             h("div", { class: "panel-head" },
               h("h2", {}, t("lobby.open")),
-              h("button", { type: "button", class: "btn small", onclick: refresh },
+              h("button", { type: "button", class: "btn small", id: "lobby-refresh", onclick: refresh },
                 t("lobby.refresh"))),
-            tables.length ? h("ul", { class: "table-list" }, tables.map(tableRow))
+            others.length ? h("ul", { class: "table-list", id: "open-list" },
+              others.map((tb) => openTableRow(tb, navigate)))
               : h("p", { class: "muted" }, t("lobby.none"))),
           historyCard())));
     focused();
@@ -276,7 +270,7 @@ export function showLobby(root, navigate) {
   async function refresh() {
     try {
       tables = (await api("/api/tables")).tables;
-      games = (await api("/api/games?limit=20")).games;
+      history = (await api("/api/history?limit=20")).tables;
     } catch (err) {
       error = err.message;
     }

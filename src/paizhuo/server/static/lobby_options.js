@@ -11,6 +11,11 @@ addStrings({
     "bot.easy": "easy",
     "bot.normal": "normal",
     "bot.hard": "hard — searches (slower)",
+    "bot.random": "random",
+    "bot.uniform": "uniform random",
+    "bot.greedy": "greedy",
+    "bot.heuristic": "seasoned",
+    "bot.search": "search (slower)",
     "opt.reset": "Back to the preset",
     "opt.changed": "{n} changed",
     "opt.fixed": "Set by the preset",
@@ -35,6 +40,11 @@ addStrings({
     "bot.easy": "简单",
     "bot.normal": "普通",
     "bot.hard": "困难（会推算，较慢）",
+    "bot.random": "随机",
+    "bot.uniform": "纯随机",
+    "bot.greedy": "贪心",
+    "bot.heuristic": "老手",
+    "bot.search": "推算（较慢）",
     "opt.reset": "恢复预设",
     "opt.changed": "已改 {n} 项",
     "opt.fixed": "由预设决定",
@@ -69,6 +79,22 @@ function optionName(name) {
   return label === key ? name.replace(/_/g, " ") : label;
 }
 
+/** A choice's value in words (`optval.<option>.<value>`, in a game's `games/<game>/options.js`);
+ * the value itself when none is known. */
+function valueLabel(name, value) {
+  const key = `optval.${name}.${value}`;
+  const label = t(key);
+  return label === key ? String(value).replace(/_/g, " ") : label;
+}
+
+/** An option's help: this language's words (`opthelp.<game>.<option>`) where they exist, else
+ * the engine's own (English) docstring. */
+function helpOf(game, f) {
+  const key = `opthelp.${game}.${f.name}`;
+  const text = t(key);
+  return text === key ? f.help : text;
+}
+
 function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -94,6 +120,7 @@ function showValue(field, value) {
   if (field.kind === "list") return (value || []).join(", ");
   if (field.kind === "map") return Object.entries(value || {}).map(([k, v]) => `${k}:${v}`).join(" ");
   if (field.kind === "bool") return value ? t("opt.on") : t("opt.off");
+  if (field.choices) return valueLabel(field.name, value);
   return String(value);
 }
 
@@ -123,7 +150,7 @@ export function optionsForm(kind, state, onChange) {
     }
     if (f.choices) {
       const sel = h("select", { id, onchange: (e) => set(f, e.target.value) },
-        f.choices.map((c) => h("option", { value: c, selected: c === v }, c.replace(/_/g, " "))));
+        f.choices.map((c) => h("option", { value: c, selected: c === v }, valueLabel(f.name, c))));
       sel.value = v;
       return sel;
     }
@@ -135,11 +162,11 @@ export function optionsForm(kind, state, onChange) {
     const href = ruleHref(f.rule);
     const changed = f.name in state.options;
     return h("div", { class: `opt-row ${changed ? "changed" : ""}`, dataset: { option: f.name } },
-      h("label", { class: "opt-label", for: `opt-${f.name}`, title: f.help }, optionName(f.name)),
+      h("label", { class: "opt-label", for: `opt-${f.name}`, title: helpOf(kind.name, f) }, optionName(f.name)),
       control(f),
       // the help is a tooltip, and the rule id opens the rule: a line that appeared on focus
       // or hover would move the rows under the pointer
-      href ? h("a", { class: "opt-rule", href, target: "_blank", rel: "noopener", title: f.help }, f.rule) : null);
+      href ? h("a", { class: "opt-rule", href, target: "_blank", rel: "noopener", title: helpOf(kind.name, f) }, f.rule) : null);
   }
 
   const fields = desc.fields.filter((f) => !f.preset_only);

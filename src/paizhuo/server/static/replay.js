@@ -3,11 +3,13 @@
 // face up: seats around the felt, the plays of the current trick or round, a step slider,
 // ◀ ▶ buttons and the arrow keys, play/pause, the action log with the current step marked,
 // and the result at the end.
-import { cardFace, cardsText, splitCards } from "./cards.js";
+import { cardFace, cardsText, splitCards, suitSymbol } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { gameView, handOrder } from "./games/index.js";
 import { addStrings, currentLang, onLang, serverError, t } from "./i18n.js";
 import { ruleHref, tokenKey, UPLOAD_KEY } from "./links.js";
+import { avatar, botName, botWho, seatLabel } from "./look.js";
+import { presetLabel } from "./lobby_options.js";
 
 addStrings({
   en: {
@@ -32,6 +34,7 @@ addStrings({
     "replay.unfinished": "The record ends before the deal is over (phase: {phase}).",
     "replay.seat": "Seat {n}",
     "replay.cards": "{n} cards",
+    "replay.cards.one": "{n} card",
     "replay.phase": "Phase",
     "replay.returns": "Score",
     "replay.rank": "Place",
@@ -60,7 +63,7 @@ addStrings({
     "replay.play": "播放",
     "replay.pause": "暂停",
     "replay.speed": "速度",
-    "replay.keys": "← → 单步 · Home End · 空格 播放",
+    "replay.keys": "← → 单步 · Home / End 键 到开头或结尾 · 空格 播放",
     "replay.log": "出牌记录",
     "replay.dealt": "发牌完毕",
     "replay.result": "结果",
@@ -77,7 +80,7 @@ addStrings({
     "replay.where.index": "位置 actions[{n}]，{seat} 号位",
     "replay.lobby": "大厅",
     "replay.rules": "规则",
-    "replay.record": "牌谱 (JSON)",
+    "replay.record": "牌谱文件",
     "replay.winner": "胜方",
   },
 });
@@ -105,7 +108,7 @@ function layout(n) {
 export function showReplay(root, key, navigate) {
   const upload = key === "file";
   const tableId = upload ? null : key.replace(/-\d+$/, "");
-  const s = { data: null, error: null, step: 0, playing: false, speed: "1×", names: null,
+  const s = { data: null, error: null, step: 0, playing: false, speed: "1×", seats: null,
               timer: null, recordUrl: null };
   let alive = true;
   const view = h("div", { class: "replay-page", id: "replay-page",
@@ -117,10 +120,20 @@ export function showReplay(root, key, navigate) {
   const game = () => (s.data ? s.data.game : "");
 
   function seatName(i) {
-    const name = s.names && s.names[i];
+    const seat = s.seats && s.seats[i];
+    // a bot by its name for people (机器人·小张（普通）), as the table showed it
+    if (seat && seat.kind === "bot") return botName(tableId, i, seat.bot, currentLang());
+    const name = seat && seat.name;
     if (!name) return t("replay.seat", { n: i + 1 });
-    // bots share a name: their seat numbers tell them apart
-    return s.names.filter((x) => x === name).length > 1 ? `${name} ${i + 1}` : name;
+    // people of one name: their seat numbers tell them apart
+    return s.seats.filter((x) => x.name === name && x.kind !== "bot").length > 1 ? `${name} ${i + 1}` : name;
+  }
+
+  /** Seat `i`'s avatar, as the table drew it (none for a record with no table). */
+  function seatAvatar(i) {
+    const seat = s.seats && s.seats[i];
+    if (!seat || seat.kind === "empty") return null;
+    return seat.kind === "bot" ? avatar(`bot:${botWho(tableId, i)}`, { bot: true }) : avatar(seat.name || "?");
   }
 
   function verbLabel(verb) {
@@ -146,7 +159,8 @@ export function showReplay(root, key, navigate) {
       case "trick": return t("event.trick", { name: seatName(ev.winner), points: ev.points ?? 0 });
       case "round_won": return t("event.round_won", { name: seatName(ev.seat) });
       case "out": return t("event.out", { name: seatName(ev.seat) });
-      case "trump": return t("event.trump", { trump: ev.trump, name: seatName(ev.dealer) });
+      case "trump": return t("event.trump", { trump: ev.trump === "NT" ? t("sj.nt") : suitSymbol(ev.trump),
+                                              name: seatName(ev.dealer) });
       case "kitty": return t("event.kitty", { points: ev.points ?? 0 });
       case "over": return t("event.over");
       default: return null;
@@ -249,14 +263,17 @@ export function showReplay(root, key, navigate) {
   }
 
   function header() {
-    const title = upload ? t("replay.upload") : t("replay.deal", { id: key });
+    // the deal by its number, as the table said it (the deal's id stays in the address)
+    const dealNo = Number((/-(\d+)$/.exec(key) || [])[1]);
+    const title = upload ? t("replay.upload")
+      : Number.isInteger(dealNo) ? t("table.deal", { n: dealNo + 1 }) : t("replay.deal", { id: key });
     return h("div", { class: "replay-header" },
       h("button", { type: "button", class: "btn ghost", id: "replay-lobby", onclick: () => navigate(null) },
         `← ${t("replay.lobby")}`),
       h("h1", {}, t("replay.title")),
       s.data ? h("span", { class: `game-chip game-${game()}` }, t(`game.${game()}`)) : null,
       s.data && s.data.options && s.data.options.preset
-        ? h("span", { class: "muted" }, s.data.options.preset) : null,
+        ? h("span", { class: "muted" }, presetLabel(game(), s.data.options.preset)) : null,
       h("span", { class: "muted", id: "replay-what" }, title),
       s.data ? h("a", { class: "btn small ghost", href: `/?rules=${game()}`,
                         onclick: (e) => { e.preventDefault(); navigate(`/?rules=${game()}`); } },
@@ -299,7 +316,10 @@ export function showReplay(root, key, navigate) {
     return h("div", { class: `replay-seat ${acting ? "acting" : ""} ${justPlayed ? "just" : ""}`,
                       dataset: { seat: String(i) } },
       h("div", { class: "replay-seat-head" },
+        seatAvatar(i),
         h("span", { class: "seat-name" }, seatName(i)),
+        // numbers and directions as people say them, seen from seat 1 (drawn at the bottom)
+        h("span", { class: "seat-where" }, seatLabel(i, i === 0 ? null : 0, s.data.seats)),
         badges.map(([k, label]) => h("span", { class: `tag role-${k}` }, label)),
         h("span", { class: "muted replay-count" }, t("replay.cards", { n: cards.length })),
         acting ? h("span", { class: "tag turn" }, t("replay.to_act")) : null),
@@ -477,7 +497,7 @@ export function showReplay(root, key, navigate) {
     if (!upload) {
       // the seats' names, from the table the deal was played at (a missing one: seat numbers)
       const tb = await fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
-      if (tb && tb.seats) s.names = tb.seats.map((x) => x.name);
+      if (tb && tb.seats) s.seats = tb.seats;
     }
   }
 

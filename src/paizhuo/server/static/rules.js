@@ -29,7 +29,7 @@ addStrings({
     "rules.english": "规则正文为英文，牌戏术语保留中文。",
     "rules.back": "大厅",
     "rules.doc.README": "总览",
-    "rules.doc.records": "牌谱 Records",
+    "rules.doc.records": "牌谱",
     "rules.top": "回到顶部",
   },
 });

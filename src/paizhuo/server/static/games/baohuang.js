@@ -6,6 +6,7 @@
 import { cardFace, cardsText, sortClimbing, splitCards } from "../cards.js";
 import { t } from "../i18n.js";
 import "./baohuang/strings.js";
+import "./baohuang/options.js";
 
 const RANK_NAMES = ["头科", "二科", "第三", "二落", "大落"];
 const POINTS = { normal: [6, 3, 0, -3, -6], alone: [16, 4, 0, -4, -16] };
@@ -156,6 +157,9 @@ export const baohuang = {
 
   // the seize 抢皇 window: the crown holder decides, everyone else may only interrupt
   optionalVerbs: ["seize"],
+  // 要不起: where no play beats, the table passes for the player (a toggle); a yield 让牌 then
+  // would only let the seat beat the same play in the second circle, with the same cards
+  autoPlay: { key: "pass", verbs: ["pass"], besides: ["yield"] },
 
   /** The play to beat (after a reload: the observation's `current`). */
   playsOnTable(ctx, obs) {
@@ -343,40 +347,40 @@ export const baohuang = {
   },
 
   event(ctx, ev) {
-    const lang = ctx.lang();
-    const card = cardsText(calledNow(ctx), lang);
+    // the log's lines are functions: written again in the language of the moment
+    const called = calledNow(ctx);
+    const card = () => cardsText(called, ctx.lang());
     switch (ev.type) {
       case "role":
-        if (ev.role === "emperor") ctx.addLog("event", t(ev.alone ? "bh.ev.role.alone" : "bh.ev.role.emperor", { card }));
-        else ctx.addLog("event", t(`bh.ev.role.${ev.role}`, { card }));
+        if (ev.role === "emperor") ctx.addLog("event", () => t(ev.alone ? "bh.ev.role.alone" : "bh.ev.role.emperor", { card: card() }));
+        else ctx.addLog("event", () => t(`bh.ev.role.${ev.role}`, { card: card() }));
         return true;
       case "extra_card":
-        ctx.addLog("event", ev.cards ? t("bh.ev.extra_mine", { card: cardsText(ev.cards, lang) })
-          : t("bh.ev.extra", { name: who(ctx, ev.seat) }));
+        ctx.addLog("event", () => (ev.cards ? t("bh.ev.extra_mine", { card: cardsText(ev.cards, ctx.lang()) })
+          : t("bh.ev.extra", { name: who(ctx, ev.seat) })));
         return true;
       case "reveal": {
-        const name = who(ctx, ev.seat);
         const key = ev.how === "declared" ? (ev.alone ? "bh.ev.reveal.alone" : "bh.ev.reveal.declared")
           : ev.how === "end" ? (ev.alone ? "bh.ev.reveal.end_alone" : "bh.ev.reveal.end") : "bh.ev.reveal.called_card";
-        ctx.addLog("event", t(key, { name }));
+        ctx.addLog("event", () => t(key, { name: who(ctx, ev.seat) }));
         return true;
       }
       case "second_circle":
-        ctx.addLog("event", t("bh.ev.second_circle", { names: (ev.seats || []).map((i) => who(ctx, i)).join(", ") }));
+        ctx.addLog("event", () => t("bh.ev.second_circle", { names: (ev.seats || []).map((i) => who(ctx, i)).join(t("zh1.list_sep")) }));
         return true;
       case "forced_call":
-        ctx.addLog("event", t("bh.ev.forced_call", { name: who(ctx, ev.seat) }));
+        ctx.addLog("event", () => t("bh.ev.forced_call", { name: who(ctx, ev.seat) }));
         return true;
       case "redeal":
-        ctx.addLog("event", t("bh.ev.redeal", { n: ev.redeals }));
+        ctx.addLog("event", () => t("bh.ev.redeal", { n: ev.redeals }));
         return true;
       case "over": {
         const r = ev.result || {};
-        if (r.void) ctx.addLog("event", t("bh.over.void"));
+        if (r.void) ctx.addLog("event", () => t("bh.over.void"));
         else if (r.roles && r.display) {
           const mine = r.display[r.roles.emperor];
           const outcome = mine > 0 ? "emperor_wins" : mine < 0 ? "rebels_win" : "even";
-          ctx.addLog("event", `${t("event.over")} · ${t(`bh.over.${outcome}`)}`);
+          ctx.addLog("event", () => `${t("event.over")} · ${t(`bh.over.${outcome}`)}`);
         } else return false;
         return true;
       }

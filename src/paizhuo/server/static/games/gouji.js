@@ -8,6 +8,7 @@
 import { cardFace, cardsText, sortClimbing, splitCards } from "../cards.js";
 import { t } from "../i18n.js";
 import "./gouji/strings.js";
+import "./gouji/options.js";
 
 const SEATS = 6;
 // 4 decks: 4 big and 4 small jokers, 16 of each rank (the 198 deck removes only 3s and 4s)
@@ -134,6 +135,8 @@ export const gouji = {
   // a burn 烧 is a play over the 够级 play, a tribute 进贡 and its return 还贡 are cards given:
   // each is picked from the hand like a play
   selectVerbs: ["burn", "tribute", "return"],
+  // 要不起: where passing is the only answer, the table passes for the player (a toggle)
+  autoPlay: { key: "pass", verbs: ["pass"] },
 
   badges(ctx, i) {
     const d = ctx.details();
@@ -194,9 +197,14 @@ export const gouji = {
       count = size === null || size === undefined
         ? ctx.h("div", { class: "gj-count many", dataset: { count: "" } }, t("gjx.over_ten"))
         : ctx.h("div", { class: `gj-count low ${size <= 5 ? "very" : ""}`, dataset: { count: String(size) } },
-          ctx.h("b", {}, String(size)), ctx.h("span", {}, ctx.lang() === "zh" ? " 张" : " cards"));
+          ctx.h("b", {}, String(size)), ctx.h("span", {}, ctx.lang() === "zh" ? " 张" : size === 1 ? " card" : " cards"));
     }
     return [teammate, note, count];
+  },
+
+  /** A 够级 play (the engine's mark on its event) sounds as one; no other play sounds. */
+  sound(ctx, ev) {
+    return markOf(ev) ? "gouji" : null;
   },
 
   playMark(ctx, ev) {
@@ -239,14 +247,6 @@ export const gouji = {
       const [text, id] = rule;
       box.append(ctx.h("div", { class: `gj-rule ${id === "GJ-5.2" ? "duitou" : ""}`, id: "gj-rule",
                                 dataset: { rule: id } }, ctx.h("span", {}, text), " ", ctx.ruleLink(id)));
-      // log each 够级 play's consequence once, as it happens
-      if (id === "GJ-5.2" && r) {
-        const key = `${ctx.s.deal}:${r.maker}:${r.play}:${d.finished ? d.finished.length : 0}`;
-        if (ctx.s.gjLogged !== key) {
-          ctx.s.gjLogged = key;
-          ctx.addLog("event", `${t("gjx.log_gouji", { maker: name(ctx, r.maker), opp: name(ctx, opp(r.maker)) })} (GJ-5.2)`);
-        }
-      }
     }
     return box.childNodes.length ? box : null;
   },
@@ -309,7 +309,9 @@ export const gouji = {
       if (v === "pass" && passLabel) label = passLabel;
       if (v === "yield") label = t("gjx.btn.yield");
       const cls = { yield: "gj-gold", claim: "gj-gold", revolution: "gj-danger" }[v] || "";
-      row.append(ctx.h("button", { type: "button", class: `btn action-button ${cls}`, dataset: { verb: v },
+      // the hint's suggestion is marked, as the core's and the other games' buttons are
+      const hinted = ctx.s.hinted === JSON.stringify(a) ? "hinted" : "";
+      row.append(ctx.h("button", { type: "button", class: `btn action-button ${cls} ${hinted}`, dataset: { verb: v },
                                    disabled: ctx.s.busy, onclick: () => ctx.act(a) }, label));
     }
     wrap.append(row);
@@ -374,7 +376,7 @@ export const gouji = {
       for (let i = 0; i < SEATS; i++) {
         rows.push(h("tr", { class: i === ctx.s.seat ? "mine" : "", dataset: { seat: String(i) } },
           h("td", {}, seatLabel(ctx, i)),
-          h("td", {}, i % 2 === 0 ? "A" : "B"),
+          h("td", {}, t(i % 2 === 0 ? "zh1.team_letter.a" : "zh1.team_letter.b")),
           h("td", { class: "gj-rank-cell" }, (d.ranks && d.ranks[String(i)]) || (active(d, i) ? "" : "—")),
           h("td", { class: "num" }, signed(d.totals ? d.totals[i] : 0)),
           titles ? h("td", { class: "gj-title" }, titles[i]) : null));
@@ -386,7 +388,7 @@ export const gouji = {
             h("th", {}, t("gjx.rank")), h("th", { class: "num" }, `${t("gjx.total")}*`),
             titles ? h("th", {}, t("gjx.res.title")) : null)),
           h("tbody", {}, rows)),
-        h("p", { class: "muted gj-small" }, `* ${t("gjx.before")} · A = ${t("gjx.team_a")} · B = ${t("gjx.team_b")}`)));
+        h("p", { class: "muted gj-small" }, `* ${t("gjx.before")} · ${t("zh1.team_letter.a")} = ${t("gjx.team_a")} · ${t("zh1.team_letter.b")} = ${t("gjx.team_b")}`)));
     }
     // a teammate's hand the rules let me see, and advice 挑牌
     const mates = Object.entries(d.teammate_hands || {});
@@ -426,21 +428,28 @@ export const gouji = {
     return out;
   },
 
+  // each 够级 play's consequence, from its event (so a log sent again after a reload has it too)
+  logAction(ctx, ev) {
+    if (!ev.gouji || ev.dead) return;
+    const maker = ev.seat;
+    ctx.addLog("event", () => `${t("gjx.log_gouji", { maker: name(ctx, maker), opp: name(ctx, opp(maker)) })} (GJ-5.2)`);
+  },
+
   event(ctx, ev) {
     const n = (s) => seatLabel(ctx, s);
     switch (ev.type) {
-      case "point_opened": ctx.addLog("event", t("gjx.ev.point_opened", { name: n(ev.seat) })); return true;
+      case "point_opened": ctx.addLog("event", () => t("gjx.ev.point_opened", { name: n(ev.seat) })); return true;
       case "burn_succeeded":
-        ctx.addLog("event gj-burn", t("gjx.ev.burn_succeeded", { burner: n(ev.burner), burnt: n(ev.burnt) })); return true;
+        ctx.addLog("event gj-burn", () => t("gjx.ev.burn_succeeded", { burner: n(ev.burner), burnt: n(ev.burnt) })); return true;
       case "burn_broken":
-        ctx.addLog("event gj-burn", t("gjx.ev.burn_broken", { burner: n(ev.burner), by: n(ev.by) })); return true;
+        ctx.addLog("event gj-burn", () => t("gjx.ev.burn_broken", { burner: n(ev.burner), by: n(ev.by) })); return true;
       case "ranked_last":
-        ctx.addLog("event", t("gjx.ev.ranked_last", { name: n(ev.seat),
+        ctx.addLog("event", () => t("gjx.ev.ranked_last", { name: n(ev.seat),
           why: ev.why === "failed_burn" ? t("gjx.ev.failed_burn") : t("gjx.ev.stuck_why") })); return true;
-      case "stuck": ctx.addLog("event", t("gjx.ev.stuck", { name: n(ev.seat), by: n(ev.by) })); return true;
-      case "chaos": ctx.addLog("event", t("gjx.ev.chaos")); return true;
-      case "revolution": ctx.addLog("event", t("gjx.ev.revolution", { name: n(ev.seat) })); return true;
-      case "redeal": ctx.addLog("event", t("gjx.ev.redeal")); return true;
+      case "stuck": ctx.addLog("event", () => t("gjx.ev.stuck", { name: n(ev.seat), by: n(ev.by) })); return true;
+      case "chaos": ctx.addLog("event", () => t("gjx.ev.chaos")); return true;
+      case "revolution": ctx.addLog("event", () => t("gjx.ev.revolution", { name: n(ev.seat) })); return true;
+      case "redeal": ctx.addLog("event", () => t("gjx.ev.redeal")); return true;
       default: return false;
     }
   },
@@ -465,7 +474,7 @@ export const gouji = {
         h("tbody", {}, order.map((s) => h("tr", { class: s === ctx.s.seat ? "mine" : "", dataset: { seat: String(s) } },
           h("td", { class: "gj-rank-cell" }, r.ranks ? r.ranks[s] : ""),
           h("td", {}, seatLabel(ctx, s)),
-          h("td", {}, s % 2 === 0 ? "A" : "B"),
+          h("td", {}, t(s % 2 === 0 ? "zh1.team_letter.a" : "zh1.team_letter.b")),
           h("td", { class: "num" }, signed(r.points ? r.points[s] : 0)),
           h("td", { class: "num" }, signed(r.scores ? r.scores[s] : 0)),
           h("td", { class: "num" }, signed(r.totals ? r.totals[s] : 0)),

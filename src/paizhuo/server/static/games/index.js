@@ -14,6 +14,8 @@
 //   decision(ctx, actions) -> Node | null  a game's own control for the button actions
 //                                          (null: the core's buttons and chooser)
 //   event(ctx, ev)    -> bool              log a game event itself (true: handled)
+//   logAction(ctx, ev)                     more log lines after an action's own (a 够级 play's rule), as
+//                                          ctx.addLog(kind, () => text): a switch of language writes it again
 //   onState(ctx)                           a new state has arrived (the game's own bookkeeping)
 //   dealOver(ctx, m)  -> {lines, extra(seat) -> [text]}   the end-of-deal summary
 //   resultLine(ctx, result) -> text | null the replay's result line where dealOver gave none
@@ -21,6 +23,8 @@
 //   sortHand(cards)   -> cards             the hand's order (none: the engine's order)
 //   seatExtra(ctx, seat) -> Node | null    more lines inside a seat's box
 //   playMark(ctx, ev) -> text | null       a mark under a play on the felt (够级 …)
+//   sound(ctx, ev)    -> "gouji" | "bomb" | null   the sound of a play event (none: "bomb"
+//                                          for jokers alone, ../look.js)
 //   playsOnTable(ctx, obs) -> {seat: ev}   the plays lying on the table as an observation
 //                                          tells them (after a reload, before any event)
 //   lastTrick(ctx)    -> {plays, winner, points} | null   the trick before the current one,
@@ -33,6 +37,10 @@
 //   optionalVerbs     [verb]                verbs that only interrupt others' decision (the
 //                                           seat is not shown "your turn" for them alone)
 //   playsInWords      [verb]                verbs told in words on the felt, not laid face up
+//   autoPlay          {key, verbs, besides} what the table makes by itself (../table/auto.js, a
+//                                           toggle "auto.<key>", on by default) where the seat's
+//                                           only legal action is of one of these verbs (leaving
+//                                           aside the verbs `besides`, pointless then)
 //   rulePrefix        "XX"                  the game's rule ids ("XX-5.2") are in docs/rules/<game>.md
 //   defaultPreset     preset                the lobby's first choice (the first game here is the
 //                                           lobby's first game)

@@ -5,6 +5,7 @@
 import { cardFace, cardsText, isJoker, splitCards, suitSymbol } from "../cards.js";
 import { t } from "../i18n.js";
 import "./shengji/strings.js";
+import "./shengji/options.js";
 
 /** Whether a card is a trump for a trump suit (or "NT") and a level rank: jokers, the level
  * rank, the trump suit (SJ-2). The observation names the trump and the level, not the cards. */
@@ -18,6 +19,15 @@ export function trumpText(trump) {
   if (!trump) return "—";
   if (trump === "NT") return t("sj.nt");
   return suitSymbol(trump);
+}
+
+/** The trump as a player says it: "Trump: ♥", "No trump", "Trump: ♥ so far" while a bid
+ * stands, "Trump: none yet". */
+function trumpLine(d) {
+  if (d.trump) return d.trump === "NT" ? t("sj.nt") : t("words.trump", { trump: trumpText(d.trump) });
+  const bid = d.standing_bid && d.standing_bid.trump;
+  if (!bid) return t("words.trump_none");
+  return bid === "NT" ? t("words.nt_so_far") : t("words.trump_so_far", { trump: trumpText(bid) });
 }
 
 const RED = new Set(["H", "D"]);
@@ -308,6 +318,8 @@ export const shengji = {
   // the bury 扣底 is picked from the hand, and told in words on the felt (its cards are hidden)
   selectVerbs: ["bury"],
   playsInWords: ["bury"],
+  // a forced follow (or the last card): the table plays the one legal play (a toggle)
+  autoPlay: { key: "follow", verbs: ["play"] },
   // no `sortHand`: the engine's order (suits, then trumps) is the hand's
 
   badges(ctx, i) {
@@ -387,7 +399,7 @@ export const shengji = {
     const board = h("div", { class: "sj-board", id: "sj-board" },
       h("div", { class: "sj-board-row" },
         h("span", { class: `trump-chip sj-trump ${RED.has(d.trump) ? "red" : ""}`, id: "sj-trump" },
-          `${t("sj.trump")} ${d.trump ? trumpText(d.trump) : d.standing_bid ? trumpText(d.standing_bid.trump) + "?" : "—"}`),
+          trumpLine(d)),
         h("span", { class: "sj-level" }, `${t("sj.level")} ${levelText(d.level)}`)),
       h("div", { class: "sj-board-row", id: "sj-dealer" },
         h("span", { class: "muted" }, t("sj.dealer")),
@@ -450,17 +462,17 @@ export const shengji = {
   },
 
   event(ctx, ev) {
-    const lang = ctx.lang();
+    // the log's lines are functions: written again in the language of the moment
     if (ev.type === "trump") {
-      ctx.addLog("event", t("event.trump", { trump: trumpText(ev.trump), name: who(ctx, ev.dealer) }));
+      ctx.addLog("event", () => t("event.trump", { trump: trumpText(ev.trump), name: who(ctx, ev.dealer) }));
       return true;
     }
     if (ev.type === "kitty") {
-      ctx.addLog("event", `${t("event.kitty", { points: ev.points })} · ${cardsText(ev.cards, lang)}`);
+      ctx.addLog("event", () => `${t("event.kitty", { points: ev.points })} · ${cardsText(ev.cards, ctx.lang())}`);
       return true;
     }
     if (ev.type === "kitty_taken") {
-      ctx.addLog("event", t("sj.kitty_taken", { name: who(ctx, ev.seat), n: ev.count }));
+      ctx.addLog("event", () => t("sj.kitty_taken", { name: who(ctx, ev.seat), n: ev.count }));
       ctx.s.lastPlays = {}; // the bids' marks leave the felt for the bury
       return true;
     }
@@ -473,11 +485,11 @@ export const shengji = {
       setTimeout(() => ctx.render(), NOTICE_MS + 50);
       // the felt shows what was played, not the attempt
       ctx.s.lastPlays[ev.seat] = { type: "action", seat: ev.seat, verb: "play", cards: ev.played };
-      ctx.addLog("event sj-throw", throwText(ctx, n));
+      ctx.addLog("event sj-throw", () => throwText(ctx, n));
       return true;
     }
     if (ev.type === "friend_found") {
-      ctx.addLog("event", t("sj.friend_found", { name: who(ctx, ev.seat), card: cardsText(ev.card, lang), nth: nthText(ev.nth) }));
+      ctx.addLog("event", () => t("sj.friend_found", { name: who(ctx, ev.seat), card: cardsText(ev.card, ctx.lang()), nth: nthText(ev.nth) }));
       return true;
     }
     return false;

@@ -10,8 +10,11 @@
 //   ctx.verbLabel(verb), ctx.phaseLabel(phase), ctx.describeAction(ev, bare), ctx.actionLabel(action)
 //   ctx.isSelectVerb(verb), ctx.selectVerb(), ctx.buttonActions()   what the seat may do, and how
 //   ctx.send(type, fields) -> ref, ctx.act(action), ctx.render(), ctx.addLog(kind, text, seat, name)
+//                    (text: a function that writes the line, called each time the log is drawn,
+//                    so a line is read in the language of the moment; a string stays as typed)
 //   ctx.selectCards(cards) selects those cards of the hand; ctx.selectedCards(); ctx.runCheck()
 //   ctx.ruleLink(rule) -> Node, ctx.timerNode(id) -> Node | null, ctx.lastTrick()
+//   ctx.ringNode(cls) -> Node | null   the turn timer as a ring that empties (style.css)
 //   ctx.setMessage(kind, text, rule) shows a notice ("info" or "error") until the next state
 //   ctx.navigate(key) goes to another page of the app (app.js)
 // `send` and `render` are wired by ./index.js once the socket and the page exist.
@@ -20,6 +23,7 @@ import { h } from "../dom.js";
 import { gameView } from "../games/index.js";
 import { currentLang, t } from "../i18n.js";
 import { ruleHref } from "../links.js";
+import { botName, seatLabel } from "../look.js";
 
 // verbs whose cards the player picks from the hand (a game adds its own with `selectVerbs`);
 // every other legal action is a button
@@ -34,7 +38,7 @@ export function newState() {
     state: null, deal: null, hand: [], handKey: "", selected: new Set(),
     check: null, checkRef: null, hinted: null, message: null, busy: false,
     lastPlays: {}, clearPending: false, log: [], chat: [], dealOver: null, copied: false,
-    prevTrick: null, showLast: false, chooser: null, chooserFilter: "", skew: 0,
+    prevTrick: null, showLast: false, chooser: null, chooserFilter: "", skew: 0, auto: null,
   };
 }
 
@@ -70,6 +74,7 @@ export function makeContext(view, key, navigate) {
     act: (action) => act(ctx, action),
     ruleLink,
     timerNode: (id) => timerNode(ctx, id),
+    ringNode: (cls) => ringNode(ctx, cls),
     lastTrick: () => lastTrick(ctx),
   });
   return ctx;
@@ -84,15 +89,18 @@ function seatName(ctx, i) {
   const { s } = ctx;
   if (i === null || i === undefined) return t("table.spectator");
   const seat = s.table && s.table.seats[i];
-  if (!seat || !seat.name) return `${t("table.seat")} ${i + 1}`;
-  // several seats of one name (bots are all "greedy bot"): the seat number tells them apart
-  const same = s.table.seats.some((x, j) => j !== i && x.name === seat.name);
+  // a bot's name for people (机器人·小张（普通）), the same for its seat all the table long
+  if (seat && seat.kind === "bot") return botName(s.table.id, i, seat.bot, currentLang());
+  if (!seat || !seat.name) return seatLabel(i, null, 0);
+  // several people of one name: the seat number tells them apart
+  const same = s.table.seats.some((x, j) => j !== i && x.kind !== "bot" && x.name === seat.name);
   return same ? `${seat.name} #${i + 1}` : seat.name;
 }
 
 function addLog(ctx, kind, text, seat, name) {
   const { s } = ctx;
-  s.log.push({ kind, text, seat, name });
+  // a line is kept as what writes it, not as words: switching the language writes it again
+  s.log.push({ kind, text, seat, name, deal: s.deal });  // (the deal: a log sent anew replaces it)
   if (s.log.length > LOG_LIMIT) s.log.shift();
 }
 
@@ -233,15 +241,40 @@ function timerNode(ctx, id) {
   const left = secondsLeft(ctx);
   if (left === null) return null;
   return h("span", { class: `timer ${left <= 5 ? "low" : ""}`, id, dataset: { timer: "1" } },
-    `⏱ ${left}s`);
+    `⏱ ${t("zh1.secs", { n: left })}`);
 }
 
-/** Count every timer on the page down (four times a second, between messages). */
+/** The part of the turn timer still left, from 1 down to 0 (null: no timer). */
+function partLeft(ctx) {
+  const { s } = ctx;
+  const dl = s.state && s.state.deadline;
+  const limit = s.table && s.table.settings && Number(s.table.settings.timer);
+  if (!dl || typeof dl.at !== "number" || !limit) return null;
+  return Math.min(1, Math.max(0, (dl.at - (Date.now() / 1000 + s.skew)) / limit));
+}
+
+/** The turn timer as a ring (`--left`: the part left) that a conic gradient draws emptying;
+ * with reduced motion the ring stays whole and the seconds beside it count down. */
+function ringNode(ctx, cls) {
+  const part = partLeft(ctx);
+  if (part === null) return null;
+  const ring = h("span", { class: `turn-ring ${cls || ""}`, dataset: { ring: "1" }, "aria-hidden": "true" });
+  ring.style.setProperty("--left", part.toFixed(3));
+  ring.classList.toggle("low", (secondsLeft(ctx) ?? 99) <= 5);
+  return ring;
+}
+
+/** Count every timer and ring on the page down (four times a second, between messages). */
 export function tickTimers(ctx) {
   const left = secondsLeft(ctx);
+  if (left === null) return;
   for (const el of ctx.view.querySelectorAll("[data-timer]")) {
-    if (left === null) continue;
-    el.textContent = `⏱ ${left}s`;
+    el.textContent = `⏱ ${t("zh1.secs", { n: left })}`;
+    el.classList.toggle("low", left <= 5);
+  }
+  const part = partLeft(ctx);
+  for (const el of ctx.view.querySelectorAll("[data-ring]")) {
+    if (part !== null) el.style.setProperty("--left", part.toFixed(3));
     el.classList.toggle("low", left <= 5);
   }
 }

@@ -1,5 +1,6 @@
 // What opens over the table: the chooser of one verb's many actions, the last trick, and the
-// end-of-deal summary (with the game's `dealOver` lines and the record and replay links).
+// end-of-deal summary (with the game's `dealOver` lines and the record and replay links; it
+// closes with its button, Esc or a click outside, and never covers the way to the lobby).
 import { cardFace, splitCards } from "../cards.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -68,8 +69,9 @@ export function renderDealOver(ctx) {
       h("td", { class: "num" }, ctx.fmt(m.returns ? m.returns[i] : 0)),
       h("td", { class: "num" }, ctx.fmt(s.table.totals ? s.table.totals[i] : 0)));
   });
-  return h("div", { class: "overlay", id: "deal-over" },
-    h("div", { class: "panel deal-over" },
+  return h("div", { class: "overlay", id: "deal-over",
+                    onclick: (ev) => { if (ev.target.id === "deal-over") closeDealOver(ctx); } },
+    h("div", { class: "panel deal-over", role: "dialog", "aria-modal": "true" },
       h("h2", {}, `${t("table.deal_over")} · ${t("table.deal", { n: m.deal + 1 })}`),
       lines.map((l) => (l instanceof Node ? l : h("p", {}, l))),
       h("table", { class: "results" },
@@ -83,5 +85,16 @@ export function renderDealOver(ctx) {
         dealIdOf(m.record) ? h("a", { class: "btn ghost", id: "deal-over-replay", href: replayHref(dealIdOf(m.record)),
                                       target: "_blank", rel: "noopener" }, t("table.replay")) : null,
         h("button", { type: "button", class: "btn primary", id: "deal-over-close",
-                      onclick: () => { s.dealOver = null; ctx.render(); } }, t("table.next")))));
+                      onclick: () => closeDealOver(ctx) }, t("table.next"))),
+      h("p", { class: "muted deal-over-hint" }, t("summary.close_hint"))));
+}
+
+/** Close the end-of-deal summary (its button, Esc, a click outside it): the server deals the
+ * next deal once every person at the table has (`ready`), or its wait ran out. */
+export function closeDealOver(ctx) {
+  const { s } = ctx;
+  if (!s.dealOver) return;
+  s.dealOver = null;
+  ctx.send("ready");
+  ctx.render();
 }

@@ -1,13 +1,43 @@
 // The felt: the seats in a ring with the player at the bottom, each seat's play in front of
 // it, the middle (picking a seat, waiting for players, whose turn it is, the game's own
-// centre) and the last trick on demand.
+// centre) and the last trick on demand. On a phone (PHONE) the seats stand in rows at the
+// felt's edges, sides taking turns, each play beside its seat in a row of its own, and the
+// middle becomes a caption under the felt: no notice, caption or seat lies on a play.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { savedName } from "../lobby.js";
 import { renderLastTrick } from "./dialogs.js";
 import { renderPlay, renderSeat } from "./seats.js";
 
-/** The felt; `nameValue` is what the seat picker's name field held before this drawing. */
+/** The screens drawn as a phone's: the layout of rows and a caption (style.css agrees). */
+export const PHONE = "(max-width: 600px)";
+
+/** On a phone, where seat `k` (0: the player, then round the table) stands: its row from the
+ * top (one per opponent, the player's play last) and its side ("left", "right"). Rows follow the ring from the top; the two sides take turns, so a tall seat box
+ * never meets the next one and each play has the row's other side to itself. */
+function phoneSpots(n) {
+  const opp = [];
+  for (let k = 1; k < n; k++) {
+    const a = Math.PI / 2 - (k * 2 * Math.PI) / n;
+    opp.push({ k, c: Math.round(Math.cos(a) * 1000), y: Math.round(Math.sin(a) * 1000) });
+  }
+  opp.sort((p, q) => p.y - q.y || p.c - q.c);
+  const spots = {};
+  opp.forEach((p, r) => {
+    spots[p.k] = { row: r, side: Math.abs(p.c) > 300 ? (p.c < 0 ? "left" : "right") : null };
+  });
+  for (let r = opp.length - 1; r >= 0; r--) {  // the seat across: the side its neighbour leaves
+    const p = spots[opp[r].k];
+    if (!p.side) p.side = r + 1 < opp.length && spots[opp[r + 1].k].side === "left" ? "right" : "left";
+  }
+  // the player's play, last, on the side the seat box above it leaves free
+  const above = opp.length ? spots[opp[opp.length - 1].k].side : "right";
+  spots[0] = { row: opp.length, side: above === "right" ? "left" : "right", mine: true };
+  return { spots, rows: opp.length + 1 };
+}
+
+/** The felt (and on a phone the caption under it); `nameValue` is what the seat picker's name
+ * field held before this drawing. */
 export function renderFelt(ctx, nameValue) {
   const { s } = ctx;
   const game = ctx.game();
@@ -15,26 +45,44 @@ export function renderFelt(ctx, nameValue) {
   const n = tb.seats.length;
   const me = s.seat ?? 0;
   const obs = ctx.obs();
-  const felt = h("div", { class: `felt seats-${n}`, id: "felt" });
+  const phone = window.matchMedia(PHONE).matches;
+  const felt = h("div", { class: `felt seats-${n} ${phone ? "phone" : ""}`, id: "felt" });
+  const layout = phone ? phoneSpots(n) : null;
   for (let k = 0; k < n; k++) {
     const i = (me + k) % n;
     const angle = Math.PI / 2 - (k * 2 * Math.PI) / n;
-    const x = 50 + 44 * Math.cos(angle);
-    const y = 50 + 41 * Math.sin(angle);
-    const px = 50 + 24 * Math.cos(angle);
-    const py = 50 + 22 * Math.sin(angle);
-    if (k !== 0 || s.seat === null) felt.append(renderSeat(ctx, i, x, y, obs));
-    felt.append(renderPlay(ctx, i, px, py));
+    let [x, y] = [50 + 44 * Math.cos(angle), 50 + 41 * Math.sin(angle)];
+    let [px, py] = [50 + 24 * Math.cos(angle), 50 + 22 * Math.sin(angle)];
+    const spot = layout && layout.spots[k];
+    if (spot) {
+      // rows from 2% to 98% of the felt; a seat box is a third of its width at its side
+      y = py = 2 + ((spot.row + 0.5) * 96) / layout.rows;
+      [x, px] = spot.side === "left" ? [2, spot.mine ? 2 : 36] : [98, spot.mine ? 98 : 64];
+    }
+    if (k !== 0 || s.seat === null) {
+      const seat = renderSeat(ctx, i, x, y, obs);
+      if (spot) seat.classList.add(`side-${spot.side}`);
+      felt.append(seat);
+    }
+    const play = renderPlay(ctx, i, px, py);
+    if (spot) {
+      // a long play closes up to stay in its room (layout.css), clear of the seats' column
+      play.classList.add(`side-${spot.side}`, ...(spot.mine ? ["mine"] : []));
+      play.style.setProperty("--n", String(Math.max(2, play.querySelectorAll(".played-cards .card").length)));
+    }
+    felt.append(play);
   }
-  felt.append(renderCenter(ctx, obs, nameValue));
+  // on a phone the middle is a caption under the felt, where it covers no play
+  const caption = phone ? h("div", { class: "felt-caption", id: "felt-caption" }) : felt;
+  caption.append(renderCenter(ctx, obs, nameValue));
   if (tb.status === "playing" && ctx.lastTrick()) {
-    felt.append(h("button", { type: "button", class: `btn small last-trick-button ${s.showLast ? "on" : ""}`,
+    caption.append(h("button", { type: "button", class: `btn small last-trick-button ${s.showLast ? "on" : ""}`,
                               id: "last-trick-button", "aria-pressed": s.showLast ? "true" : "false",
                               onclick: () => { s.showLast = !s.showLast; ctx.render(); } }, t("table.last_trick")));
     if (s.showLast) felt.append(renderLastTrick(ctx) || "");
   }
-  if (game.felt && s.table.status === "playing") felt.append(game.felt(ctx) || "");
-  return felt;
+  if (game.felt && s.table.status === "playing") caption.append(game.felt(ctx) || "");
+  return phone ? h("div", { class: "felt-wrap" }, felt, caption) : felt;
 }
 
 function renderCenter(ctx, obs, nameValue) {
@@ -63,6 +111,13 @@ function renderCenter(ctx, obs, nameValue) {
   }
   if (tb.status === "paused") {
     center.append(h("div", { class: "center-status" }, t("table.paused")));
+  }
+  if (tb.next_deal && tb.status === "playing") {
+    // between two deals: the next is dealt once everyone here has closed the summary
+    const names = tb.next_deal.waiting.map((i) => ctx.seatName(i)).join(", ");
+    center.append(h("div", { class: "center-status", id: "next-deal" },
+      names ? t("summary.waiting", { names }) : t("summary.dealing")));
+    return center;
   }
   if (tb.status === "over") {
     center.append(h("div", { class: "center-status" }, t("table.over")));

@@ -1,9 +1,13 @@
 // The player's own part of the table: the hand (picked by click, tap or a drag across it), the
-// action bar (hint, clear, play the selection, a button per other legal action, trustee) and
+// action bar (hint, clear, play the selection, a button per other legal action, the turn timer,
+// the auto-pass toggle of ./auto.js, trustee) and
 // the note under it (the server's verdict on the selection, a notice, or what to pick).
 import { cardFace } from "../cards.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { errorText, t } from "../i18n.js";
+import { seatLabel } from "../look.js";
+import { autoNotice, autoToggle } from "./auto.js";
+import { seatAvatar } from "./motion.js";
 
 const BUTTONS_SHOWN = 12; // more button actions than this are grouped by verb into choosers
 const GROUP_SHOWN = 4; // a verb with more options than this opens a chooser
@@ -23,7 +27,9 @@ export function renderHandArea(ctx) {
   const seat = s.table.seats[s.seat];
   const mine = [...seatBadges(ctx, s.seat), ...(game.myBadges ? game.myBadges(ctx) : [])];
   area.append(h("div", { class: "me-line" },
+    seatAvatar(ctx, s.seat),
     h("span", { class: "seat-name" }, `${seat.name || ""} (${t("table.you")})`),
+    h("span", { class: "seat-where", id: "my-seat-where" }, seatLabel(s.seat, null, 0)),
     mine.map(([k, label]) => h("span", { class: `tag role-${k}` }, label)),
     ctx.myTurn() && ctx.deciding() ? h("span", { class: "tag turn" }, t("table.your_turn")) : null));
   const hand = h("div", { class: "hand", id: "hand" });
@@ -67,13 +73,14 @@ function renderActions(ctx) {
   const own = mine && game.decision ? game.decision(ctx, actions) : null;
   if (own) bar.append(own);
   else bar.append(...actionButtons(ctx, actions));
-  if (mine && ctx.deciding()) bar.append(ctx.timerNode("my-timer") || "");
+  if (mine && ctx.deciding()) bar.append(ctx.ringNode("mini-ring") || "", ctx.timerNode("my-timer") || "");
+  bar.append(autoToggle(ctx) || "");
   const seat = s.table.seats[s.seat];
   const on = !!(seat && seat.trustee);
   bar.append(h("button", { type: "button", class: `btn toggle ${on ? "on" : ""}`, id: "trustee-button",
                            "aria-pressed": on ? "true" : "false",
                            onclick: () => ctx.send("trustee", { on: !on }) }, on ? t("table.trustee_on") : t("table.trustee")));
-  const wrap = h("div", { class: "actions" }, bar);
+  const wrap = h("div", { class: "actions" }, autoNotice(ctx), bar);
   const note = h("div", { class: "action-note", id: "action-note" });
   if (s.check && !s.check.ok && s.selected.size) {
     // the server's verdict on the selection: the engine's rule id and its words
@@ -82,11 +89,12 @@ function renderActions(ctx) {
       : h("span", { class: "rule-id" }, t("rule", { rule: s.check.field || s.check.code }));
     rid.id = "rule-id";
     note.append(rid,
-      h("span", { class: "rule-message", id: "rule-message" }, s.check.message));
+      h("span", { class: "rule-message", id: "rule-message" }, errorText(s.check)));
   } else if (s.message) {
     if (s.message.kind === "error") note.classList.add("bad");
     if (s.message.rule) note.append(ctx.ruleLink(s.message.rule));
-    note.append(h("span", {}, s.message.text));
+    note.append(h("span", {}, s.message.kind === "error" ? errorText(s.message)
+      : s.message.text));
   } else if (mine && verb && game.note && game.note(ctx, verb)) {
     note.append(h("span", { class: "muted" }, game.note(ctx, verb)));
   } else if (mine && verb) {

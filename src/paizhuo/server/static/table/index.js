@@ -7,14 +7,17 @@
 // in ../games/<game>.js behind the hooks listed in ../games/index.js; a game with no module is
 // drawn by these parts alone.
 import { clear, h, keepFocus } from "../dom.js";
-import { onLang, t } from "../i18n.js";
+import { howtoLink } from "../howto.js";
+import { errorText, onLang, t } from "../i18n.js";
 import { presetLabel } from "../lobby_options.js";
 import { makeContext, tickTimers } from "./context.js";
-import { renderChooser, renderDealOver } from "./dialogs.js";
-import { renderFelt } from "./felt.js";
+import { closeDealOver, renderChooser, renderDealOver } from "./dialogs.js";
+import { PHONE, renderFelt } from "./felt.js";
 import { listenToPointer, renderHandArea } from "./hand.js";
+import { leaveButton } from "./leave.js";
 import { handle } from "./messages.js";
 import { renderSide } from "./panels.js";
+import { soundToggle } from "./motion.js";
 import { connect, sender } from "./socket.js";
 
 /** Draw the table `key` (its code or id) in `root`; returns `{destroy}`. */
@@ -29,6 +32,15 @@ export function showTable(root, key, navigate) {
   const stopPointer = listenToPointer(ctx);
   const offLang = onLang(ctx.render);
   const ticker = setInterval(() => tickTimers(ctx), 250);
+  // Esc closes the end-of-deal summary; a resized window fits the felt again, and one that
+  // becomes (or stops being) a phone's is drawn anew (only then: a scrollbar that comes and
+  // goes with a drawing resizes the window too)
+  const onKey = (ev) => { if (ev.key === "Escape") closeDealOver(ctx); };
+  const onResize = () => fitLayout(view);
+  const phone = window.matchMedia(PHONE);
+  window.addEventListener("keydown", onKey);
+  window.addEventListener("resize", onResize);
+  phone.addEventListener("change", ctx.render);
   connect(ctx, (msg) => handle(ctx, msg));
   ctx.render();
   return {
@@ -36,6 +48,9 @@ export function showTable(root, key, navigate) {
       s.destroyed = true;
       offLang();
       clearInterval(ticker);
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener("resize", onResize);
+      phone.removeEventListener("change", ctx.render);
       stopPointer();
       if (s.ws) s.ws.close();
     },
@@ -68,7 +83,8 @@ function render(ctx) {
   clear(view);
   if (!s.table) {
     view.append(h("div", { class: "panel center-note" },
-      s.message ? s.message.text : t("table.connecting")));
+      !s.message ? t("table.connecting")
+        : s.message.kind === "error" && s.message.code ? errorText(s.message) : s.message.text));
     return;
   }
   view.append(renderHeader(ctx));
@@ -79,9 +95,24 @@ function render(ctx) {
   view.append(h("div", { class: "table-layout" }, main, renderSide(ctx)));
   if (s.dealOver) view.append(renderDealOver(ctx));
   else if (s.chooser && ctx.myTurn()) view.append(renderChooser(ctx));
+  if (!s.fitting) {  // measured once a frame: a burst of messages is not a burst of layouts
+    s.fitting = true;
+    requestAnimationFrame(() => { s.fitting = false; fitLayout(view); });
+  }
   const input = view.querySelector("#chat-input");
   if (input) input.value = chatValue;
   typing();
+}
+
+/** The sizes style.css needs to keep the felt and the fixed action bar in one screen: the
+ * bar's height and where the felt (and on a phone the caption under it) begins. */
+function fitLayout(view) {
+  const bar = view.querySelector(".hand-area");
+  const felt = view.querySelector("#felt");
+  const caption = view.querySelector("#felt-caption");
+  view.style.setProperty("--bar-h", `${bar ? bar.offsetHeight : 0}px`);
+  view.style.setProperty("--caption-h", `${caption ? caption.offsetHeight : 0}px`);
+  if (felt) view.style.setProperty("--felt-top", `${felt.getBoundingClientRect().top + window.scrollY}px`);
 }
 
 function renderHeader(ctx) {
@@ -91,11 +122,14 @@ function renderHeader(ctx) {
     h("button", { type: "button", class: "btn ghost", id: "to-lobby", onclick: () => ctx.navigate(null) },
       `← ${t("table.lobby")}`),
     h("span", { class: `game-chip game-${tb.game}` }, t(`game.${tb.game}`)),
+    howtoLink(tb.game, { id: "howto-link" }),
     tb.options && tb.options.preset ? h("span", { class: "muted" }, presetLabel(tb.game, tb.options.preset)) : null,
     h("span", { class: "table-code", id: "table-code" }, t("table.code", { code: tb.code })),
     h("button", { type: "button", class: "btn small", id: "copy-link", onclick: () => copyLink(ctx) },
       s.copied ? t("table.copied") : t("table.copy")),
     h("span", { class: `status status-${tb.status}` }, t(`status.${tb.status}`)),
+    soundToggle(ctx),
+    leaveButton(ctx),
     s.seat === null ? h("span", { class: "muted", id: "spectating" }, t("table.spectating")) : null);
 }
 

@@ -6,6 +6,9 @@ import { gameView, handOrder } from "../games/index.js";
 import { t } from "../i18n.js";
 import { tokenKey } from "../links.js";
 import { dropPlan, planFor } from "../lobby.js";
+import { planAuto } from "./auto.js";
+import { noteLeavers, onLeft, rememberSeat } from "./leave.js";
+import { soundsFor, turnSound } from "./motion.js";
 
 const CHAT_LIMIT = 200;
 
@@ -16,8 +19,10 @@ export function handle(ctx, msg) {
     case "table": onTable(ctx, msg.table); break;
     case "seated": onSeated(ctx, msg); break;
     case "unseated": onUnseated(ctx, msg); break;
-    case "state": if (!s.awaitingJoin) onState(ctx, msg); break;
-    case "events": onEvents(ctx, msg); break;
+    case "left": onLeft(ctx, msg); break;
+    case "state": if (!s.awaitingJoin) stateAndSound(ctx, msg); break;
+    case "log": onLog(ctx, msg); break;
+    case "events": onEvents(ctx, msg); soundsFor(ctx, msg.events); break;
     case "deal_over": s.dealOver = msg; break;
     case "checked": onChecked(ctx, msg); break;
     case "hinted": onHinted(ctx, msg); break;
@@ -27,12 +32,22 @@ export function handle(ctx, msg) {
     case "error": onError(ctx, msg); break;
     default: break;
   }
+  // what the table makes by itself for the player (./auto.js) follows every change
+  planAuto(ctx);
   ctx.render();
+}
+
+/** A new state, and the turn sound where the player's turn begins with it. */
+function stateAndSound(ctx, msg) {
+  const was = ctx.myTurn() && ctx.deciding();
+  onState(ctx, msg);
+  turnSound(ctx, was);
 }
 
 function onTable(ctx, table) {
   const { s } = ctx;
   const first = !s.table;
+  noteLeavers(ctx, s.table, table);
   s.table = table;
   if (first) history.replaceState(null, "", `/?t=${encodeURIComponent(table.code)}`);
   if (s.seat === null || !s.bound) {
@@ -57,6 +72,7 @@ function onSeated(ctx, msg) {
   s.bound = true;
   s.awaitingJoin = false;
   if (msg.token && s.table) localStorage.setItem(tokenKey(s.table.id), msg.token);
+  rememberSeat(ctx, msg.seat);
   const plan = s.table ? planFor(s.table.id) : null;
   if (plan && msg.token) {
     if (plan.bots) {
@@ -82,7 +98,8 @@ function onState(ctx, msg) {
   const { s } = ctx;
   const prev = s.state;
   if (s.deal !== msg.deal) {
-    if (s.deal !== null) ctx.addLog("divider", t("table.deal", { n: msg.deal + 1 }));
+    const n = msg.deal + 1;
+    if (s.deal !== null) ctx.addLog("divider", () => t("table.deal", { n }));
     s.deal = msg.deal;
     s.lastPlays = {};
     s.clearPending = false;
@@ -125,22 +142,43 @@ function onEvents(ctx, msg) {
         s.clearPending = false;
       }
       s.lastPlays[ev.seat] = ev;
-      ctx.addLog("action", ctx.describeAction(ev), ev.seat);
+      ctx.addLog("action", () => ctx.describeAction(ev), ev.seat);
+      if (game.logAction) game.logAction(ctx, ev);
     } else if (ev.type === "trick" || ev.type === "round_won") {
       s.clearPending = true;
       s.prevTrick = { plays: { ...s.lastPlays }, winner: ev.type === "trick" ? ev.winner : ev.seat,
                       points: ev.points };
-      const name = ctx.seatName(ev.type === "trick" ? ev.winner : ev.seat);
-      ctx.addLog("event", t(`event.${ev.type}`, { name, points: ev.points ?? 0 }));
+      const seat = ev.type === "trick" ? ev.winner : ev.seat;
+      ctx.addLog("event", () => t(`event.${ev.type}`, { name: ctx.seatName(seat), points: ev.points ?? 0 }));
     } else if (ev.type === "out") {
-      ctx.addLog("event", t("event.out", { name: ctx.seatName(ev.seat) }) +
+      ctx.addLog("event", () => t("event.out", { name: ctx.seatName(ev.seat) }) +
         (ev.rank ? ` · ${ev.rank}` : ""));
     } else if (game.event && game.event(ctx, ev)) {
       continue;
     } else if (ev.type === "over") {
-      ctx.addLog("event", t("event.over"));
+      ctx.addLog("event", () => t("event.over"));
     }
   }
+}
+
+/** The deal's log so far, sent when the page comes (a reload, a reconnect) or sits down
+ * mid-deal: the deal's lines are written again from its events, each chat line where it was
+ * said (after the events of the state it was said at). */
+function onLog(ctx, msg) {
+  const { s } = ctx;
+  if (s.deal !== null && msg.deal !== s.deal) return;
+  s.log = s.log.filter((e) => e.deal !== msg.deal || e.kind === "divider");
+  s.chat = [];
+  const chat = (msg.chat || []).slice();
+  const said = (before) => {
+    while (chat.length && (before === null || (chat[0].state_id ?? 0) < before)) pushChat(ctx, chat.shift());
+  };
+  s.deal = msg.deal;
+  for (const ev of msg.events || []) {
+    said(ev.state_id);
+    onEvents(ctx, { deal: msg.deal, events: [ev] });
+  }
+  said(null);
 }
 
 function onChecked(ctx, msg) {
@@ -186,11 +224,14 @@ function onError(ctx, msg) {
   }
   if (msg.ref && msg.ref === s.checkRef) {
     s.checkRef = null;
-    s.check = { ok: false, code: msg.code, rule: msg.rule, message: msg.message };
+    s.check = { ok: false, code: msg.code, rule: msg.rule, message: msg.message,
+      message_zh: msg.message_zh };
     return;
   }
   s.busy = false;
-  s.message = { kind: "error", text: msg.message, rule: msg.rule };
+  // both languages kept: the note is drawn in the language shown then (errorText)
+  s.message = { kind: "error", text: msg.message, message: msg.message,
+    message_zh: msg.message_zh, code: msg.code, rule: msg.rule };
 }
 
 function pushChat(ctx, msg) {

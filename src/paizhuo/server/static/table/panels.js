@@ -22,11 +22,13 @@ export function renderSide(ctx) {
   const game = ctx.game();
   const info = infoItems(ctx);
   const log = h("ol", { class: "log", id: "log" }, s.log.slice(-80).map((e) => {
-    if (e.kind === "divider") return h("li", { class: "log-divider" }, e.text);
+    // a line written by a function is written again now, in the language of the moment
+    const text = typeof e.text === "function" ? e.text() : e.text;
+    if (e.kind === "divider") return h("li", { class: "log-divider" }, text);
     if (e.kind === "chat") {
-      return h("li", { class: "log-chat" }, h("b", {}, `${e.name ?? t("table.spectator")}: `), e.text);
+      return h("li", { class: "log-chat" }, h("b", {}, `${e.name ?? t("table.spectator")}: `), text);
     }
-    return h("li", { class: `log-${e.kind}` }, e.text);
+    return h("li", { class: `log-${e.kind}` }, text);
   }));
   const side = h("aside", { class: "side" },
     info.length ? h("section", { class: "panel info", id: "info" },

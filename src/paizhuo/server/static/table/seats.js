@@ -4,6 +4,8 @@ import { cardBack, cardFace, splitCards } from "../cards.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { seatBadges } from "./hand.js";
+import { trusteeLabel } from "./leave.js";
+import { markPlay, seatAvatar, seatWhereLine } from "./motion.js";
 
 /** Seat `i`'s box at (`x`%, `y`%) of the felt. */
 export function renderSeat(ctx, i, x, y, obs) {
@@ -12,20 +14,24 @@ export function renderSeat(ctx, i, x, y, obs) {
   const seat = s.table.seats[i];
   const toAct = obs && obs.to_act && obs.to_act.includes(i);
   const size = obs && obs.hand_sizes ? obs.hand_sizes[i] : null;
+  const timed = !!(s.state && s.state.deadline && (s.state.deadline.seats || []).includes(i));
   const cls = ["seat", toAct ? "acting" : "", seat.kind === "empty" ? "empty" : "",
                i === s.seat ? "mine" : ""].join(" ");
   return h("div", { class: cls, style: `left:${x}%;top:${y}%`, dataset: { seat: String(i) } },
-    h("div", { class: "seat-name" }, seat.kind === "empty" ? t("table.empty") : ctx.seatName(i)),
+    h("div", { class: "seat-head" }, seatAvatar(ctx, i),
+      h("div", { class: "seat-name" }, seat.kind === "empty" ? t("table.empty") : ctx.seatName(i))),
+    seatWhereLine(ctx, i),
     h("div", { class: "seat-tags" },
       seat.kind === "bot" ? h("span", { class: "tag bot" }, t("table.bot")) : null,
-      seat.trustee ? h("span", { class: "tag trustee" }, t("table.trustee_on")) : null,
+      seat.trustee ? h("span", { class: `tag trustee trustee-${seat.trustee}` }, trusteeLabel(seat)) : null,
       seat.kind === "person" && !seat.connected ? h("span", { class: "tag off" }, t("table.offline")) : null,
       seatBadges(ctx, i).map(([k, label]) => h("span", { class: `tag role-${k}` }, label))),
     size !== null && size !== undefined && s.table.status === "playing"
       ? h("div", { class: "seat-count" }, h("span", { class: "mini-back" }, cardBack()),
         t("table.cards", { n: size })) : null,
     game.seatExtra ? game.seatExtra(ctx, i) : null,
-    s.state && s.state.deadline && (s.state.deadline.seats || []).includes(i) ? ctx.timerNode(null) : null,
+    timed ? ctx.timerNode(null) : null,
+    timed ? ctx.ringNode("seat-ring") : null,
     toAct ? h("div", { class: "seat-turn" }, t("table.to_act")) : null);
 }
 
@@ -45,5 +51,6 @@ export function renderPlay(ctx, i, x, y) {
   } else {
     spot.append(h("div", { class: "played-verb" }, ctx.describeAction(ev, true)));
   }
+  markPlay(ctx, spot, i, ev, (x - 50) / 24, (y - 50) / 22);
   return spot;
 }

@@ -105,12 +105,12 @@ addStrings({
   },
   zh: {
     // the game, its presets and rules page, and its own names of common verbs
-    "game.baohuang": "保皇 Baohuang",
+    "game.baohuang": "保皇",
     "verb.baohuang.call": "叫保子",
     "preset.baohuang.standard": "标准保皇",
     "preset.baohuang.no_extra": "去掉第216张",
     "preset.baohuang.basic": "简单 — 不抢庄、不让牌、不接风",
-    "rules.doc.baohuang": "保皇 Baohuang",
+    "rules.doc.baohuang": "保皇",
     "phase.baohuang.declare": "明保 / 暗保",
     "verb.baohuang.call": "叫",
     "verb.baohuang.pass_crown": "让庄",

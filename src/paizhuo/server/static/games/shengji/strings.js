@@ -62,7 +62,7 @@ addStrings({
   },
   zh: {
     // the game, its presets and rules page, and its own names of common verbs
-    "game.shengji": "升级 Shengji（拖拉机）",
+    "game.shengji": "升级（拖拉机）",
     "verb.shengji.pass": "不亮",
     "preset.shengji.tractor": "拖拉机 — 4人 2副牌",
     "preset.shengji.single-deck": "单副 — 4人 1副牌",
@@ -72,7 +72,7 @@ addStrings({
     "preset.shengji.friends-5": "找朋友 — 5人 3副牌",
     "preset.shengji.friends-5-2": "找朋友 — 5人 2副牌",
     "preset.shengji.bidding-3": "叫分 — 3人 2副牌",
-    "rules.doc.shengji": "升级 Shengji",
+    "rules.doc.shengji": "升级",
     "sj.deal_progress": "发牌 {dealt} / {total}",
     "sj.dealt_done": "{total} 张牌已发完",
     "sj.standing": "亮主",
