@@ -21,7 +21,6 @@ import pytest
 from ..procs import ServerProcess
 from .conftest import AUTO_OFF
 from .helpers import (
-    WAIT_CHECK,
     Page,
     click_card,
     hand,
@@ -95,21 +94,32 @@ def _to_own_play(page: Page) -> None:
 
 
 def _refuse(page: Page, game: str) -> None:
-    """Select a play the rules refuse, and wait for the reason."""
+    """Select a play the rules refuse, and wait for the reason: two cards of two ranks. A
+    Baohuang or Gouji turn may take such a pair (an answer to a pair beaten by a pair with a
+    flower, a lead where the rules let it): then play the turn and try at the next."""
     if game == "shengji":
         select_until_refused(page)
         return
-    cards = hand(page)
-    ranks = [c[:-1] for c in cards]
-    # two cards of two ranks: refused, except where the rules let such a pair be played
-    for other in [j for j, r in enumerate(ranks) if r != ranks[0]][:6]:
-        click_card(page, 0)
-        click_card(page, other)
-        page.wait_for_function(WAIT_CHECK)
-        if root(page)["check"] == "bad":
-            return
-        page.click("#clear-button")
-        page.wait_for_function("document.querySelector('#table-page').dataset.check === ''")
+    cards: list[str] = []
+    for _ in range(40):
+        wait_turn(page)
+        cards = hand(page)
+        ranks = [c[:-1] for c in cards]
+        if root(page)["selectVerb"] == "play":
+            for other in [j for j, r in enumerate(ranks) if r != ranks[0]][:6]:
+                click_card(page, 0)
+                click_card(page, other)
+                # the answer for these two cards, not one left from a single card's check
+                page.wait_for_function("""() => {
+                  const c = document.querySelector('#table-page').dataset.check;
+                  return document.querySelectorAll('#hand .card.selected').length === 2 &&
+                    (c === 'ok' || c === 'bad'); }""")
+                if root(page)["check"] == "bad":
+                    return
+                page.click("#clear-button")
+                page.wait_for_function(
+                    "document.querySelector('#table-page').dataset.check === ''")
+        play_turn(page)
     pytest.fail(f"no two cards of {cards} were refused")
 
 
