@@ -123,6 +123,10 @@ def play_turn(page: Page, choose: Callable[[Page], None] | None = None) -> None:
             page.click("#play-button")
         else:
             page.locator(".action-button.hinted").first.click()
+            wait_moved(page, sid)
+            # a button pressed after picking cards leaves none picked for the next turn
+            assert page.locator("#hand .card.selected").count() == 0
+            return
     wait_moved(page, sid)
 
 

@@ -76,7 +76,10 @@ def _in_view(page: Page, selector: str) -> None:
     """The element is wholly inside the window as it opened (nothing scrolled)."""
     size = page.viewport_size
     box = _box(page, selector)
-    assert box["w"] > 0 and box["h"] > 0, f"{selector} is not shown"
+    if not (box["w"] > 0 and box["h"] > 0):
+        # what the bar held then, to find out why
+        bar = page.evaluate("document.querySelector('.actions')?.outerHTML.slice(0, 2000)")
+        pytest.fail(f"{selector} is not shown: {box} {root(page)} {bar}")
     assert box["x"] >= -0.5 and box["x"] + box["w"] <= size["width"] + 0.5, \
         f"{selector} leaves the screen sideways: {box}"
     assert box["y"] >= -0.5 and box["y"] + box["h"] <= size["height"] + 0.5, \

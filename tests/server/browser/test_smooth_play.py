@@ -10,14 +10,13 @@ the greedy bots bring within a few rounds.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from ..procs import ServerProcess
-from .helpers import WAIT_TURN, Page, click_card, hand, make_table, play_turn, root, sit, wait_moved
+from .helpers import WAIT_TURN, Page, click_card, make_table, play_turn, root, sit, wait_moved
 
 GOUJI_SEED = 24  # test_gouji.py's deal: seat 0 leads first
 SHENGJI_SEED = 3  # test_shengji.py's deal
@@ -26,27 +25,55 @@ AUTO_DELAY = 1.0  # s: table/auto.js shows what it will do this long before it s
 
 NOTICE = "() => !!document.querySelector('#auto-notice')"
 
+# What the seat's page shows now, read in the page in one go (a notice lives a second: read
+# apart, it may be gone between two looks): the summary, the notice of an action the page is
+# about to make (its words, its verb, the state it answers, the page's count of actions made
+# by itself, the cards in hand), or a turn of the seat's own; null while none of these shows.
+MOMENT = """() => {
+  const r = document.querySelector('#table-page');
+  if (!r) return null;
+  if (document.querySelector('#deal-over')) return { over: true };
+  const n = document.querySelector('#auto-notice');
+  if (n) return { notice: n.textContent, verb: n.dataset.verb, sid: r.dataset.stateId,
+                  made: r.dataset.autoMade, held: document.querySelectorAll('#hand .card').length };
+  if (r.dataset.yourTurn === '1' && r.dataset.busy === '0') return { sid: r.dataset.stateId };
+  return null;
+}"""
 
-def only_pass(page: Page) -> bool:
+
+def moment(page: Page) -> dict[str, Any]:
+    seen: dict[str, Any] = page.wait_for_function(MOMENT).json_value()
+    return seen
+
+
+def only_pass(page: Page, seen: dict[str, Any]) -> bool:
     """The seat's one choice is a pass: no cards to pick, one button, a pass."""
+    if "notice" in seen:
+        return False
     buttons = page.locator(".action-bar .action-button")
     return (root(page)["selectVerb"] == "" and buttons.count() == 1
             and buttons.first.get_attribute("data-verb") == "pass")
 
 
-def play_until(page: Page, stop: Callable[[Page], bool], turns: int = 150) -> None:
-    """Decide by clicking (``play_turn``) until ``stop`` holds at one of the seat's turns;
-    a deal's summary is closed on the way. A turn the page is about to make by itself (its
-    notice shown) is left to it."""
+def a_notice(_page: Page, seen: dict[str, Any]) -> bool:
+    return "notice" in seen
+
+
+def play_until(page: Page, stop: Callable[[Page, dict[str, Any]], bool],
+               turns: int = 150) -> dict[str, Any]:
+    """Decide by clicking (``play_turn``) until ``stop`` holds at a moment of the seat's
+    (``MOMENT``), and return that moment; a deal's summary is closed on the way. A turn the
+    page is about to make by itself (its notice shown) is left to it."""
     for _ in range(turns):
-        page.wait_for_function(f"() => ({WAIT_TURN})() || !!document.querySelector('#auto-notice')")
-        if page.query_selector("#deal-over") is not None:
+        seen = moment(page)
+        if seen.get("over"):
             page.click("#deal-over-close")
+            page.wait_for_selector("#deal-over", state="detached")
             continue
-        if stop(page):
-            return
-        if page.query_selector("#auto-notice") is not None:
-            wait_moved(page, root(page)["stateId"])
+        if stop(page, seen):
+            return seen
+        if "notice" in seen:
+            wait_moved(page, seen["sid"])
             continue
         play_turn(page)
     pytest.fail(f"the moment did not come in {turns} turns")
@@ -57,19 +84,21 @@ def my_log_lines(page: Page, name: str, verb: str) -> int:
     return sum(1 for x in lines if f"{name}: {verb}" in x)
 
 
-def check_made_by_itself(page: Page, expect: str) -> str:
-    """The notice is up: nothing is clicked, the page sends the action itself a moment later,
-    and the notice goes. Returns the notice's text."""
-    sid = root(page)["stateId"]
-    seen = time.monotonic()
-    notice: str = page.locator("#auto-notice").inner_text()
-    assert expect in notice, notice
-    wait_moved(page, sid)
-    # shown for about a second before it was sent: never unseen
-    assert time.monotonic() - seen >= AUTO_DELAY / 2
+def check_made_by_itself(page: Page, seen: dict[str, Any], expect: str) -> None:
+    """At a notice (``seen``): nothing is clicked, the page sends the action itself, having
+    shown the notice for ``AUTO_DELAY`` first (the page's own count, ``data-auto-made``: the
+    test's clock would measure its own delays too), and the notice goes."""
+    assert expect in seen["notice"], seen
+    wait_moved(page, seen["sid"])
+    made = page.wait_for_function(
+        "(before) => { const m = document.querySelector('#table-page').dataset.autoMade;"
+        " return m && m !== before ? m : null; }", arg=seen["made"] or "").json_value()
+    _count, verb, shown = made.split(" ")
+    assert verb == seen["verb"], (made, seen)
+    assert int(shown) >= AUTO_DELAY * 1000 - 5, f"the notice showed only {shown} ms"
     page.wait_for_function(f"() => !({NOTICE})() || "
-                           f"document.querySelector('#table-page').dataset.stateId !== '{sid}'")
-    return notice
+                           f"document.querySelector('#table-page').dataset.stateId !== "
+                           f"'{seen['sid']}'")
 
 
 @pytest.mark.parametrize(("game", "seats", "seed", "options"), [
@@ -88,8 +117,7 @@ def test_auto_pass_is_on_by_default_and_shown_before_it_passes(
     assert toggle.get_attribute("data-auto") == "pass"
     assert "Auto-pass" in toggle.inner_text()
     before = my_log_lines(page, "Ann", "Pass")
-    play_until(page, lambda p: p.query_selector("#auto-notice") is not None)
-    check_made_by_itself(page, "Auto-pass")
+    check_made_by_itself(page, play_until(page, a_notice), "Auto-pass")
     page.wait_for_function(
         "(n) => [...document.querySelectorAll('#log li')].filter("
         "e => e.textContent.includes('Ann: Pass')).length > n", arg=before)
@@ -97,8 +125,7 @@ def test_auto_pass_is_on_by_default_and_shown_before_it_passes(
     # in 中文 the notice and the toggle speak Chinese
     page.click("#lang-switch")
     assert page.locator("#auto-button").inner_text().endswith("自动不要")
-    play_until(page, lambda p: p.query_selector("#auto-notice") is not None)
-    assert "自动不要" in check_made_by_itself(page, "自动不要")
+    check_made_by_itself(page, play_until(page, a_notice), "自动不要")
 
 
 def test_auto_pass_off_waits_for_a_click_and_is_remembered(
@@ -122,9 +149,10 @@ def test_auto_pass_off_waits_for_a_click_and_is_remembered(
 
     # turned on while the seat waits: the page passes for it, notice first
     page.click("#auto-button")
-    page.wait_for_function(NOTICE)
+    seen = moment(page)
+    assert "notice" in seen, seen
     assert page.locator("#auto-button").get_attribute("aria-pressed") == "true"
-    check_made_by_itself(page, "Auto-pass")
+    check_made_by_itself(page, seen, "Auto-pass")
 
     # off again: the next only-pass waits, and the click passes
     page.click("#auto-button")
@@ -144,10 +172,11 @@ def test_shengji_plays_a_forced_follow_by_itself(server: ServerProcess,
     toggle = page.locator("#auto-button")
     assert toggle.get_attribute("data-auto") == "follow"
     assert toggle.get_attribute("aria-pressed") == "true"
-    play_until(page, lambda p: p.query_selector("#auto-notice") is not None, turns=300)
-    assert page.locator("#auto-notice").get_attribute("data-verb") == "play"
-    held = len(hand(page))
-    notice = check_made_by_itself(page, "is your only legal play")
+    seen = play_until(page, a_notice, turns=300)
+    held = seen["held"]
+    assert seen["verb"] == "play", seen
+    check_made_by_itself(page, seen, "is your only legal play")
+    notice = seen["notice"]
     # the card named (with its suit symbol) left the hand: played, not passed
     page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {held}"
                            " || !!document.querySelector('#deal-over')")
@@ -280,7 +309,9 @@ def test_gouji_hint_marks_the_button_it_suggests(server: ServerProcess,
     page = new_page()
     sit(page, server, made["code"], 0, "Ann")
 
-    def hint_marks_a_button(p: Page) -> bool:
+    def hint_marks_a_button(p: Page, seen: dict[str, Any]) -> bool:
+        if "notice" in seen:
+            return False
         p.click("#hint-button")
         p.wait_for_function("() => { const m = document.querySelector('#action-note');"
                             " return m && m.textContent.includes('Hint'); }")

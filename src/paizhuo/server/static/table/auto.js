@@ -50,12 +50,18 @@ export function planAuto(ctx) {
   if (s.auto) clearTimeout(s.auto.timer);
   s.auto = null;
   if (!action) return;
-  const plan = { id, action, timer: 0 };
+  const plan = { id, action, timer: 0, at: performance.now() };
   plan.timer = setTimeout(() => {
     if (s.auto !== plan || s.destroyed) return;
     s.auto = null;
     const still = autoOn(auto.key) ? autoAction(ctx) : null;
-    if (still && JSON.stringify(still) === JSON.stringify(action) && !s.busy) ctx.act(action);
+    if (still && JSON.stringify(still) === JSON.stringify(action) && !s.busy) {
+      // the page's count of actions made, the last one's verb and how long its notice
+      // showed first (`data-auto-made` on the table)
+      s.autoMade = { n: (s.autoMade ? s.autoMade.n : 0) + 1, verb: action[1],
+                     shown: Math.round(performance.now() - plan.at) };
+      ctx.act(action);
+    }
     ctx.render();
   }, AUTO_DELAY);
   s.auto = plan;

@@ -39,6 +39,7 @@ export function newState() {
     check: null, checkRef: null, hinted: null, message: null, busy: false,
     lastPlays: {}, clearPending: false, log: [], chat: [], dealOver: null, copied: false,
     prevTrick: null, showLast: false, chooser: null, chooserFilter: "", skew: 0, auto: null,
+    autoMade: null,
   };
 }
 
@@ -189,6 +190,13 @@ function act(ctx, action) {
   if (!s.state || s.busy) return;
   s.busy = true;
   s.message = null;
+  if (!action[2]) {
+    // a pass, a yield, a claim …: the cards picked before it are not kept for the next turn
+    // (a play's cards leave the hand anyway; a refused play keeps them, to show what was refused)
+    s.selected = new Set();
+    s.check = null;
+    s.checkRef = null;
+  }
   ctx.send("action", { state_id: s.state.state_id, action });
 }
 

@@ -74,6 +74,7 @@ function render(ctx) {
   view.dataset.check = s.check ? (s.check.ok ? "ok" : "bad") : s.checkRef ? "pending" : "";
   view.dataset.dealOver = s.dealOver ? String(s.dealOver.deal) : "";
   view.dataset.busy = s.busy ? "1" : "0";
+  view.dataset.autoMade = s.autoMade ? `${s.autoMade.n} ${s.autoMade.verb} ${s.autoMade.shown}` : "";
   view.dataset.selectVerb = ctx.selectVerb() || "";
   // the table is drawn anew on every message: the text fields keep what is being typed, the
   // focus and the caret (a message arriving mid-word must not send the keys nowhere)
