@@ -45,6 +45,21 @@ VERBS_ZH = {
 """What each game's verbs are called at a 中文 table (the browser's ``verb.*`` labels)."""
 
 
+def seat_en(seat: int | None) -> str:
+    """A seat as people read it in an error: records and the protocol count seats from 0,
+    people from 1 (``docs/rules/records.md``), as the table and the terminal show them.
+
+    >>> seat_en(0), seat_zh(5)
+    ('seat 1', '6号位')
+    """
+    return "no seat" if seat is None else f"seat {seat + 1}"
+
+
+def seat_zh(seat: int | None) -> str:
+    """:func:`seat_en` in 中文: ``3号位``, as the table writes it."""
+    return "无人" if seat is None else f"{seat + 1}号位"
+
+
 def verb_zh(verb: str) -> str:
     """A verb in 中文 for a message, in 「」 (an unknown one: 「这个动作」).
 

@@ -14,7 +14,6 @@ from paizhuo.notation import format_cards, parse_cards
 from paizhuo.terminal.table import TerminalPlay
 from paizhuo.terminal.values import (
     action_text,
-    event_text,
     observation_rows,
     render_mapping,
     render_value,
@@ -45,16 +44,6 @@ def test_observation_rows_show_the_details_after_the_header() -> None:
     assert observation_rows(obs) == {"game": "fake", "phase": "play", "hand": "AS",
                                      "to_act": [1], "last": "seat 1 pass",
                                      "details.phase": "inner"}
-
-
-def test_event_text_names_the_seat_and_its_bot() -> None:
-    names = ["greedy", "random", "greedy"]
-    assert str(event_text({"state_id": 1, "type": "action", "seat": 0, "verb": "pass"},
-                          names, 0)) == "seat 0 (you): pass"
-    assert str(event_text({"state_id": 2, "type": "action", "seat": 1, "verb": "bury",
-                           "count": 8}, names, 0)) == "seat 1 (random): bury count=8"
-    assert str(event_text({"state_id": 5, "type": "trick", "winner": 2, "points": 10},
-                          names, 0)) == "trick: winner=2 points=10"
 
 
 def test_render_mapping_prints_brackets_literally() -> None:

@@ -25,6 +25,7 @@ from paizhuo.cli.common import (
     seed_option,
     use_data_dir,
 )
+from paizhuo.engine.errors import MalformedError
 
 SEED_RANGE = 1_000_000
 """``paizhuo play`` without ``--seed`` deals with a seed drawn below this (short to retype)."""
@@ -44,7 +45,8 @@ def table_language() -> str:
 def play(
     game: GameArgument,
     preset: PresetOption = None,
-    seat: Annotated[int, typer.Option(metavar="SEAT", help="Your seat (from 0).")] = 0,
+    seat: Annotated[int, typer.Option(
+        metavar="SEAT", help="Your seat, 1 to N as the table numbers them.")] = 1,
     seed: Annotated[int | None, seed_option(
         "Seed of the deal (default: a new random deal each time; the seed is printed, and "
         "--seed with it deals the same cards again).")] = None,
@@ -70,10 +72,13 @@ def play(
     use_data_dir(data)
     cls, options = game_and_options(game, preset, option)
     seats = cls.new(options).num_seats
+    if not 1 <= seat <= seats:
+        raise MalformedError("seat", f"seat {seat} does not exist: this table has seats "
+                             f"1–{seats}")
     names = bot_list(bots, seats - 1, "other seats")
     if seed is None:
         seed = secrets.randbelow(SEED_RANGE)
-    TerminalPlay(cls, options, seat, seed, names, console,
+    TerminalPlay(cls, options, seat - 1, seed, names, console,
                  records=records if records is not None else records_dir(),
                  lang=table_language() if lang is None else lang.strip().lower()).run()
 

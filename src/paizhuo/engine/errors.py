@@ -14,8 +14,10 @@ from paizhuo.errors import (
     PaizhuoError,
     Words,
     describe,
+    seat_en,
+    seat_zh,
     verb_zh,
 )
 
 __all__ = ["IllegalActionError", "InvalidOptionsError", "MalformedError", "PaizhuoError",
-           "Words", "describe", "verb_zh"]
+           "Words", "describe", "seat_en", "seat_zh", "verb_zh"]

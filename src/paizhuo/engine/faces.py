@@ -202,8 +202,16 @@ class TextFace:
     WORDS_ZH: ClassVar[Mapping[str, str]] = {}
     """The game's own words in 中文: its events' kinds and fields, its result's keys and
     values (``attackers_points`` → 闲家得分)."""
+    WORDS_EN: ClassVar[Mapping[str, str]] = {}
+    """The game's own words in English where the engine's word is not one (``H`` → ♥)."""
     RESULT_KEYS: ClassVar[tuple[str, ...]] = ()
-    """The result's keys a 中文 table shows, in order (empty: all of them, as they are)."""
+    """The result's keys shown first under the summary, in order (the others follow)."""
+    RESULT_SEATS: ClassVar[frozenset[str]] = frozenset()
+    """Paths in the result whose numbers are seats (``dealer``, ``teams``, ``burns.burner``:
+    a list's items share its path), shown counted from 1 as people count seats; records keep
+    them 0-based (``docs/rules/records.md``)."""
+    RESULT_BY_SEAT: ClassVar[frozenset[str]] = frozenset()
+    """Paths of the result's mappings keyed by seat (``new_levels``): keys counted from 1."""
 
     def __init__(self, lang: str = "en") -> None:
         if lang not in LANGS:
@@ -227,8 +235,9 @@ class TextFace:
 
     def word(self, text: str) -> str:
         """A word of the game's own (an event kind, a result key or value) in the face's
-        language: 中文 from :attr:`WORDS_ZH` where it has it, else the text as it is."""
-        return self.WORDS_ZH.get(text, text) if self.zh else text
+        language: from :attr:`WORDS_ZH` or :attr:`WORDS_EN` where they have it, else the
+        text as it is."""
+        return self.WORDS_ZH.get(text, text) if self.zh else self.WORDS_EN.get(text, text)
 
     def title(self, name: str) -> str:
         """The game's name as the status line starts (``shengji``; 中文 ``升级``)."""
@@ -374,24 +383,42 @@ class TextFace:
         return None
 
     def result_rows(self, result: Mapping[str, Any]) -> dict[str, Any]:
-        """The result as the table shows it under the summary: every key as it is; 中文:
-        the keys of :attr:`RESULT_KEYS` by their 中文 names, yes and no as 是 and 否, a
-        word of the game's own in 中文 (a game without them: every key as it is)."""
-        if not self.zh or not self.RESULT_KEYS:
-            return dict(result)
-        rows: dict[str, Any] = {}
-        for key in self.RESULT_KEYS:
-            value = result.get(key)
-            if isinstance(value, bool):
-                value = "是" if value else "否"
-            elif isinstance(value, str) and value and all(is_card(c) for c in value.split()):
-                value = self.card_run(value).plain
-            elif isinstance(value, str):
-                value = self.word(value)
-            elif isinstance(value, list):
-                value = [self.word(v) if isinstance(v, str) else v for v in value]
-            rows[self.word(key)] = value
-        return rows
+        """The result as people read it under the summary: the keys of :attr:`RESULT_KEYS`
+        first, then the others; seats counted from 1 (:attr:`RESULT_SEATS`,
+        :attr:`RESULT_BY_SEAT`), cards with suit symbols, yes and no as words; in 中文 every
+        key and word of the game's own by its 中文 name (:attr:`WORDS_ZH`).
+
+        >>> class Face(TextFace):
+        ...     RESULT_KEYS = ("winner",)
+        ...     RESULT_SEATS = frozenset({"order", "burns.by"})
+        ...     RESULT_BY_SEAT = frozenset({"levels"})
+        >>> Face().result_rows({"order": [2, 0, 1], "levels": {"0": "3"}, "kitty": "TH BJ",
+        ...                     "burns": [{"by": 0, "count": 2}], "winner": "attackers",
+        ...                     "void": False})
+        {'winner': 'attackers', 'order': [3, 1, 2], 'levels': {'1': '3'}, 'kitty': '♥10 BJ', \
+'burns': [{'by': 1, 'count': 2}], 'void': 'no'}
+        """
+        keys = [k for k in self.RESULT_KEYS if k in result]
+        keys += [k for k in result if k not in keys]
+        return {self.word(k): self._for_people(result[k], k) for k in keys}
+
+    def _for_people(self, value: Any, path: str) -> Any:
+        """One value of the result (at ``path``) as :meth:`result_rows` shows it."""
+        if isinstance(value, bool):
+            return self.say("yes", "是") if value else self.say("no", "否")
+        if isinstance(value, int):
+            return value + 1 if path in self.RESULT_SEATS else value
+        if isinstance(value, str):
+            if value and all(is_card(c) for c in value.split()):
+                return self.card_run(value).plain
+            return self.word(value)
+        if isinstance(value, list | tuple):
+            return [self._for_people(v, path) for v in value]
+        if isinstance(value, Mapping):
+            keyed = path in self.RESULT_BY_SEAT
+            return {(str(int(k) + 1) if keyed and str(k).isdigit() else self.word(str(k))):
+                    self._for_people(v, f"{path}.{k}") for k, v in value.items()}
+        return value
 
 
 __all__ = ["JOKERS", "JOKERS_ZH", "LANGS", "PHASES_ZH", "RANKS", "RED", "SUITS", "SUIT_SYMBOLS",

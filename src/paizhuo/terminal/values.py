@@ -8,7 +8,6 @@ a game that has no face of its own (:meth:`paizhuo.engine.faces.TextFace.details
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any
 
 from rich.console import RenderableType
@@ -117,32 +116,6 @@ def observation_rows(obs: dict[str, Any]) -> dict[str, Any]:
     return rows
 
 
-def event_text(event: dict[str, Any], names: Sequence[str], you: int | None) -> Text:
-    """One event as a line: ``seat 2 (greedy): play 5S 5S``, ``trick: winner=1 points=10``.
-
-    >>> str(event_text({"state_id": 3, "type": "action", "seat": 1, "verb": "play",
-    ...                 "cards": "5S 5S"}, ["you", "greedy"], 0))
-    'seat 1 (greedy): play 5S 5S'
-    """
-    rest = {k: v for k, v in event.items() if k not in ("state_id", "type")}
-    seat = rest.get("seat")
-    if (event.get("type") == "action" and isinstance(seat, int) and not isinstance(seat, bool)
-            and 0 <= seat < len(names)):
-        if seat == you:
-            line = Text(f"seat {seat} (you): ", style="bold")
-        else:
-            line = Text(f"seat {seat} ({names[seat]}): ", style="dim")
-        parts = [str(rest.pop("verb", ""))]
-        del rest["seat"]
-        if "cards" in rest:
-            parts.append(inline("cards", rest.pop("cards")))
-        parts += [f"{k}={inline(str(k), v)}" for k, v in rest.items()]
-        line.append(" ".join(p for p in parts if p))
-        return line
-    kind = str(event.get("type", "event"))
-    return Text(f"{kind}: {inline(kind, rest)}" if rest else kind, style="italic")
-
-
 def render_mapping(data: dict[str, Any], title: str | None = None) -> Table:
     """A two-column table of an observation or result; keys naming a hand stand out.
 
@@ -164,5 +137,5 @@ def render_mapping(data: dict[str, Any], title: str | None = None) -> Table:
     return table
 
 
-__all__ = ["HIDDEN_KEYS", "MAX_ROWS", "action_text", "event_text", "inline",
+__all__ = ["HIDDEN_KEYS", "MAX_ROWS", "action_text", "inline",
            "observation_rows", "render_mapping", "render_value"]

@@ -34,7 +34,8 @@ def test_judge_illegal_action_names_the_rule() -> None:
     status, out = judge(doc)
     assert status == ILLEGAL
     assert out["index"] == 1 and out["seat"] == 1 and out["rule"] == "GJ-5"
-    assert out["message"] == "only seat 0's 对头 (seat 3) may answer a gouji play"
+    # the words count seats as people do (seat 1 is the record's seat 0); the fields from 0
+    assert out["message"] == "only seat 1's 对头 (seat 4) may answer a gouji play"
 
 
 @pytest.mark.parametrize(("change", "field"), [

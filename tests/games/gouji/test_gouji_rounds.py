@@ -17,7 +17,7 @@ def test_gj5_gouji_play_is_answered_only_by_the_duitou() -> None:
     with pytest.raises(IllegalActionError) as err:
         act(g, 1, "play", "KS KS")
     assert err.value.rule == "GJ-5"
-    assert err.value.message == "only seat 0's 对头 (seat 3) may answer a gouji play"
+    assert err.value.message == "only seat 1's 对头 (seat 4) may answer a gouji play"
     assert g.observation(3) == before  # state unchanged
     # the 对头 beats with a gouji play: now only seat 0 may answer it
     act(g, 3, "play", "2S 2S")
@@ -85,7 +85,7 @@ def test_gj5_yield_and_only_the_duitou_answers_a_play_made_over_it() -> None:
     with pytest.raises(IllegalActionError) as err:
         act(g, 3, "play", "9S")
     assert err.value.rule == "GJ-5"
-    assert err.value.message == "only seat 4's 对头 (seat 1) may answer this play"
+    assert err.value.message == "only seat 5's 对头 (seat 2) may answer this play"
     act(g, 1, "pass")
     assert g.to_act() == [4]  # round over: seat 4 leads
 

@@ -301,7 +301,7 @@ def test_records_listing_every_pass_after_the_deal_replay_sj4() -> None:
         act(g, g.to_act()[0], "pass", "", {"dealt": g.state.dealt})
     with pytest.raises(IllegalActionError) as err:
         act(g, 2, "pass")
-    assert err.value.rule == "SJ-4" and "seat 0's turn" in err.value.message
+    assert err.value.rule == "SJ-4" and "seat 1's turn" in err.value.message
     for seat in (0, 1, 2, 3):
         act(g, seat, "pass")
     assert g.phase == "bury" and g.state.dealer == 0 and trump_of(g) == "H"

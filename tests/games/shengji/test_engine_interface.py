@@ -654,7 +654,7 @@ def test_records_of_other_programs_import_through_the_judge() -> None:
     assert status == 1 and answer["rule"] == "SJ-5" and "exactly 8" in answer["message"]
     doc["actions"][1] = [1, "bury", " ".join(hands[1].split()[1:9])]
     status, answer = judge_text(json.dumps(doc))
-    assert status == 1 and answer["message"] == "seat 0 buries the kitty"
+    assert status == 1 and answer["message"] == "seat 1 buries the kitty"
 
 
 def test_determinize_a_position_dealt_from_a_few_cards_past_the_bury() -> None:

@@ -310,7 +310,7 @@ def test_gouji_revolution_by_clicking(server: ServerProcess,
     totals = [rows.nth(k).locator("td").nth(5).inner_text() for k in range(6)]
     assert totals == [f"{deal['totals'][x]:+d}".replace("+0", "0") for x in deal["order"]]
     text = page.locator("#deal-over").inner_text()
-    assert "联邦 0·2·4" in text and "Game 1 of 5" in text
+    assert "联邦 1·3·5" in text and "Game 1 of 5" in text
     assert "Tribute before the next game" in text
     shot(page, "gouji-results")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_PLAIN_IDS
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError, verb_zh
+from paizhuo.engine.errors import IllegalActionError, MalformedError, seat_en, seat_zh, verb_zh
 from paizhuo.games.baohuang import setup, views
 from paizhuo.games.baohuang.state import (
     DECLARE,
@@ -71,9 +71,9 @@ def apply(st: BaohuangState, action: Action, emit: Emit) -> None:
         held = copies(st.hands[seat], card)
         if st.forced_seat is not None:
             if seat != st.forced_seat:
-                raise IllegalActionError("BH-2", f"seat {st.forced_seat} must call now "
+                raise IllegalActionError("BH-2", f"{seat_en(st.forced_seat)} must call now "
                                          "(forced call 逼庄)", seat,
-                                         zh=f"现在座位 {st.forced_seat} 必须叫庄（逼庄）")
+                                         zh=f"现在{seat_zh(st.forced_seat)}必须叫庄（逼庄）")
             if held != 3:
                 raise IllegalActionError(
                     "BH-2", f"a forced call names a card held exactly three times; you hold "
@@ -81,9 +81,9 @@ def apply(st: BaohuangState, action: Action, emit: Emit) -> None:
                     zh=f"逼庄要叫一张正好有三张的牌；你有 {held} 张 {say_cards((card,), 'zh')}")
         else:
             if seat != st.holder:
-                raise IllegalActionError("BH-2", f"only the holder of the emperor card (seat "
-                                         f"{st.holder}) may call", seat,
-                                         zh=f"只有拿皇帝牌的人（座位 {st.holder}）才能叫庄")
+                raise IllegalActionError("BH-2", f"only the holder of the emperor card "
+                                         f"({seat_en(st.holder)}) may call", seat,
+                                         zh=f"只有拿皇帝牌的人（{seat_zh(st.holder)}）才能叫庄")
             if held < 3:
                 raise IllegalActionError(
                     "BH-2", f"a call needs 3 or 4 identical cards; you hold "
@@ -100,9 +100,9 @@ def apply(st: BaohuangState, action: Action, emit: Emit) -> None:
                                      "of exactly three identical cards must call", seat,
                                      zh="皇帝牌已经转了一圈：现在第一个有正好三张一样的牌的人必须叫庄")
         if seat != st.holder:
-            raise IllegalActionError("BH-2", f"only the holder of the emperor card (seat "
-                                     f"{st.holder}) may pass the crown", seat,
-                                     zh=f"只有拿皇帝牌的人（座位 {st.holder}）才能让庄")
+            raise IllegalActionError("BH-2", f"only the holder of the emperor card "
+                                     f"({seat_en(st.holder)}) may pass the crown", seat,
+                                     zh=f"只有拿皇帝牌的人（{seat_zh(st.holder)}）才能让庄")
         emit(views.action_event(action))
         nxt = (seat + 1) % NUM_SEATS
         take(st, seat, EMPEROR_CARD)

@@ -10,7 +10,7 @@ the rules here take every declaration in its turn.
 from __future__ import annotations
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError, verb_zh
+from paizhuo.engine.errors import IllegalActionError, MalformedError, seat_en, seat_zh, verb_zh
 from paizhuo.games.baohuang import views
 from paizhuo.games.baohuang.crown import start_play
 from paizhuo.games.baohuang.state import BaohuangState
@@ -32,15 +32,15 @@ def apply(st: BaohuangState, action: Action, emit: Emit) -> None:
     queue = st.declare_queue
     if verb not in ("reveal", "pass"):
         if verb == "play" and seat == st.emperor:
-            raise IllegalActionError("BH-2", f"seat {queue[0]} declares now: the emperor leads "
+            raise IllegalActionError("BH-2", f"{seat_en(queue[0])} declares now: the emperor leads "
                                      "once every seat has said reveal or pass (or the guard "
                                      "has revealed)", seat,
-                                     zh=f"现在轮到座位 {queue[0]} 表态：每家都说过亮保或不亮"
+                                     zh=f"现在轮到{seat_zh(queue[0])}表态：每家都说过亮保或不亮"
                                      "（或保子已经亮保）之后，皇帝才出牌")
         if verb == "play":
-            raise IllegalActionError("BH-4", f"the emperor (seat {st.emperor}) leads the first "
+            raise IllegalActionError("BH-4", f"the emperor ({seat_en(st.emperor)}) leads the first "
                                      "round; before it each seat in turn says reveal or pass",
-                                     seat, zh=f"第一轮由皇帝（座位 {st.emperor}）先出；"
+                                     seat, zh=f"第一轮由皇帝（{seat_zh(st.emperor)}）先出；"
                                      "在这之前每家轮流说亮保或不亮")
         raise IllegalActionError("BH-2", f"before the first lead each seat says reveal or "
                                  f"pass, not {verb}", seat,
@@ -53,8 +53,8 @@ def apply(st: BaohuangState, action: Action, emit: Emit) -> None:
                "each seat declares once, in turn from the emperor's next seat")
         who_zh = ("皇帝不表态：自己当保子的皇帝在第一手出牌时宣布明独" if seat == st.emperor
                   else "从皇帝的下家起，每家轮流表态一次")
-        raise IllegalActionError("BH-2", f"seat {queue[0]} declares now: {who}", seat,
-                                 zh=f"现在轮到座位 {queue[0]} 表态：{who_zh}")
+        raise IllegalActionError("BH-2", f"{seat_en(queue[0])} declares now: {who}", seat,
+                                 zh=f"现在轮到{seat_zh(queue[0])}表态：{who_zh}")
     if verb == "reveal" and seat != st.guard:
         raise IllegalActionError("BH-2", "only the guard (or an emperor who is his own "
                                  "guard, 明独) may declare openly", seat,

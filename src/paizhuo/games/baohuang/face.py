@@ -28,9 +28,14 @@ class BaohuangFace(ClimbingFace):
         "emperor": "皇帝", "guard": "保子", "revolutionary": "革命党",
         "second_circle": "第二圈", "seats": "座位", "extra_card": "皇帝多拿一张牌",
         "count": "张数", "cards": "牌", "redeal": "重新发牌", "rank_names": "名次",
-        "scores": "得分", "multiplier": "倍数", "void": "作废", "redeals": "重新发牌次数"}
+        "scores": "得分", "multiplier": "倍数", "void": "作废", "redeals": "重新发牌次数",
+        "table": "牌局", "normal": "正常", "seized": "抢庄", "alone": "独保", "order": "走牌顺序",
+        "ranks": "第几名", "display": "得分（小数）", "roles": "身份", "revolutionaries": "革命党",
+        "called": "亮的保子牌", "open": "明保"}
     RESULT_KEYS: ClassVar[tuple[str, ...]] = ("rank_names", "scores", "multiplier", "void",
                                               "redeals")
+    RESULT_SEATS: ClassVar[frozenset[str]] = frozenset({
+        "order", "roles.emperor", "roles.guard", "roles.revolutionaries"})
 
     def relations(self, obs: Mapping[str, Any]) -> dict[int, str]:
         """Each other seat by the viewer's role: the emperor, the guard once revealed (or

@@ -14,7 +14,14 @@ from typing import Final
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError, Words, verb_zh
+from paizhuo.engine.errors import (
+    IllegalActionError,
+    MalformedError,
+    Words,
+    seat_en,
+    seat_zh,
+    verb_zh,
+)
 from paizhuo.games.baohuang import views
 from paizhuo.games.baohuang.combos import (
     PlayKey,
@@ -146,8 +153,8 @@ engine's and the heuristic's (most answers of a playout are one of them)."""
 def apply(st: BaohuangState, action: Action, emit: Emit) -> None:
     seat, verb = action.seat, action.verb
     if seat != st.turn:
-        raise IllegalActionError("BH-4", f"it is seat {st.turn}'s turn, not yours", seat,
-                                 zh=f"现在轮到座位 {st.turn}，不是你")
+        raise IllegalActionError("BH-4", f"it is {seat_en(st.turn)}'s turn, not yours", seat,
+                                 zh=f"现在轮到{seat_zh(st.turn)}，不是你")
     if verb == "play":
         _play(st, action, emit)
         return
@@ -170,9 +177,9 @@ def apply(st: BaohuangState, action: Action, emit: Emit) -> None:
             raise IllegalActionError("BH-4", "you may yield only in the first circle", seat,
                                      zh="只有第一圈才能让牌")
         if st.claimant is not None:
-            raise IllegalActionError("BH-4", f"seat {st.claimant} has claimed the lead: beat "
+            raise IllegalActionError("BH-4", f"{seat_en(st.claimant)} has claimed the lead: beat "
                                      "the last play or pass", seat,
-                                     zh=f"座位 {st.claimant} 已经申请接风：管上一手牌或者不要")
+                                     zh=f"{seat_zh(st.claimant)}已经申请接风：管上一手牌或者不要")
         st.yielders.append(seat)
     elif verb == "claim":
         if not st.opts.claim:

@@ -8,7 +8,7 @@ at any time, never a turn; it is cleared when the advised seat acts.
 from __future__ import annotations
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.errors import IllegalActionError, MalformedError, seat_en, seat_zh
 from paizhuo.games.gouji.state import SEATS, GoujiState
 
 
@@ -39,7 +39,7 @@ def advise(st: GoujiState, action: Action) -> int:
             "fewer cards, or any teammate once you are out (advice on)", seat,
             zh="只能给看得见手牌的队友挑牌：剩 10 张或更少的队友，或者你走了以后的任何队友")
     if not action.cards or not st.hands[to].contains_all(action.cards):
-        raise IllegalActionError("GJ-7", f"seat {to} does not hold these cards", seat,
-                                 zh=f"座位 {to} 手里没有这些牌")
+        raise IllegalActionError("GJ-7", f"{seat_en(to)} does not hold these cards", seat,
+                                 zh=f"{seat_zh(to)}手里没有这些牌")
     st.advice[to] = (seat, action.cards)
     return to

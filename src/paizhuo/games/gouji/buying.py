@@ -9,7 +9,7 @@ is public; the card paid and the seller are seen only by the two (GJ-12).
 from __future__ import annotations
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError
+from paizhuo.engine.errors import IllegalActionError, seat_en, seat_zh
 from paizhuo.games.climbing import (
     BJ,
     CARDS_OF_RANK,
@@ -86,9 +86,9 @@ def apply(st: GoujiState, a: Action) -> int:
     if paid:
         if len(a.cards) != 1 or STRENGTH_OF_CARD[a.cards[0]] < TWO \
                 or not hands[s].contains_all(a.cards):
-            raise IllegalActionError("GJ-9", f"pay seat {seller} one 2 or joker you hold "
+            raise IllegalActionError("GJ-9", f"pay {seat_en(seller)} one 2 or joker you hold "
                                      f"for a {RANK_TEXT[g]}", s,
-                                     zh=f"买一张{RANK_TEXT_ZH[g]}要付给座位 {seller} "
+                                     zh=f"买一张{RANK_TEXT_ZH[g]}要付给{seat_zh(seller)}"
                                      "你手里的一张2或王")
         pay = a.cards[0]
         hands[s].remove(pay)
@@ -97,9 +97,9 @@ def apply(st: GoujiState, a: Action) -> int:
         rc[seller][STRENGTH_OF_CARD[pay]] += 1
         st.transfers.append(("pay", s, seller, a.cards))
     elif a.cards:
-        raise IllegalActionError("GJ-9", f"seat {seller}, your teammate, gives you a "
+        raise IllegalActionError("GJ-9", f"{seat_en(seller)}, your teammate, gives you a "
                                  f"{RANK_TEXT[g]}: nothing to pay", s,
-                                 zh=f"你的队友座位 {seller} 给你一张{RANK_TEXT_ZH[g]}：不用付牌")
+                                 zh=f"你的队友{seat_zh(seller)}给你一张{RANK_TEXT_ZH[g]}：不用付牌")
     card = next(c for c in CARDS_OF_RANK[g] if hands[seller][c])
     hands[seller].remove(card)
     hands[s].add(card)

@@ -30,13 +30,19 @@ class GoujiFace(ClimbingFace):
         "ranked_last": "直接大落", "stuck": "被闷", "chaos": "四户乱缠", "revolution": "革命",
         "redeal": "两人革命：重新发牌", "burner": "烧牌的", "burnt": "被烧的", "by": "被",
         "why": "原因", "to": "给", "seller": "卖给", "bought": "买到", "count": "张数",
-        "series": "第几局", "ranks": "名次", "points": "得分", "team_scores": "两队得分",
+        "series": "每系列局数", "ranks": "名次", "points": "得分", "team_scores": "两队得分",
         "totals": "总分", "titles": "军衔", "chuan_san_hu": "串三户",
         "lead": "发牌", "answer": "管牌", "burn_window": "可以烧", "burn": "烧牌",
-        "over": "结束"}
+        "over": "结束", "game": "本系列第几局", "order": "走牌顺序", "scores": "分数",
+        "teams": "两队", "burns": "烧牌", "failed_burns": "烧失败",
+        "opened": "开点", "declared": "宣点", "tributes_next": "下局进贡", "kind": "原因",
+        "from": "进贡的", "cards": "张数", "point": "点", "place": "落"}
     RESULT_KEYS: ClassVar[tuple[str, ...]] = (
         "series", "ranks", "points", "team_scores", "totals", "titles", "chuan_san_hu",
         "redeal")
+    RESULT_SEATS: ClassVar[frozenset[str]] = frozenset({
+        "order", "teams", "revolution", "burns.burnt", "burns.burner", "failed_burns", "stuck",
+        "opened", "declared", "tributes_next.from", "tributes_next.to"})
 
     def relations(self, obs: Mapping[str, Any]) -> dict[int, str]:
         """At six seats: the seat across is the head's opponent (对头), every second seat a

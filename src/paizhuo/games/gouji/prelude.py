@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, Words, verb_zh
+from paizhuo.engine.errors import IllegalActionError, Words, seat_en, seat_zh, verb_zh
 from paizhuo.games.climbing import CARDS_OF_RANK, FOUR, THREE
 from paizhuo.games.gouji import buying, rounds, tribute
 from paizhuo.games.gouji.state import PHASES, SEATS, GoujiState, opp
@@ -162,10 +162,10 @@ def check(st: GoujiState, a: Action) -> None:
     ph = st.phase
     rule = PHASE_RULE[ph]
     if seat != st.turn:
-        raise IllegalActionError(rule, f"it is seat {st.turn}'s turn to decide "
-                                 f"({ph}), not seat {seat}'s", seat,
-                                 zh=f"现在轮到座位 {st.turn} 决定（{_PHASES_ZH.get(ph, ph)}），"
-                                 f"不是座位 {seat}")
+        raise IllegalActionError(rule, f"it is {seat_en(st.turn)}'s turn to decide "
+                                 f"({ph}), not {seat_en(seat)}'s", seat,
+                                 zh=f"现在轮到{seat_zh(st.turn)}决定（{_PHASES_ZH.get(ph, ph)}），"
+                                 f"不是{seat_zh(seat)}")
     if ph == "tribute":
         allowed: tuple[str, ...] = {"pay": ("tribute",), "return": ("return",),
                                     "refuse": ("pass", "refuse")}[st.tribute_step]
@@ -174,9 +174,9 @@ def check(st: GoujiState, a: Action) -> None:
     else:
         allowed = _VERBS[ph]
     if verb not in allowed:
-        raise IllegalActionError(rule, f"now seat {seat} may only "
+        raise IllegalActionError(rule, f"now {seat_en(seat)} may only "
                                  f"{' or '.join(sorted(allowed))}", seat,
-                                 zh=f"现在座位 {seat} 只能"
+                                 zh=f"现在{seat_zh(seat)}只能"
                                  f"{'或'.join(verb_zh(v) for v in sorted(allowed))}")
     if a.cards and verb not in ("tribute", "return", "buy"):
         raise IllegalActionError(rule, f"{verb} takes no cards", seat,

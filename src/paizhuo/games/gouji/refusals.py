@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from paizhuo.engine.errors import IllegalActionError, Words
+from paizhuo.engine.errors import IllegalActionError, Words, seat_en, seat_zh
 from paizhuo.games.gouji.combos import after, beats, can_finish_burn, shape_of
 from paizhuo.games.gouji.state import (
     ANSWER,
@@ -22,9 +22,9 @@ from paizhuo.notation import say_cards
 def dead_refusal(t: GoujiState, seat: int, maker: int) -> IllegalActionError:
     rule = dead_rule(t, maker)
     why = "要头" if rule == "GJ-9" else "够死级"
-    return IllegalActionError(rule, f"seat {maker}'s play is a dead gouji ({why}): nobody "
+    return IllegalActionError(rule, f"{seat_en(maker)}'s play is a dead gouji ({why}): nobody "
                               "may answer it", seat,
-                              zh=f"座位 {maker} 出的是死够级（{why}）：谁也不能管")
+                              zh=f"{seat_zh(maker)}出的是死够级（{why}）：谁也不能管")
 
 
 def keeps_head_refusal(t: GoujiState, seat: int) -> IllegalActionError:
@@ -41,8 +41,8 @@ def wrong_seat(t: GoujiState, seat: int, verb: str = "play") -> IllegalActionErr
     if t.stage == OVER:
         return IllegalActionError("GJ-7", "the game is over", seat, zh="这一局已经结束")
     if not t.active[seat]:
-        return IllegalActionError("GJ-7", f"seat {seat} is no longer in this game", seat,
-                                  zh=f"座位 {seat} 已经走了，不在这一局里了")
+        return IllegalActionError("GJ-7", f"{seat_en(seat)} is no longer in this game", seat,
+                                  zh=f"{seat_zh(seat)}已经走了，不在这一局里了")
     answering = verb in ("play", "pass") and not t.chaos
     if t.stage == LEAD and answering and t.ended is not None:
         m, gouji, dead = t.ended
@@ -53,8 +53,8 @@ def wrong_seat(t: GoujiState, seat: int, verb: str = "play") -> IllegalActionErr
     if t.stage == LEAD and t.first_lead:
         first = t.first_lead
         first_zh = first.zh if isinstance(first, Words) else first
-        return IllegalActionError("GJ-11", f"seat {t.turn} leads first: "
-                                  f"{first}", seat, zh=f"座位 {t.turn} 先出：{first_zh}")
+        return IllegalActionError("GJ-11", f"{seat_en(t.turn)} leads first: "
+                                  f"{first}", seat, zh=f"{seat_zh(t.turn)}先出：{first_zh}")
     if t.stage != LEAD and answering and seat != t.maker and seat not in t.answer_queue:
         if t.table_dead:
             return dead_refusal(t, seat, t.maker)
@@ -67,8 +67,8 @@ def wrong_seat(t: GoujiState, seat: int, verb: str = "play") -> IllegalActionErr
             what = "a gouji play" if t.table_gouji else "this play"
             what_zh = "够级牌" if t.table_gouji else "这手牌"
             return IllegalActionError(
-                "GJ-5", f"only seat {m}'s 对头 (seat {o}) may answer {what}", seat,
-                zh=f"{what_zh}只能由座位 {m} 的对头（座位 {o}）来管")
+                "GJ-5", f"only {seat_en(m)}'s 对头 ({seat_en(o)}) may answer {what}", seat,
+                zh=f"{what_zh}只能由{seat_zh(m)}的对头（{seat_zh(o)}）来管")
         if t.passed[seat] and seat not in t.answer_queue and not t.chaos:
             return IllegalActionError(
                 "GJ-5", "you passed in this round: you may play again only to answer "
@@ -79,8 +79,8 @@ def wrong_seat(t: GoujiState, seat: int, verb: str = "play") -> IllegalActionErr
         return IllegalActionError(
             "GJ-6", "burning comes before the answer: the seats that could burn this gouji "
             "play are asked first", seat, zh="先烧后管：先问能烧这手够级牌的人烧不烧")
-    return IllegalActionError("GJ-5", f"it is seat {t.turn}'s turn, not seat {seat}'s",
-                              seat, zh=f"现在轮到座位 {t.turn}，不是座位 {seat}")
+    return IllegalActionError("GJ-5", f"it is {seat_en(t.turn)}'s turn, not {seat_en(seat)}'s",
+                              seat, zh=f"现在轮到{seat_zh(t.turn)}，不是{seat_zh(seat)}")
 
 
 def not_held(t: GoujiState, seat: int, cards: tuple[int, ...]) -> IllegalActionError:
@@ -108,7 +108,8 @@ def burn_refusal(t: GoujiState, seat: int, cards: tuple[int, ...]) -> IllegalAct
         return IllegalActionError("GJ-6", msg, seat, zh=zh)
 
     if not t.active[seat]:
-        return no(f"seat {seat} is no longer in this game", f"座位 {seat} 已经走了，不在这一局里了")
+        return no(f"{seat_en(seat)} is no longer in this game",
+                  f"{seat_zh(seat)}已经走了，不在这一局里了")
     if not t.opts.burn:
         return no("burning is off at this table", "本桌不许烧牌")
     if t.chaos:
@@ -116,8 +117,8 @@ def burn_refusal(t: GoujiState, seat: int, cards: tuple[int, ...]) -> IllegalAct
     if not t.table_gouji:
         return no("only a gouji play may be burnt", "只有够级牌才能烧")
     if seat == opp(m):
-        return no(f"you are seat {m}'s 对头: answer the play, do not burn it",
-                  f"你是座位 {m} 的对头：要管这手牌，不能烧")
+        return no(f"you are {seat_en(m)}'s 对头: answer the play, do not burn it",
+                  f"你是{seat_zh(m)}的对头：要管这手牌，不能烧")
     if t.passed[seat]:
         return no("you passed in this round, and a player who passed may not burn",
                   "这一轮你已经不要了，不要过的人不能烧牌")

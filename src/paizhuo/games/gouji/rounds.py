@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, Words, verb_zh
+from paizhuo.engine.errors import IllegalActionError, Words, seat_en, seat_zh, verb_zh
 from paizhuo.games.climbing import FOUR
 from paizhuo.games.gouji.burning import burn_plays, candidates
 from paizhuo.games.gouji.combos import (
@@ -214,9 +214,9 @@ def _check_play(st: GoujiState, seat: int, cards: tuple[int, ...], burn: bool) -
     assert cur is not None
     if st.stage == BURN and not burn:
         m = st.maker
-        raise IllegalActionError("GJ-5", f"only seat {m}'s 对头 (seat {opp(m)}) may answer "
+        raise IllegalActionError("GJ-5", f"only {seat_en(m)}'s 对头 ({seat_en(opp(m))}) may answer "
                                  "a gouji play: burn it or pass", seat,
-                                 zh=f"够级牌只能由座位 {m} 的对头（座位 {opp(m)}）来管："
+                                 zh=f"够级牌只能由{seat_zh(m)}的对头（{seat_zh(opp(m))}）来管："
                                  "你可以烧或者不要")
     if size(p) != size(cur):
         raise IllegalActionError(

@@ -10,7 +10,7 @@ return only once it is kept (GJ-12; the events are built in :mod:`~paizhuo.games
 from __future__ import annotations
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError
+from paizhuo.engine.errors import IllegalActionError, seat_en, seat_zh
 from paizhuo.games.climbing import BJ, CARDS_OF_RANK, RANK_TEXT, RANK_TEXT_ZH, STRENGTH_OF_CARD
 from paizhuo.games.gouji.state import GoujiState
 from paizhuo.notation import say_cards
@@ -92,9 +92,9 @@ def apply(st: GoujiState, a: Action) -> None:
                                      zh="还贡要还你手里的一张牌")
         c = a.cards[0]
         if STRENGTH_OF_CARD[c] in st.tribute_refused:
-            raise IllegalActionError("GJ-10", f"seat {payer} refused a "
+            raise IllegalActionError("GJ-10", f"{seat_en(payer)} refused a "
                                      f"{RANK_TEXT[STRENGTH_OF_CARD[c]]}: return another card",
-                                     seat, zh=f"座位 {payer} 不要"
+                                     seat, zh=f"{seat_zh(payer)}不要"
                                      f"{RANK_TEXT_ZH[STRENGTH_OF_CARD[c]]}：换一张还")
         st.tribute_offer = c
         if may_refuse(st, c):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from paizhuo.cards import SUIT_CHARS
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError, verb_zh
+from paizhuo.engine.errors import IllegalActionError, MalformedError, seat_en, seat_zh, verb_zh
 from paizhuo.games.shengji import kitty, rounds
 from paizhuo.games.shengji.bidding import legal_targets, target_error
 from paizhuo.games.shengji.deal import set_trump
@@ -21,11 +21,11 @@ def auction(st: RoundState, action: Action, out: Emit) -> None:
     extra = action.extra or {}
     if st.stage == "trump":
         if verb != "bid":
-            raise IllegalActionError("SJ-12", f"seat {st.dealer} names trump now", seat,
-                                     zh=f"现在由座位 {st.dealer} 定主")
+            raise IllegalActionError("SJ-12", f"{seat_en(st.dealer)} names trump now", seat,
+                                     zh=f"现在由{seat_zh(st.dealer)}定主")
         if seat != st.dealer:
-            raise IllegalActionError("SJ-12", f"the dealer (seat {st.dealer}) names trump", seat,
-                                     zh=f"由庄家（座位 {st.dealer}）定主")
+            raise IllegalActionError("SJ-12", f"the dealer ({seat_en(st.dealer)}) names trump",
+                                     seat, zh=f"由庄家（{seat_zh(st.dealer)}）定主")
         name = extra.get("trump")
         if action.cards or name not in TRUMP_NAMES:
             raise MalformedError("[3].trump", f"name trump as one of {', '.join(TRUMP_NAMES)}",
@@ -38,8 +38,8 @@ def auction(st: RoundState, action: Action, out: Emit) -> None:
         kitty.take_kitty(st, seat, out)
         return
     if seat != st.turn:
-        raise IllegalActionError("SJ-12", f"it is seat {st.turn}'s turn to bid a target", seat,
-                                 zh=f"现在轮到座位 {st.turn} 叫分")
+        raise IllegalActionError("SJ-12", f"it is {seat_en(st.turn)}'s turn to bid a target", seat,
+                                 zh=f"现在轮到{seat_zh(st.turn)}叫分")
     if verb == "pass":
         st.passed.add(seat)
         st.bids.append({"seat": seat, "kind": "pass"})

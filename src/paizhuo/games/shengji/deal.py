@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
+from paizhuo.engine.errors import IllegalActionError, MalformedError, describe, seat_en, seat_zh
 from paizhuo.games.shengji import kitty, rounds
 from paizhuo.games.shengji.bidding import Bid, could_beat, legal_bids, parse_bid, stronger
 from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points
@@ -214,8 +214,8 @@ def check_bid(st: RoundState, action: Action, bid: Bid, upto: int | None = None)
         assert st.standing is not None
         raise IllegalActionError(
             "SJ-4", f"{say_cards(bid.cards)} is not stronger than the standing bid "
-            f"{say_cards(st.standing.cards)} of seat {st.bidder}", seat,
-            zh=f"{say_cards(bid.cards, 'zh')} 反不了座位 {st.bidder} 亮的 "
+            f"{say_cards(st.standing.cards)} of {seat_en(st.bidder)}", seat,
+            zh=f"{say_cards(bid.cards, 'zh')} 反不了{seat_zh(st.bidder)}亮的 "
             f"{say_cards(st.standing.cards, 'zh')}")
 
 
@@ -254,9 +254,9 @@ def _not_over(st: RoundState, seat: int) -> IllegalActionError:
     """A decision made as if the deal had gone on past the seat asked now (a record from
     another program; the judge's import step supplies the passes, see :mod:`.imports`)."""
     return IllegalActionError(
-        "SJ-4", f"the deal stops at card {st.dealt}: seat {st.ask} is asked whether to bid "
+        "SJ-4", f"the deal stops at card {st.dealt}: {seat_en(st.ask)} is asked whether to bid "
         "before more cards are dealt", seat,
-        zh=f"发牌停在第 {st.dealt} 张：先问座位 {st.ask} 亮不亮主，再往下发")
+        zh=f"发牌停在第 {st.dealt} 张：先问{seat_zh(st.ask)}亮不亮主，再往下发")
 
 
 def deal_bid(st: RoundState, action: Action, out: Emit) -> None:
@@ -304,8 +304,8 @@ def deal_pass(st: RoundState, action: Action, out: Emit) -> None:
         if dealt is None or dealt != st.dealt or seat != st.ask:
             if dealt is None or dealt > st.dealt:
                 raise _not_over(st, seat)
-            raise IllegalActionError("SJ-4", f"no bid is asked of seat {seat} at card {dealt}",
-                                     seat, zh=f"发到第 {dealt} 张时没有问座位 {seat} 亮主")
+            raise IllegalActionError("SJ-4", f"no bid is asked of {seat_en(seat)} at card {dealt}",
+                                     seat, zh=f"发到第 {dealt} 张时没有问{seat_zh(seat)}亮主")
         # recorded, so that a record cut in the middle of the deal replays to this exact
         # point (the seat is not asked again); seen only by the seat itself, since being asked
         # shows that it could bid (docs/shengji.md)
@@ -316,12 +316,12 @@ def deal_pass(st: RoundState, action: Action, out: Emit) -> None:
         deal_on(st, out)
         return
     if dealt is not None and dealt < st.total:
-        raise IllegalActionError("SJ-4", f"no bid is asked of seat {seat} at card {dealt}: "
+        raise IllegalActionError("SJ-4", f"no bid is asked of {seat_en(seat)} at card {dealt}: "
                                  "the deal is over", seat,
-                                 zh=f"发到第 {dealt} 张时没有问座位 {seat} 亮主：牌已经发完了")
+                                 zh=f"发到第 {dealt} 张时没有问{seat_zh(seat)}亮主：牌已经发完了")
     if seat != st.ask:
-        raise IllegalActionError("SJ-4", f"it is seat {st.ask}'s turn to bid or pass", seat,
-                                 zh=f"现在轮到座位 {st.ask} 亮主或不亮")
+        raise IllegalActionError("SJ-4", f"it is {seat_en(st.ask)}'s turn to bid or pass", seat,
+                                 zh=f"现在轮到{seat_zh(st.ask)}亮主或不亮")
     out({"type": "action", "seat": seat, "verb": "pass"}, None, None)
     st.committed = st.total
     next_chance(st, out)

@@ -82,6 +82,9 @@ WORDS_ZH = {
     "kitty_points_added": "扣底加分", "level_changes": "升级", "new_levels": "新的级",
     "next_dealer": "下一局庄家", "stakes": "倍数", "redeal": "重新发牌",
     "last_trick_winner": "最后一轮赢家", "kitty_third_card": "翻底第三张",
+    "match_winners": "整场赢家", "cards_taken_back": "悔牌张数", "target": "叫分",
+    "friends": "朋友", "card": "牌", "nth": "第几张", "played": "已出张数", "found": "朋友是",
+    "resolved": "已定",
     "S": "♠", "H": "♥", "C": "♣", "D": "♦", "NT": "无主"}
 """Shengji's words at a 中文 table: its result's keys and values, its events' fields."""
 
@@ -95,9 +98,16 @@ class ShengjiFace(TextFace):
                                                     "trump")
     TITLE_ZH: ClassVar[str] = "升级"
     WORDS_ZH: ClassVar[Mapping[str, str]] = WORDS_ZH
+    WORDS_EN: ClassVar[Mapping[str, str]] = {
+        "S": "♠", "H": "♥", "C": "♣", "D": "♦", "NT": "no trump"}
     RESULT_KEYS: ClassVar[tuple[str, ...]] = (
         "winner", "attackers_points", "kitty", "kitty_points", "kitty_multiplier",
         "level_changes", "new_levels", "redeal")
+    RESULT_SEATS: ClassVar[frozenset[str]] = frozenset({
+        "dealer", "defenders", "attackers", "next_dealer", "last_trick_winner",
+        "match_winners", "friends.found"})
+    RESULT_BY_SEAT: ClassVar[frozenset[str]] = frozenset({
+        "level_changes", "new_levels", "cards_taken_back"})
 
     def hand_groups(self, hand: Sequence[str],
                     details: Mapping[str, Any]) -> list[tuple[str, list[str]]]:

@@ -6,7 +6,7 @@ The choices where the rules are silent are in ``docs/rules/shengji.md`` (SJ-11).
 from __future__ import annotations
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.errors import IllegalActionError, MalformedError, seat_en, seat_zh
 from paizhuo.games.shengji.setup import parse_friend_call
 from paizhuo.games.shengji.state import Emit, FriendCall, RoundState
 from paizhuo.notation import format_cards
@@ -17,8 +17,8 @@ def call(st: RoundState, action: Action, out: Emit) -> None:
     once every friend is called."""
     seat = action.seat
     if seat != st.dealer:
-        raise IllegalActionError("SJ-11", f"the dealer (seat {st.dealer}) calls the friends",
-                                 seat, zh=f"由庄家（座位 {st.dealer}）叫朋友")
+        raise IllegalActionError("SJ-11", f"the dealer ({seat_en(st.dealer)}) calls the friends",
+                                 seat, zh=f"由庄家（{seat_zh(st.dealer)}）叫朋友")
     if action.cards:
         raise MalformedError("[2]", "a call names its card in the extra: "
                              "{\"card\": \"AH\", \"nth\": 1}", zh="叫朋友要说明是哪张牌的第几张")

@@ -11,7 +11,7 @@ from itertools import islice
 
 from paizhuo.cards import NUM_PLAIN_IDS, Counts, ids_of
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError
+from paizhuo.engine.errors import IllegalActionError, seat_en, seat_zh
 from paizhuo.games.shengji import rounds
 from paizhuo.games.shengji.follow import count_sub_multisets, sub_multisets
 from paizhuo.games.shengji.order import card_points
@@ -132,8 +132,8 @@ def sample_bury(st: RoundState, seat: int, rng: random.Random) -> Action:
 def bury(st: RoundState, action: Action, out: Emit) -> None:
     seat, cards = action.seat, action.cards
     if seat != st.burier:
-        raise IllegalActionError("SJ-5", f"seat {st.burier} buries the kitty", seat,
-                                 zh=f"由座位 {st.burier} 扣底")
+        raise IllegalActionError("SJ-5", f"{seat_en(st.burier)} buries the kitty", seat,
+                                 zh=f"由{seat_zh(st.burier)}扣底")
     k = len(st.kitty)
     if len(cards) != k:
         raise IllegalActionError("SJ-5", f"bury exactly {k} cards, not {len(cards)}", seat,
@@ -190,8 +190,8 @@ def next_fight(st: RoundState, out: Emit) -> None:
 def fight_pass(st: RoundState, action: Action, out: Emit) -> None:
     seat = action.seat
     if seat != st.ask:
-        raise IllegalActionError("SJ-4", f"it is seat {st.ask}'s turn to overcall or pass", seat,
-                                 zh=f"现在轮到座位 {st.ask} 反底或不反")
+        raise IllegalActionError("SJ-4", f"it is {seat_en(st.ask)}'s turn to overcall or pass",
+                                 seat, zh=f"现在轮到{seat_zh(st.ask)}反底或不反")
     out({"type": "action", "seat": seat, "verb": "pass"}, None, None)
     next_fight(st, out)
 

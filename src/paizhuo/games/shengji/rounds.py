@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, Words
+from paizhuo.engine.errors import IllegalActionError, Words, seat_en, seat_zh
 from paizhuo.games.shengji.combos import decompose, make_lead
 from paizhuo.games.shengji.follow import follow_error, lead_error
 from paizhuo.games.shengji.friends import note_friend_cards, resolve_by_holding
@@ -54,8 +54,8 @@ def play(st: RoundState, action: Action, trusted: bool, out: Emit) -> None:
         rules = st.rules
         if not trusted:
             if seat != st.current:
-                raise IllegalActionError("SJ-6", f"it is seat {st.current}'s turn to play", seat,
-                                         zh=f"现在轮到座位 {st.current} 出牌")
+                raise IllegalActionError("SJ-6", f"it is {seat_en(st.current)}'s turn to play",
+                                         seat, zh=f"现在轮到{seat_zh(st.current)}出牌")
             refused = lead_error(hand, cards, ctx, rules, st.allow_throws)
             if refused is not None:
                 raise IllegalActionError(*refused, seat)
@@ -80,8 +80,8 @@ def play(st: RoundState, action: Action, trusted: bool, out: Emit) -> None:
     else:
         if not trusted:
             if seat != st.current:
-                raise IllegalActionError("SJ-8", f"it is seat {st.current}'s turn to play", seat,
-                                         zh=f"现在轮到座位 {st.current} 出牌")
+                raise IllegalActionError("SJ-8", f"it is {seat_en(st.current)}'s turn to play",
+                                         seat, zh=f"现在轮到{seat_zh(st.current)}出牌")
             if not cards:
                 raise IllegalActionError("SJ-6", "a play needs at least one card", seat,
                                          zh="出牌至少要出一张")

@@ -12,7 +12,7 @@ import random
 
 from paizhuo.cards import NUM_PLAIN_IDS, Counts
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError, verb_zh
+from paizhuo.engine.errors import IllegalActionError, MalformedError, seat_en, seat_zh, verb_zh
 from paizhuo.engine.records import Record
 from paizhuo.games.shengji import auction, deal, friends, kitty, rounds
 from paizhuo.games.shengji.bidding import legal_targets
@@ -267,9 +267,9 @@ def apply(st: RoundState, action: Action, trusted: bool, out: Emit) -> None:
             return
         if verb == "bid" and not st.burials and st.opts.teams != "bidding":
             deal.late_bid(st, action)
-        raise IllegalActionError("SJ-5", f"seat {st.burier} must first bury {len(st.kitty)} "
+        raise IllegalActionError("SJ-5", f"{seat_en(st.burier)} must first bury {len(st.kitty)} "
                                  "cards", seat,
-                                 zh=f"座位 {st.burier} 要先扣 {len(st.kitty)} 张底牌")
+                                 zh=f"{seat_zh(st.burier)}要先扣 {len(st.kitty)} 张底牌")
     elif phase == "kitty_fight":
         if verb == "bid":
             deal.fight_bid(st, action, out)
@@ -280,15 +280,15 @@ def apply(st: RoundState, action: Action, trusted: bool, out: Emit) -> None:
             kitty.fight_pass(st, action, out)
         else:
             raise IllegalActionError(
-                "SJ-4", f"the kitty fight is on: seat {st.ask} is asked whether to overcall "
+                "SJ-4", f"the kitty fight is on: {seat_en(st.ask)} is asked whether to overcall "
                 f"(no {verb} yet)", seat,
-                zh=f"正在反底：问座位 {st.ask} 反不反（还不能{verb_zh(verb)}）")
+                zh=f"正在反底：问{seat_zh(st.ask)}反不反（还不能{verb_zh(verb)}）")
     elif phase == "call":
         if verb != "call":
             raise IllegalActionError(
-                "SJ-11", f"the dealer (seat {st.dealer}) must first call "
+                "SJ-11", f"the dealer ({seat_en(st.dealer)}) must first call "
                 f"{st.opts.num_friends - len(st.calls)} friend(s)", seat,
-                zh=f"庄家（座位 {st.dealer}）要先叫 {st.opts.num_friends - len(st.calls)} "
+                zh=f"庄家（{seat_zh(st.dealer)}）要先叫 {st.opts.num_friends - len(st.calls)} "
                 f"个朋友")
         friends.call(st, action, out)
         if len(st.calls) >= st.opts.num_friends:
@@ -325,14 +325,14 @@ def _bid_phase(st: RoundState, action: Action, out: Emit) -> None:
     elif verb == "pass":
         deal.deal_pass(st, action, out)
     elif st.stage == "deal":
-        raise IllegalActionError("SJ-4", f"the deal is not over: seat {st.ask} is asked "
+        raise IllegalActionError("SJ-4", f"the deal is not over: {seat_en(st.ask)} is asked "
                                  f"whether to bid at card {st.dealt} (no {verb} yet)", seat,
-                                 zh=f"牌还没发完：发到第 {st.dealt} 张，问座位 {st.ask} 亮不亮主"
+                                 zh=f"牌还没发完：发到第 {st.dealt} 张，问{seat_zh(st.ask)}亮不亮主"
                                  f"（还不能{verb_zh(verb)}）")
     else:
-        raise IllegalActionError("SJ-4", f"the bidding is not over: seat {st.ask} may still "
+        raise IllegalActionError("SJ-4", f"the bidding is not over: {seat_en(st.ask)} may still "
                                  f"bid (no {verb} yet)", seat,
-                                 zh=f"亮主还没结束：座位 {st.ask} 还可以亮主"
+                                 zh=f"亮主还没结束：{seat_zh(st.ask)}还可以亮主"
                                  f"（还不能{verb_zh(verb)}）")
 
 
