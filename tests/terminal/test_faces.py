@@ -116,3 +116,28 @@ def test_the_fake_game_plays_at_the_terminal_table(fake_game_cls: Any) -> None:
     assert play.game.is_over
     after = text.split("Deal over")[1]
     assert re.search(r"winner\s+\d", after) and re.search(r"won_by\s+(sweep|close)", after)
+
+
+@pytest.mark.parametrize("name", ["shengji", "gouji", "baohuang"])
+def test_every_phase_a_person_meets_is_explained_in_both_languages(name: str) -> None:
+    """``paizhuo play`` explains each phase in words when it begins (``phase_help``): every
+    phase that random deals of each preset reach, except the end, has words in English and
+    中文, and the 中文 holds no English word but rule ids."""
+    import random
+
+    cls = game_class(name)
+    phases: dict[str, dict[str, Any]] = {}
+    for seed, preset in enumerate(list(cls.PRESETS) * 3):
+        game = cls.new({"preset": preset}, seed=seed)
+        rng = random.Random(seed)
+        while game.result() is None:
+            seat = game.to_act()[0]
+            phases.setdefault(game.phase, game.observation(seat))
+            game.apply(game.sample_action(rng))
+    assert "play" in phases
+    for phase, obs in phases.items():
+        en = game.text_face("en").phase_help(obs)
+        zh = game.text_face("zh").phase_help(obs)
+        assert en and zh, (name, phase)
+        latin = set(re.findall(r"[A-Za-z]+", re.sub(r"\b(?:SJ|GJ|BH)-\d+\b", "", zh)))
+        assert latin <= {"A", "K", "Q", "J"}, (phase, latin)

@@ -16,7 +16,8 @@ small decision (at most :data:`MAX_LISTED` choices) is also listed by number. A 
 
 Each deal opens with a first screen before any bot acts: the deal's seed (``--seed`` deals
 it again), the person's seat and partners, the hand, and what the phase asks in words
-(:meth:`~paizhuo.engine.faces.TextFace.phase_help`: Shengji's bidding while cards are dealt).
+(:meth:`~paizhuo.engine.faces.TextFace.phase_help`: each game's phases, such as Shengji's
+bidding while cards are dealt).
 Quitting saves the deal so far and says where. The table speaks English or 中文 (``lang``):
 everything it prints comes from the face in that language (:class:`TextFace`) or from
 :meth:`TerminalPlay.say`.

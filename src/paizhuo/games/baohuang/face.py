@@ -84,6 +84,36 @@ class BaohuangFace(ClimbingFace):
                                                                      self.lang))
         return parts + self.finished_part(details, seats)
 
+    def phase_help(self, obs: Mapping[str, Any]) -> str | None:
+        """Choosing the emperor (BH-2), the declarations that hide the guard (BH-2) and the
+        play (BH-3, BH-4), in words."""
+        phase = obs.get("phase")
+        if phase == "crown":
+            return self.say(
+                "Choosing the emperor: the holder of the emperor card (a marked big joker) calls "
+                "a card he holds three or four copies of — he is the emperor, whoever holds "
+                "another copy is his secret guard — or passes the crown on. Before any call, "
+                "anyone may seize it and play alone against four (BH-2).",
+                "定皇帝：拿皇帝牌（做了记号的大王）的人叫一张自己有三张或四张一样的牌——他就是"
+                "皇帝，拿着另一张的人是暗保——或者让庄给下家。有人叫庄之前，谁都可以抢庄，"
+                "一个人打四个（BH-2）。")
+        if phase == "declare":
+            return self.say(
+                "Declarations: every other player says in turn whether he is the guard revealed "
+                "(明保, doubling the stakes) or not, so that nobody can tell who the guard is "
+                "(BH-2).",
+                "亮保：其他人轮流表态亮保（明保，分数翻倍）还是不亮，这样谁也看不出谁是保子"
+                "（BH-2）。")
+        if phase == "play":
+            return self.say(
+                "The play: lead any number of cards of one rank, jokers may be added; answer "
+                "with as many cards of a higher rank (jokers decide what can beat jokers), or "
+                "pass. The emperor and his guard play against the three others; go out early "
+                "(BH-3, BH-4).",
+                "出牌：出同一点数的任意张，可以加王；管牌要同样张数、更大的点数（带王的牌要看王），"
+                "否则不要。皇帝和保子对其他三家；先走完的名次高（BH-3、BH-4）。")
+        return None
+
     def details_rows(self, obs: Mapping[str, Any]) -> list[tuple[str, Any]]:
         """None: the status line and the seats say what matters."""
         return []

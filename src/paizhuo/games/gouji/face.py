@@ -101,6 +101,50 @@ class GoujiFace(ClimbingFace):
             return Styled(text, style="italic")
         return super().describe_event(event, seats)
 
+    def phase_help(self, obs: Mapping[str, Any]) -> str | None:
+        """Tribute (GJ-10), revolution, 买三 and 要头 (GJ-9) and the play (GJ-5), in words."""
+        phase = obs.get("phase")
+        if phase == "tribute":
+            return self.say(
+                "Tribute (进贡) before this game: 大落 gives his two highest cards to 头科, 二落 "
+                "one to 二科, and the burn, stuck and point tributes owed are paid; whoever "
+                "receives gives back as many cards of his choice. No tribute passes between "
+                "teammates (GJ-10).",
+                "进贡：大落把最大的两张给头科，二落一张给二科，欠的烧贡、闷贡、点贡也在这时交；"
+                "收贡的人还回同样张数、自己挑的牌。队友之间不进贡（GJ-10）。")
+        if phase == "revolution":
+            return self.say(
+                "Revolution (革命): a player dealt no 2 and no joker may declare revolution and "
+                "drop out of this game (ranked 四科, or 三科 if his teammates take 头科 and "
+                "二科); pass to play on. Two revolutions, one on each team, deal again (GJ-9).",
+                "革命：手里没有 2 也没有王的人可以宣布革命，这一局就不打了（算四科；队友拿头科、"
+                "二科时算三科）；选「不要」就照常打。两队各有一人革命就重新发牌（GJ-9）。")
+        if phase == "buy":
+            return self.say(
+                "买三: a player with no 3 buys one before the play, paying a 2 or a joker to the "
+                "seller (a teammate gives his for nothing) (GJ-9).",
+                "买三：手里没有 3 的人出牌前要买一张 3，付给卖的人一张 2 或王"
+                "（队友给的不用付）（GJ-9）。")
+        if phase == "head":
+            return self.say(
+                "要头 or 无头: your 对头 declared revolution. Keep the head (要头) and your first "
+                "three gouji plays cannot be answered, then you are headless; or play headless "
+                "(无头) at once: anyone may beat your plays and you anyone's (GJ-9).",
+                "要头还是无头：你的对头革命了。要头：你的前三手够级牌没人能管，之后变成无头；"
+                "无头：马上谁都能管你的牌，你也能管任何人的牌（GJ-9）。")
+        if phase == "play":
+            return self.say(
+                "The play: lead any number of cards of one rank (2s added count as its rank, "
+                "jokers added are flowers); answer with as many cards of a higher rank, or "
+                "pass. A gouji play (two As, two Ks, three Qs, four Js, five 10s, 2s or a "
+                "joker) may be answered only by its maker's 对头 — across from him — or burnt "
+                "(烧) by another; whoever plays out first ranks highest (GJ-5, GJ-6, GJ-7).",
+                "出牌：首家出同一点数的任意张（加的 2 算这个点数，加的王是挂花）；管牌要同样张数、"
+                "更大的点数，否则不要。够级牌（两张 A、两张 K、三张 Q、四张 J、五张 10、"
+                "纯 2 或带王）只有出牌人的对头（对面那家）能管，别人可以烧；"
+                "先走完的名次高（GJ-5、GJ-6、GJ-7）。")
+        return None
+
     def details_rows(self, obs: Mapping[str, Any]) -> list[tuple[str, Any]]:
         """None: the status line and the seats say what matters."""
         return []
