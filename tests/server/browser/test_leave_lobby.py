@@ -182,3 +182,45 @@ def test_a_table_that_ended_is_never_offered_to_join(server: ServerProcess,
     ann.click("#lobby-refresh")
     ann.wait_for_function(
         f"!document.querySelector(\".table-row[data-code='{closed['code']}']\")")
+
+
+def _until_status(server: ServerProcess, table: str, status: str,
+                  timeout: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        got: dict[str, Any] = server.get(f"/api/tables/{table}")
+        if got["status"] == status:
+            return got
+        assert time.monotonic() < deadline, f"table {table} not {status} in {timeout} s"
+        time.sleep(0.2)
+
+
+def test_a_paused_table_says_so_and_plays_on_when_someone_comes(
+        server: ServerProcess, new_page: Callable[[], Page]) -> None:
+    """Bots do not play on with nobody here: after its deal the table pauses, the lobby shows
+    it paused (暂停), and someone who comes to watch sets it going again."""
+    made = make_table(server, "baohuang", [0, 1, 2, 3, 4], seats=5,
+                      settings={"deals": 3, "bot_delay": 0.05})
+    paused = _until_status(server, made["id"], "paused")
+    assert paused["deals_played"] == 1
+    page = new_page()
+    page.goto(server.url + "/")
+    row = page.locator(f"#open-list .table-row[data-code='{made['code']}']")
+    row.wait_for()
+    status = row.locator(".status")
+    assert status.get_attribute("data-status") == "paused"
+    assert status.inner_text() == "paused"
+    page.click("#lang-switch")
+    page.wait_for_function(
+        f"document.querySelector(\"#open-list .table-row[data-code='{made['code']}'] "
+        ".status\").textContent === '暂停'")
+    assert row.locator(".join-table").inner_text() == "观战"
+    page.click("#lang-switch")
+    row.locator(".join-table").click()
+    page.wait_for_selector("#table-page")
+    # someone is here: it plays on, and the next deal is played
+    page.locator(".table-header .status-playing").wait_for()
+    deadline = time.monotonic() + 60
+    while server.get(f"/api/tables/{made['id']}")["deals_played"] < 2:
+        assert time.monotonic() < deadline, "the table did not play on"
+        time.sleep(0.2)
