@@ -36,6 +36,7 @@ GAMES = [("shengji", "tractor", 4), ("gouji", None, 6), ("baohuang", None, 5)]
 SCREENS = {"desktop": {"viewport": {"width": 1280, "height": 800}},
            "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
                      "has_touch": True}}
+LAYOUT_SEED = 5  # known deals: the same turns, tags and plays on every run
 SETTLED = "() => document.getAnimations().every(a => a.playState !== 'running')"
 
 
@@ -156,6 +157,37 @@ def _overlaps(a: list[float], b: list[float]) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
 
 
+SEAT_BOXES = """() => {
+  const felt = document.querySelector('#felt');
+  const f = felt.getBoundingClientRect();
+  const inner = [f.left + felt.clientLeft, f.top + felt.clientTop,
+                 f.left + felt.clientLeft + felt.clientWidth, f.top + felt.clientTop + felt.clientHeight];
+  const seats = [...felt.querySelectorAll('.seat')].map((e) => {
+    const r = e.getBoundingClientRect();
+    return { seat: e.dataset.seat, box: [r.left, r.top, r.right, r.bottom] };
+  });
+  return { inner, seats };
+}"""
+
+
+def _seats_apart_and_inside(page: Page) -> None:
+    """On a phone every seat box lies inside the felt (none over its rim) and no two meet:
+    boxes of one side keep a gap however many tags they carry."""
+    page.wait_for_function(SETTLED)
+    found = page.evaluate(SEAT_BOXES)
+    left, top, right, bottom = found["inner"]
+    seats = found["seats"]
+    for i, seat in enumerate(seats):
+        x0, y0, x1, y1 = seat["box"]
+        assert y0 >= top - 0.5 and y1 <= bottom + 0.5, f"seat {seat['seat']} leaves the felt: {found}"
+        assert x0 >= left - 12 and x1 <= right + 12, f"seat {seat['seat']} leaves the felt: {found}"
+        for other in seats[i + 1:]:
+            a, b = seat["box"], other["box"]
+            apart = (min(a[2], b[2]) - max(a[0], b[0]) <= 0
+                     or max(a[1], b[1]) - min(a[3], b[3]) >= 2)
+            assert apart, f"seats {seat['seat']} and {other['seat']} meet: {found}"
+
+
 def _nothing_on_a_play(page: Page) -> int:
     """No seat, notice, caption or other play lies on a play; returns how many plays lay."""
     page.wait_for_function(SETTLED)
@@ -178,7 +210,7 @@ def test_the_table_fits_one_screen(server: ServerProcess, screen_page: Callable[
     """At 1280×800 and on a 390×844 phone the hand, the buttons and the reason a play is
     refused are in view without scrolling (Gouji: 6 seats, 27 cards); on the phone nothing
     lies on a play, turn after turn."""
-    made = make_table(server, game, list(range(1, seats)), preset, seats=seats)
+    made = make_table(server, game, list(range(1, seats)), preset, seats=seats, seed=LAYOUT_SEED)
     lang = "zh" if screen == "phone" else "en"
     page = screen_page(screen, lang)
     page.goto(server.url + "/")
@@ -194,6 +226,7 @@ def test_the_table_fits_one_screen(server: ServerProcess, screen_page: Callable[
         target = Path(out) if out else tmp_path
         target.mkdir(parents=True, exist_ok=True)
         assert _nothing_on_a_play(page) >= 1
+        _seats_apart_and_inside(page)
         for other in ("zh", "en"):
             if other != lang:
                 page.click("#lang-switch")
@@ -216,6 +249,7 @@ def test_the_table_fits_one_screen(server: ServerProcess, screen_page: Callable[
             play_turn(page)
             if not wait_turn(page, stop_at_deal_over=True):
                 break
+            _seats_apart_and_inside(page)
             _nothing_on_a_play(page)
 
 

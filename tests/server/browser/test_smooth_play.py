@@ -247,7 +247,7 @@ def test_the_turn_timer_is_a_ring_that_empties(server: ServerProcess,
     page.wait_for_function(WAIT_TURN)
     # the player's own: a small ring beside the seconds
     page.wait_for_selector(".action-bar .turn-ring.mini-ring")
-    assert page.locator("#my-timer").inner_text().startswith("⏱")
+    assert page.locator("#my-timer").inner_text().startswith("◷")
 
     watcher = new_page()
     watcher.goto(f"{server.url}/?t={made['code']}")

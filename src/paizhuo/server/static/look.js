@@ -10,7 +10,8 @@ import { addStrings, t } from "./i18n.js";
 
 addStrings({
   en: {
-    "look.bot_name": "Bot {who} ({strength})",
+    "look.bot_who": "Bot {who}",
+    "look.bot_strength": " ({strength})",
     "look.seat": "Seat {n}",
     "look.seat_where": "Seat {n} ({where})",
     "look.where.you": "you",
@@ -33,7 +34,8 @@ addStrings({
     "look.strength.hard": "hard",
   },
   zh: {
-    "look.bot_name": "机器人·{who}（{strength}）",
+    "look.bot_who": "机器人·{who}",
+    "look.bot_strength": "（{strength}）",
     "look.seat": "{n}号位",
     "look.seat_where": "{n}号位（{where}）",
     "look.where.you": "你",
@@ -84,10 +86,19 @@ export function botWho(tableId, seat) {
 /** A bot's display name at seat `seat` of table `tableId`, by its strength `bot`
  * ("机器人·小张（普通）" / "Bot Zhang (normal)"): the same for the seat all the table long. */
 export function botName(tableId, seat, bot, lang) {
+  const { who, strength } = botNameParts(tableId, seat, bot, lang);
+  return who + strength;
+}
+
+/** The two parts of `botName`: who ("机器人·小张" / "Bot Zhang"), the strength written after
+ * it ("（普通）" / " (normal)"), and the strength's bare word ("普通"), so that a narrow seat
+ * can show the name on one line and the strength elsewhere. */
+export function botNameParts(tableId, seat, bot, lang) {
   const [zh, en] = BOT_WHO[botWho(tableId, seat)];
   const key = `look.strength.${bot}`;
-  const strength = t(key) === key ? String(bot || "") : t(key);
-  return t("look.bot_name", { who: lang === "zh" ? zh : en, strength });
+  const word = t(key) === key ? String(bot || "") : t(key);
+  return { who: t("look.bot_who", { who: lang === "zh" ? zh : en }),
+           strength: t("look.bot_strength", { strength: word }), word };
 }
 
 /** Where seat `i` sits seen from seat `ref` at a table of `n` (play goes to the right:

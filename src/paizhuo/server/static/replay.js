@@ -365,7 +365,7 @@ export function showReplay(root, key, navigate) {
         btn("replay-prev", "◀", t("replay.prev"), () => go(s.step - 1), s.step === 0),
         h("button", { type: "button", class: "btn primary", id: "replay-play",
                       "aria-pressed": s.playing ? "true" : "false", onclick: toggle },
-          s.playing ? `⏸ ${t("replay.pause")}` : `▶ ${t("replay.play")}`),
+          s.playing ? `❚❚ ${t("replay.pause")}` : `▶ ${t("replay.play")}`),
         btn("replay-next", "▶", t("replay.next"), () => go(s.step + 1), s.step >= n),
         btn("replay-last", "▶|", t("replay.last"), () => go(n), s.step >= n),
         h("span", { class: "replay-step", id: "replay-step" }, t("replay.step", { k: s.step, n })),

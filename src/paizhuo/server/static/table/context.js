@@ -249,7 +249,7 @@ function timerNode(ctx, id) {
   const left = secondsLeft(ctx);
   if (left === null) return null;
   return h("span", { class: `timer ${left <= 5 ? "low" : ""}`, id, dataset: { timer: "1" } },
-    `⏱ ${t("zh1.secs", { n: left })}`);
+    `◷ ${t("zh1.secs", { n: left })}`);
 }
 
 /** The part of the turn timer still left, from 1 down to 0 (null: no timer). */
@@ -277,7 +277,7 @@ export function tickTimers(ctx) {
   const left = secondsLeft(ctx);
   if (left === null) return;
   for (const el of ctx.view.querySelectorAll("[data-timer]")) {
-    el.textContent = `⏱ ${t("zh1.secs", { n: left })}`;
+    el.textContent = `◷ ${t("zh1.secs", { n: left })}`;
     el.classList.toggle("low", left <= 5);
   }
   const part = partLeft(ctx);

@@ -36,6 +36,43 @@ function phoneSpots(n) {
   return { spots, rows: opp.length + 1 };
 }
 
+const SEAT_GAP = 4; // px kept between two seat boxes on one side of a phone's felt
+
+/** On a phone, once the felt is drawn: the seat boxes of each side are moved apart where
+ * they would meet (a box grows with its tags: a role, 托管, a 够级 note) and kept inside the
+ * felt, each as near its row as it can stay. A box is centred on its `top` (layout.css). */
+export function fitPhoneSeats(felt) {
+  if (!felt || !felt.classList.contains("phone")) return;
+  const frame = felt.getBoundingClientRect();
+  const inner = { top: frame.top + felt.clientTop + 2,
+                  bottom: frame.top + felt.clientTop + felt.clientHeight - 2 };
+  for (const side of ["left", "right"]) {
+    const boxes = [...felt.querySelectorAll(`.seat.side-${side}`)]
+      .map((e) => ({ e, r: e.getBoundingClientRect() }))
+      .sort((a, b) => a.r.top - b.r.top);
+    if (!boxes.length) continue;
+    // down from the top: none above the felt, none over the one above it
+    let edge = inner.top - SEAT_GAP;
+    const tops = boxes.map(({ r }) => {
+      const top = Math.max(r.top, edge + SEAT_GAP);
+      edge = top + r.height;
+      return top;
+    });
+    // up from the bottom where the last one left the felt, as far as the top allows
+    let over = edge - inner.bottom;
+    for (let j = boxes.length - 1; j >= 0 && over > 0; j--) {
+      const room = j === 0 ? tops[0] - inner.top : tops[j] - (tops[j - 1] + boxes[j - 1].r.height + SEAT_GAP);
+      const shift = Math.min(over, Math.max(0, room));
+      for (let m = j; m < boxes.length; m++) tops[m] -= shift;
+      over -= shift;
+    }
+    boxes.forEach(({ e, r }, j) => {
+      if (Math.abs(tops[j] - r.top) < 0.5) return;
+      e.style.top = `${tops[j] + r.height / 2 - frame.top - felt.clientTop}px`;
+    });
+  }
+}
+
 /** The felt (and on a phone the caption under it); `nameValue` is what the seat picker's name
  * field held before this drawing. */
 export function renderFelt(ctx, nameValue) {

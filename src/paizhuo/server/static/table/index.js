@@ -12,7 +12,7 @@ import { errorText, onLang, t } from "../i18n.js";
 import { presetLabel } from "../lobby_options.js";
 import { makeContext, tickTimers } from "./context.js";
 import { closeDealOver, renderChooser, renderDealOver } from "./dialogs.js";
-import { PHONE, renderFelt } from "./felt.js";
+import { PHONE, fitPhoneSeats, renderFelt } from "./felt.js";
 import { listenToPointer, renderHandArea } from "./hand.js";
 import { leaveButton } from "./leave.js";
 import { handle } from "./messages.js";
@@ -96,9 +96,14 @@ function render(ctx) {
   view.append(h("div", { class: "table-layout" }, main, renderSide(ctx)));
   if (s.dealOver) view.append(renderDealOver(ctx));
   else if (s.chooser && ctx.myTurn()) view.append(renderChooser(ctx));
+  fitPhoneSeats(view.querySelector("#felt"));
   if (!s.fitting) {  // measured once a frame: a burst of messages is not a burst of layouts
     s.fitting = true;
-    requestAnimationFrame(() => { s.fitting = false; fitLayout(view); });
+    requestAnimationFrame(() => {
+      s.fitting = false;
+      fitLayout(view);
+      fitPhoneSeats(view.querySelector("#felt"));  // the felt's height may have changed
+    });
   }
   const input = view.querySelector("#chat-input");
   if (input) input.value = chatValue;

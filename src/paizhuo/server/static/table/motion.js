@@ -74,5 +74,5 @@ export function soundToggle(ctx) {
   return h("button", { type: "button", class: `btn small toggle ${on ? "on" : ""}`, id: "sound-toggle",
                        "aria-pressed": on ? "true" : "false", title: t("look.sound_title"),
                        onclick: () => { setSound(!on); ctx.render(); } },
-    `${on ? "🔊" : "🔈"} ${on ? t("look.sound_on") : t("look.sound")}`);
+    `♪ ${on ? t("look.sound_on") : t("look.sound")}`);
 }

@@ -3,9 +3,30 @@
 import { cardBack, cardFace, splitCards } from "../cards.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { botNameParts } from "../look.js";
 import { seatBadges } from "./hand.js";
 import { trusteeLabel } from "./leave.js";
 import { markPlay, seatAvatar, seatWhereLine } from "./motion.js";
+
+/** The seat's name; a bot's in two parts (who, then its strength), so that a phone shows the
+ * name on one line and the strength in the bot's tag instead (layout.css). */
+function seatNameNode(ctx, i) {
+  const { s } = ctx;
+  const seat = s.table.seats[i];
+  if (seat.kind === "empty") return h("div", { class: "seat-name" }, t("table.empty"));
+  if (seat.kind !== "bot") return h("div", { class: "seat-name" }, ctx.seatName(i));
+  const { who, strength } = botNameParts(s.table.id, i, seat.bot, ctx.lang());
+  return h("div", { class: "seat-name", title: who + strength },
+    h("span", { class: "bot-who" }, who), h("span", { class: "bot-strength" }, strength));
+}
+
+/** A bot's tag: "bot", and its strength where the name leaves it out (a phone). */
+function botTag(ctx, i) {
+  const { s } = ctx;
+  const { word } = botNameParts(s.table.id, i, s.table.seats[i].bot, ctx.lang());
+  return h("span", { class: "tag bot" }, h("span", { class: "bot-word" }, t("table.bot")),
+    h("span", { class: "bot-kind" }, word));
+}
 
 /** Seat `i`'s box at (`x`%, `y`%) of the felt. */
 export function renderSeat(ctx, i, x, y, obs) {
@@ -18,11 +39,10 @@ export function renderSeat(ctx, i, x, y, obs) {
   const cls = ["seat", toAct ? "acting" : "", seat.kind === "empty" ? "empty" : "",
                i === s.seat ? "mine" : ""].join(" ");
   return h("div", { class: cls, style: `left:${x}%;top:${y}%`, dataset: { seat: String(i) } },
-    h("div", { class: "seat-head" }, seatAvatar(ctx, i),
-      h("div", { class: "seat-name" }, seat.kind === "empty" ? t("table.empty") : ctx.seatName(i))),
+    h("div", { class: "seat-head" }, seatAvatar(ctx, i), seatNameNode(ctx, i)),
     seatWhereLine(ctx, i),
     h("div", { class: "seat-tags" },
-      seat.kind === "bot" ? h("span", { class: "tag bot" }, t("table.bot")) : null,
+      seat.kind === "bot" ? botTag(ctx, i) : null,
       seat.trustee ? h("span", { class: `tag trustee trustee-${seat.trustee}` }, trusteeLabel(seat)) : null,
       seat.kind === "person" && !seat.connected ? h("span", { class: "tag off" }, t("table.offline")) : null,
       seatBadges(ctx, i).map(([k, label]) => h("span", { class: `tag role-${k}` }, label))),
