@@ -4,7 +4,7 @@ One process (SQLite, or one PostgreSQL client): :class:`LocalBus`, nothing to te
 processes on one PostgreSQL: :class:`PgBus`, PostgreSQL's ``LISTEN/NOTIFY``. The notification
 is issued inside the transaction of the change (:meth:`Bus.prepare`), so PostgreSQL delivers
 it exactly when the change commits and never for a change rolled back; each process then
-reads what changed from the database (:meth:`paizhuo.server.tables.Tables._sync`). The
+reads what changed from the database (:meth:`paizhuo.server.changes.Changes._sync`). The
 payload names only the table and the sending process, never a card.
 """
 

@@ -26,6 +26,7 @@ from paizhuo.bots.base import WorldsBot, bot_action, deciding
 from paizhuo.bots.registry import make_bot
 from paizhuo.server import store as queries
 from paizhuo.server.bus import Bus
+from paizhuo.server.deals import open_deal, replay
 from paizhuo.server.model import DEFAULT_SETTINGS, Table
 from paizhuo.server.protocol import Limits, ProtocolError
 from paizhuo.server.store import LockedRow, Store, Tx, seen_at
@@ -113,7 +114,8 @@ class Drivers(Tables):
         self._arm_timer(table)
 
     def _arm_timer(self, table: Table) -> None:
-        """Run the turn timer the change stored (:meth:`Tables._plan_deadline`)."""
+        """Run the turn timer the change stored
+        (:meth:`~paizhuo.server.changes.Changes._plan_deadline`)."""
         game = table.game
         old = table.timers.pop("timer", None)
         if old is not None:
@@ -279,9 +281,9 @@ class Drivers(Tables):
             else:  # after a restart: the finished deal played again
                 done = max((d for d in queries.deals(s, table.id) if d.status == "over"),
                            key=lambda d: d.number)
-                start = self._replay(s, table, done, 0, None).next_start()
+                start = replay(s, table, done, 0, None).next_start()
             table.between = None
-            self._open_deal(s, row, table, start)
+            open_deal(s, row, table, start)
             if not table.clients:
                 row.status = table.status = "paused"
             table.meta += 1

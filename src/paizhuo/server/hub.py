@@ -6,7 +6,9 @@ one job to the one below and calling down only:
 
 - :class:`~paizhuo.server.tables.Tables`: the tables of this process and the one locked path
   by which each changes (it calls up only through three hooks it declares: ``publish``,
-  ``_after_change``, ``_caught_up``);
+  ``_after_change``, ``_caught_up``), built in :mod:`~paizhuo.server.changes`,
+  :mod:`~paizhuo.server.seats` and :mod:`~paizhuo.server.tables`, its deals' life in
+  :mod:`~paizhuo.server.deals`;
 - :class:`~paizhuo.server.drivers.Drivers`: what moves a table on without a person (bots,
   timers, graces, pausing, closing idle tables) — it fills in ``_after_change``;
 - :class:`Service` (here): the clients — connecting, binding one to a seat, sending each what
