@@ -161,7 +161,8 @@ SEAT_BOXES = """() => {
   const felt = document.querySelector('#felt');
   const f = felt.getBoundingClientRect();
   const inner = [f.left + felt.clientLeft, f.top + felt.clientTop,
-                 f.left + felt.clientLeft + felt.clientWidth, f.top + felt.clientTop + felt.clientHeight];
+                 f.left + felt.clientLeft + felt.clientWidth,
+                 f.top + felt.clientTop + felt.clientHeight];
   const seats = [...felt.querySelectorAll('.seat')].map((e) => {
     const r = e.getBoundingClientRect();
     return { seat: e.dataset.seat, box: [r.left, r.top, r.right, r.bottom] };
@@ -179,7 +180,8 @@ def _seats_apart_and_inside(page: Page) -> None:
     seats = found["seats"]
     for i, seat in enumerate(seats):
         x0, y0, x1, y1 = seat["box"]
-        assert y0 >= top - 0.5 and y1 <= bottom + 0.5, f"seat {seat['seat']} leaves the felt: {found}"
+        assert y0 >= top - 0.5 and y1 <= bottom + 0.5, \
+            f"seat {seat['seat']} leaves the felt: {found}"
         assert x0 >= left - 12 and x1 <= right + 12, f"seat {seat['seat']} leaves the felt: {found}"
         for other in seats[i + 1:]:
             a, b = seat["box"], other["box"]
