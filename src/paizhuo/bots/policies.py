@@ -43,6 +43,10 @@ _LAZY_BY_GAME: dict[tuple[str, str], str] = {
     ("gouji", "heuristic"): "paizhuo.bots.gouji_heuristic:GoujiHeuristic",
     ("shengji", "heuristic"): "paizhuo.bots.shengji_heuristic:ShengjiHeuristic",
     ("baohuang", "heuristic"): "paizhuo.bots.baohuang_heuristic:BaohuangHeuristic",
+    # the heuristics as they were before issue 35, frozen: the baseline of paizhuo audit
+    ("shengji", "heuristic-v1"): "paizhuo.bots.v1.shengji_heuristic:ShengjiHeuristic",
+    ("gouji", "heuristic-v1"): "paizhuo.bots.v1.gouji_heuristic:GoujiHeuristic",
+    ("baohuang", "heuristic-v1"): "paizhuo.bots.v1.baohuang_heuristic:BaohuangHeuristic",
 }
 
 

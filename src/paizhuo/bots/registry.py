@@ -57,13 +57,19 @@ def _strengths(game: str | None) -> tuple[str, ...]:
     return tuple(STRENGTHS) if game in STRENGTH_GAMES else ()
 
 
-def bot_names(game: str | None = None) -> list[str]:
-    """Names :func:`make_bot` accepts (for ``game``, including its own bots)."""
+BASELINES: tuple[str, ...] = ("heuristic-v1",)
+"""Bots kept only to measure the others against (:mod:`paizhuo.bots.v1`): accepted
+everywhere a bot name is, but not offered to players in the lobby."""
+
+
+def bot_names(game: str | None = None, baselines: bool = True) -> list[str]:
+    """Names :func:`make_bot` accepts (for ``game``, including its own bots); without the
+    :data:`BASELINES` if ``baselines`` is false (the lobby's list)."""
     names = [*policy_names(), *_SEARCH]
     for name in (*policy_names(game), *_strengths(game)):
         if name not in names:
             names.append(name)
-    return names
+    return names if baselines else [n for n in names if n not in BASELINES]
 
 
 def make_bot(name: str, game: str | None = None) -> Bot:

@@ -6,6 +6,7 @@ once (:mod:`paizhuo.cli.common`):
 
 - :mod:`paizhuo.cli.judge` — ``judge``;
 - :mod:`paizhuo.cli.arena` — ``simulate`` and ``arena`` (bots against bots);
+- :mod:`paizhuo.cli.audit` — ``audit`` (the bots' blunders counted);
 - :mod:`paizhuo.cli.tables` — ``play`` (the terminal table) and ``serve`` (the table server);
 - :mod:`paizhuo.cli.bench` — ``bench``.
 
@@ -26,7 +27,7 @@ import typer
 from typer.core import TyperGroup
 
 from paizhuo import __version__
-from paizhuo.cli import arena, bench, judge, tables
+from paizhuo.cli import arena, audit, bench, judge, tables
 from paizhuo.cli.common import EXIT_INTERNAL, console, err_console, error, internal_error
 
 
@@ -119,7 +120,7 @@ def paragraphs(doc: str | None) -> str:
 
 # in the order ``paizhuo --help`` lists them
 for _command in (judge.judge, arena.simulate, tables.play, bench.bench, arena.arena,
-                 tables.serve):
+                 audit.audit, tables.serve):
     app.command(short_help=short_help(_command.__doc__),
                 help=paragraphs(_command.__doc__))(_command)
 

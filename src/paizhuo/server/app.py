@@ -203,7 +203,7 @@ async def healthz(request: Request) -> dict[str, Any]:
 @routes.get("/api/games/kinds", summary="Games, their presets and bots")
 async def kinds() -> dict[str, Any]:
     return {"games": [{"name": g, "presets": list(game_class(g).PRESETS),
-                       "bots": bot_names(g), "options": describe_options(g)}
+                       "bots": bot_names(g, baselines=False), "options": describe_options(g)}
                       for g in sorted(game_names())]}
 
 
