@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from paizhuo.cards import Counts
 from paizhuo.games import climbing
@@ -131,49 +132,36 @@ def opens_point(p: Shape, plain_only: bool = False) -> bool:
     return not (p[0] == TWO and p[1] == 1)
 
 
-def describe(p: Shape) -> str:
-    """A player's words for a play: ``three 8s with two big flowers``."""
-    words = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_NUMBERS: Final = {"en": ("", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                           "nine", "ten"),
+                    "zh": tuple("零一两三四五六七八九十")}
+
+
+def describe(p: Shape, lang: str = "en") -> str:
+    """A player's words for a play: ``three 8s with two big flowers``; 中文 ``三张8带两个大花``."""
+    zh = lang == "zh"
+    numbers = _NUMBERS["zh" if zh else "en"]
     rank, base, money, small, big = p
 
-    def many(n: int, what: str) -> str:
-        name = words[n] if n < len(words) else str(n)
-        return f"{name} {what}{'s' if n != 1 else ''}"
+    def many(n: int, what: str, unit: str = "张") -> str:
+        name = numbers[n] if n < len(numbers) else str(n)
+        return f"{name}{unit}{what}" if zh else f"{name} {what}{'s' if n != 1 else ''}"
 
     if rank >= SJ:
-        parts = []
-        if big:
-            parts.append(many(big, "BJ"))
-        if small:
-            parts.append(many(small, "SJ"))
-        return " and ".join(parts)
-    text = many(base + money, RANK_TEXT[rank])
-    jokers = small + big
-    if jokers:
-        text += f" with {many(jokers, 'small flower' if small else 'big flower')}"
+        jokers = ((big, "大王" if zh else "BJ"), (small, "小王" if zh else "SJ"))
+        return ("和" if zh else " and ").join(many(n, what) for n, what in jokers if n)
+    text = many(base + money, (RANK_TEXT_ZH if zh else RANK_TEXT)[rank])
+    if small + big:
+        if zh:
+            text += f"带{many(small + big, '小花' if small else '大花', '个')}"
+        else:
+            text += f" with {many(small + big, 'small flower' if small else 'big flower')}"
     return text
 
 
 def describe_zh(p: Shape) -> str:
-    """:func:`describe` in 中文: ``三张8带两个大花``."""
-    words = "零一两三四五六七八九十"
-    rank, base, money, small, big = p
-
-    def many(n: int, what: str, unit: str = "张") -> str:
-        return f"{words[n] if n < len(words) else n}{unit}{what}"
-
-    if rank >= SJ:
-        parts = []
-        if big:
-            parts.append(many(big, "大王"))
-        if small:
-            parts.append(many(small, "小王"))
-        return "和".join(parts)
-    text = many(base + money, RANK_TEXT_ZH[rank])
-    jokers = small + big
-    if jokers:
-        text += f"带{many(jokers, '小花' if small else '大花', '个')}"
-    return text
+    """:func:`describe` in 中文."""
+    return describe(p, "zh")
 
 
 def cards_for(p: Shape, hand: Counts) -> tuple[int, ...]:

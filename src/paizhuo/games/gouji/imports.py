@@ -23,25 +23,16 @@ Which declines an action implies (GJ-5, GJ-6, GJ-9, GJ-10):
 
 from __future__ import annotations
 
-from typing import Final, Protocol, Self
+from typing import Final
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.imports import Trial as ImportTrial
 from paizhuo.games.gouji.rounds import headless_extra
 from paizhuo.games.gouji.state import BURN, GoujiState
 
-
-class Trial(Protocol):
-    """What the import step asks of a game: its state, a copy to try declines on, and the
-    rules' own ``apply`` (:class:`~paizhuo.games.gouji.game.GoujiGame` is one). A protocol, not
-    the game class, so that the game can import this module and not the other way round."""
-
-    @property
-    def state(self) -> GoujiState: ...
-
-    def clone(self) -> Self: ...
-
-    def apply(self, action: Action) -> None: ...
+Trial = ImportTrial[GoujiState]
+"""A gouji game being imported (:class:`paizhuo.engine.imports.Trial`)."""
 
 ANSWER_VERBS: Final = ("play", "pass", "yield", "claim")
 _LIMIT: Final = 64

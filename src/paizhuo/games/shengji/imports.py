@@ -9,25 +9,14 @@ one by one, until the action is legal — the rules (:mod:`.rules`) never assume
 
 from __future__ import annotations
 
-from typing import Protocol, Self
-
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
+from paizhuo.engine.imports import Trial as ImportTrial
 from paizhuo.games.shengji.rules import to_act
 from paizhuo.games.shengji.state import RoundState
 
-
-class Trial(Protocol):
-    """What the import step asks of a game: its state, a copy to try declines on, and the
-    rules' own ``apply`` (:class:`~paizhuo.games.shengji.game.ShengjiGame` is one). A protocol, not
-    the game class, so that the game can import this module and not the other way round."""
-
-    @property
-    def state(self) -> RoundState: ...
-
-    def clone(self) -> Self: ...
-
-    def apply(self, action: Action) -> None: ...
+Trial = ImportTrial[RoundState]
+"""A shengji game being imported (:class:`paizhuo.engine.imports.Trial`)."""
 
 MAX_DECLINES = 400
 """More passes than any deal asks for (one per card dealt, one per seat after)."""
