@@ -52,3 +52,13 @@ export function keepFocus(root) {
     }
   };
 }
+
+/** A link's click handler that stays in the page (`navigate(href)`) for a plain click, and
+ * leaves a click with a modifier or another button to the browser (a new tab, a window). */
+export function inPage(navigate) {
+  return (ev, href) => {
+    if (ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+    ev.preventDefault();
+    navigate(href);
+  };
+}

@@ -12,7 +12,7 @@
 // hand does. Every game with a module in games/index.js has a page in both languages
 // (tests/server/test_howto.py checks it, and that each rule id cited is in docs/rules).
 import { cardFace, cardsText, isJoker, splitCards } from "./cards.js";
-import { clear, h } from "./dom.js";
+import { clear, h, inPage } from "./dom.js";
 import { gameNames, gameView } from "./games/index.js";
 import { addStrings, currentLang, onLang, t } from "./i18n.js";
 import { renderMarkdown } from "./rules.js";
@@ -109,11 +109,7 @@ export function showHowto(root, game, navigate) {
                           dataset: { game, ready: "0", lang: "" } });
   clear(root).append(view);
 
-  function go(ev, href) {
-    if (ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
-    ev.preventDefault();
-    navigate(href);
-  }
+  const go = inPage(navigate);
 
   function render() {
     if (!alive) return;

@@ -3,7 +3,7 @@
 // at "/?rules=<doc>#<rule id>". Every rule id heading (SJ-8, GJ-5.2 …) is an anchor; the one in
 // the address is scrolled to and highlighted. The rules text is English; the page's own
 // labels are in both languages.
-import { clear, h } from "./dom.js";
+import { clear, h, inPage } from "./dom.js";
 import { gameNames, rulePrefixes, rulesDocOf } from "./games/index.js";
 import { addStrings, onLang, t } from "./i18n.js";
 
@@ -366,11 +366,7 @@ export function showRules(root, doc, navigate) {
   const view = h("div", { class: "rules-page", id: "rules-page", dataset: { doc, ready: "0" } });
   clear(root).append(view);
 
-  function go(ev, href) {
-    if (ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
-    ev.preventDefault();
-    navigate(href);
-  }
+  const go = inPage(navigate);
 
   function render() {
     if (!alive) return;
