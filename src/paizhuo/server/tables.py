@@ -24,7 +24,8 @@ from typing import Any
 
 from paizhuo import parse_action as parse_typed
 from paizhuo.bots.base import bot_action
-from paizhuo.bots.registry import bot_names, make_bot
+from paizhuo.bots.policies import playout_bot
+from paizhuo.bots.registry import bot_names
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError, PaizhuoError
 from paizhuo.engine.game import Game
@@ -178,12 +179,14 @@ class Tables(Seats):
         return {"ok": True}
 
     def hint(self, table: Table, seat: int) -> dict[str, Any] | None:
-        """What a bot (the game's ``greedy``) would play for ``seat`` now, from the seat's own
-        view only; ``None`` when the seat has nothing to decide."""
+        """What a bot would play for ``seat`` now, from the seat's own view only; ``None``
+        when the seat has nothing to decide. The bot is the best that answers at once: the
+        game's heuristic (well under 50 ms a decision; the search takes up to a second), or
+        ``greedy`` for a game without one (:func:`~paizhuo.bots.policies.playout_bot`)."""
         game = table.game
         if game is None or seat not in game.to_act():
             return None
-        bot = make_bot("greedy", table.game_name)
+        bot = playout_bot(table.game_name)
         action = bot_action(game, game.to_act(), seat, bot, random.Random(game.state_id))
         return {"action": action.to_json(), "bot": bot.name}
 
