@@ -28,9 +28,21 @@ FINGERPRINTS = {
 }
 
 
-def fingerprint(game: str, preset: str, deals: int) -> tuple[int, str]:
-    """(decisions, digest) of ``deals`` heuristic deals of seeds 0, 1, …"""
-    bot = make_bot("heuristic", game)
+FINGERPRINTS_V1 = {
+    # heuristic-v1 (paizhuo.bots.v1), frozen: the heuristics as they were before issue 35,
+    # the baseline of paizhuo audit; these never change
+    ("shengji", "tractor"): (20, 1686, "31399b28074ce5a1"),
+    ("shengji", "friends-5"): (20, 2512, "9d11175ef0d6d6ee"),
+    ("gouji", "classic"): (20, 2764, "862eb9b3d937f560"),
+    ("baohuang", "standard"): (20, 5242, "b2131b566ee2594d"),
+}
+
+
+def fingerprint(game: str, preset: str, deals: int,
+                bot_name: str = "heuristic") -> tuple[int, str]:
+    """(decisions, digest) of ``deals`` deals of seeds 0, 1, … with ``bot_name`` in every
+    seat."""
+    bot = make_bot(bot_name, game)
     digest = hashlib.sha256()
     decisions = 0
     for seed in range(deals):
@@ -54,3 +66,11 @@ def test_the_heuristic_plays_as_it_did(game: str, preset: str) -> None:
         f"the {game} heuristic now plays otherwise ({got}): the stored search rows cannot be "
         "resumed with this code (docs/strength.md); if that is meant, put the new fingerprint "
         "in FINGERPRINTS and measure the rows again")
+
+
+@pytest.mark.parametrize(("game", "preset"), list(FINGERPRINTS_V1))
+def test_heuristic_v1_stays_as_it_was(game: str, preset: str) -> None:
+    deals, decisions, digest = FINGERPRINTS_V1[game, preset]
+    assert fingerprint(game, preset, deals, "heuristic-v1") == (decisions, digest), (
+        f"heuristic-v1 of {game} plays otherwise: it is the frozen baseline (paizhuo.bots.v1), "
+        "and must not change")
