@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from ..procs import ServerProcess
 from .conftest import AUTO_OFF
@@ -65,11 +66,35 @@ def screen_page(browser: Any) -> Iterator[Callable[[str, str], Page]]:
     assert errors == [], errors
 
 
+BOX = """(sel) => { const e = document.querySelector(sel);
+  if (!e) return null;
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 ? {x: r.x, y: r.y, w: r.width, h: r.height} : null; }"""
+
+# why an element has no box: its ancestors that hide it, whether it is in the document
+UNSHOWN = """(sel) => { const e = document.querySelector(sel);
+  if (!e) return 'not in the page';
+  const hidden = [];
+  for (let a = e; a; a = a.parentElement) {
+    const c = getComputedStyle(a);
+    if (c.display === 'none' || c.visibility === 'hidden' || c.display === 'contents')
+      hidden.push(`${a.tagName}#${a.id}.${a.className}:${c.display}/${c.visibility}`);
+  }
+  return `connected ${e.isConnected}, ${document.querySelectorAll(sel).length} such, ` +
+    `hidden by [${hidden.join(' < ')}], bar ` +
+    (document.querySelector('.actions')?.outerHTML.slice(0, 1500) || 'none'); }"""
+
+
 def _box(page: Page, selector: str) -> dict[str, float]:
-    box: dict[str, float] | None = page.eval_on_selector(
-        selector, "e => { const r = e.getBoundingClientRect(); "
-                  "return {x: r.x, y: r.y, w: r.width, h: r.height}; }")
-    assert box is not None
+    """The element's box once it is drawn: read in the page as one look, waited for as a
+    web-first assertion waits (the table is drawn anew on every message: an element seen
+    visible a moment ago may be in the middle of being redrawn)."""
+    try:
+        box: dict[str, float] = page.wait_for_function(BOX, arg=selector,
+                                                        timeout=10_000).json_value()
+    except PlaywrightTimeout:
+        pytest.fail(f"{selector} is not shown: {page.evaluate(UNSHOWN, selector)} "
+                    f"{root(page)}")
     return box
 
 
@@ -77,10 +102,6 @@ def _in_view(page: Page, selector: str) -> None:
     """The element is wholly inside the window as it opened (nothing scrolled)."""
     size = page.viewport_size
     box = _box(page, selector)
-    if not (box["w"] > 0 and box["h"] > 0):
-        # what the bar held then, to find out why
-        bar = page.evaluate("document.querySelector('.actions')?.outerHTML.slice(0, 2000)")
-        pytest.fail(f"{selector} is not shown: {box} {root(page)} {bar}")
     assert box["x"] >= -0.5 and box["x"] + box["w"] <= size["width"] + 0.5, \
         f"{selector} leaves the screen sideways: {box}"
     assert box["y"] >= -0.5 and box["y"] + box["h"] <= size["height"] + 0.5, \
