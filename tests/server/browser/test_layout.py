@@ -66,13 +66,13 @@ def screen_page(browser: Any) -> Iterator[Callable[[str, str], Page]]:
     assert errors == [], errors
 
 
-BOX = """(sel) => { const e = document.querySelector(sel);
+BOX = """([sel, nth]) => { const e = document.querySelectorAll(sel)[nth];
   if (!e) return null;
   const r = e.getBoundingClientRect();
   return r.width > 0 && r.height > 0 ? {x: r.x, y: r.y, w: r.width, h: r.height} : null; }"""
 
 # why an element has no box: its ancestors that hide it, whether it is in the document
-UNSHOWN = """(sel) => { const e = document.querySelector(sel);
+UNSHOWN = """([sel, nth]) => { const e = document.querySelectorAll(sel)[nth];
   if (!e) return 'not in the page';
   const hidden = [];
   for (let a = e; a; a = a.parentElement) {
@@ -85,23 +85,24 @@ UNSHOWN = """(sel) => { const e = document.querySelector(sel);
     (document.querySelector('.actions')?.outerHTML.slice(0, 1500) || 'none'); }"""
 
 
-def _box(page: Page, selector: str) -> dict[str, float]:
+def _box(page: Page, selector: str, nth: int = 0) -> dict[str, float]:
     """The element's box once it is drawn: read in the page as one look, waited for as a
     web-first assertion waits (the table is drawn anew on every message: an element seen
     visible a moment ago may be in the middle of being redrawn)."""
     try:
-        box: dict[str, float] = page.wait_for_function(BOX, arg=selector,
+        box: dict[str, float] = page.wait_for_function(BOX, arg=[selector, nth],
                                                         timeout=10_000).json_value()
     except PlaywrightTimeout:
-        pytest.fail(f"{selector} is not shown: {page.evaluate(UNSHOWN, selector)} "
+        pytest.fail(f"{selector} #{nth} is not shown: {page.evaluate(UNSHOWN, [selector, nth])} "
                     f"{root(page)}")
     return box
 
 
-def _in_view(page: Page, selector: str) -> None:
-    """The element is wholly inside the window as it opened (nothing scrolled)."""
+def _in_view(page: Page, selector: str, nth: int = 0) -> None:
+    """The element (the ``nth`` of the CSS ``selector``) is wholly inside the window as it
+    opened (nothing scrolled)."""
     size = page.viewport_size
-    box = _box(page, selector)
+    box = _box(page, selector, nth)
     assert box["x"] >= -0.5 and box["x"] + box["w"] <= size["width"] + 0.5, \
         f"{selector} leaves the screen sideways: {box}"
     assert box["y"] >= -0.5 and box["y"] + box["h"] <= size["height"] + 0.5, \
@@ -260,7 +261,7 @@ def test_the_table_fits_one_screen(server: ServerProcess, screen_page: Callable[
     for selector in ("#hand", "#hint-button", "#play-button", "#trustee-button"):
         _in_view(page, selector)
     for i in range(page.locator("#action-bar .action-button").count()):
-        _in_view(page, f"#action-bar .action-button >> nth={i}")
+        _in_view(page, "#action-bar .action-button", i)
     _refuse(page, game)
     page.locator("#rule-message").wait_for()
     _in_view(page, "#rule-message")

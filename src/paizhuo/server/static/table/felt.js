@@ -44,9 +44,14 @@ const SEAT_GAP = 4; // px kept between two seat boxes on one side of a phone's f
 export function fitPhoneSeats(felt) {
   if (!felt || !felt.classList.contains("phone")) return;
   const frame = felt.getBoundingClientRect();
-  const inner = { top: frame.top + felt.clientTop + 2,
-                  bottom: frame.top + felt.clientTop + felt.clientHeight - 2 };
+  const top = frame.top + felt.clientTop;
+  const rows = Number(felt.dataset.rows) || 1;
   for (const side of ["left", "right"]) {
+    // the player's own play has the last row on its side: the boxes stay above it
+    const mine = felt.dataset.mineSide === side;
+    const inner = { top: top + 2,
+                    bottom: mine ? top + (felt.clientHeight * (2 + ((rows - 1) * 96) / rows)) / 100 - 2
+                      : top + felt.clientHeight - 2 };
     const boxes = [...felt.querySelectorAll(`.seat.side-${side}`)]
       .map((e) => ({ e, r: e.getBoundingClientRect() }))
       .sort((a, b) => a.r.top - b.r.top);
@@ -68,7 +73,7 @@ export function fitPhoneSeats(felt) {
     }
     boxes.forEach(({ e, r }, j) => {
       if (Math.abs(tops[j] - r.top) < 0.5) return;
-      e.style.top = `${tops[j] + r.height / 2 - frame.top - felt.clientTop}px`;
+      e.style.top = `${tops[j] + r.height / 2 - top}px`;
     });
   }
 }
@@ -85,6 +90,10 @@ export function renderFelt(ctx, nameValue) {
   const phone = window.matchMedia(PHONE).matches;
   const felt = h("div", { class: `felt seats-${n} ${phone ? "phone" : ""}`, id: "felt" });
   const layout = phone ? phoneSpots(n) : null;
+  if (layout) {
+    felt.dataset.rows = String(layout.rows);
+    felt.dataset.mineSide = layout.spots[0].side;
+  }
   for (let k = 0; k < n; k++) {
     const i = (me + k) % n;
     const angle = Math.PI / 2 - (k * 2 * Math.PI) / n;
