@@ -177,6 +177,52 @@ def test_beats_an_opponent_cheaply_with_a_whole_group() -> None:
     assert format_cards(decide(g, 2).cards) == "8C"
 
 
+def test_keeps_a_set_whole_on_an_ordinary_play() -> None:
+    # issue 35: seat 1 leads a single 5; seat 2's cards above 5 are all sets (9 9 9, J J J,
+    # Q Q): it passes rather than break one (heuristic-v1 played one 9)
+    g = position(["3S", "5S " + _many("4S 6S 7S 8S"), "9S 9H 9C JS JH JD QS QH 3H 4H",
+                  _many("3C"), _many("3D"), _many("4D")], leader=1)
+    act(g, 1, "play", "5S")
+    assert decide(g, 2).verb == "pass"
+
+
+def test_plays_no_lone_joker() -> None:
+    # issue 35: seat 1 (five cards, not about to go out) leads a single A; only a 2 or a
+    # joker beats it: seat 2 keeps its joker for a set (heuristic-v1 played SJ alone) …
+    hands = ["3S", "AS 4S 4H 6S 6H", "SJ 4C 5C 7C 8C 9C TC JC QC KC 3C 3D",
+             _many("3C"), _many("3D"), _many("4D")]
+    g = position(hands, leader=1)
+    act(g, 1, "play", "AS")
+    assert decide(g, 2).verb == "pass"
+    # … but stops an opponent about to go out (three cards)
+    hands[1] = "AS 4S 4H"
+    g = position(hands, leader=1)
+    act(g, 1, "play", "AS")
+    assert format_cards(decide(g, 2).cards) == "SJ"
+
+
+RICH = "2S 2S 2S 2S 2H 2H 2H 2H 2C 2C 2C 2C 2D 2D 2D SJ SJ SJ SJ BJ BJ BJ BJ 3C 4C"
+"""Fifteen 2s and every joker: nothing unseen by this seat beats a pair of aces."""
+
+
+def test_advises_a_teammate_what_only_our_cards_tell() -> None:
+    """GJ-7 挑牌: seat 0 sees seat 2's A A 5; seat 2 cannot see seat 0's 25 cards, which
+    hold what could beat A A, so only seat 0 knows that A A first then the 5 goes out: it
+    advises A A (a message, off the legal list), then, the advice pending, leads itself."""
+    g = position([RICH, _many("6C 7C 8C"), "AS AH 5S", _many("3D 4D 5D"), _many("3H 4H 5H"),
+                  _many("6D 7D 8D")], leader=0)
+    obs = g.observation(0)
+    assert BOT.act_unlisted(obs, random.Random(0)) is None
+    tip = decide(g, 0)
+    assert tip == Action(0, "advise", tuple(sorted(parse_cards("AS AH"))), {"to": 2})
+    g.apply(tip)
+    assert decide(g, 0).verb == "play"
+    # seat 2 seeing seat 0's hand too (ten cards or fewer), it counts as well: no advice
+    g = position(["2S 2S 2S 2S 2H 2H 2H 2H 3C 4C", _many("6C 7C 8C"), "AS AH 5S",
+                  _many("3D 4D 5D"), _many("3H 4H 5H"), _many("6D 7D 8D")], leader=0)
+    assert decide(g, 0).verb == "play"
+
+
 def test_does_not_overtake_a_winning_teammate() -> None:
     g = position([_many("5S 7S 9S JS"), _many("3C 4C 6C"), "6S 8S TS QS KS AS",
                   _many("3D"), _many("3H"), _many("4D")], leader=0)
@@ -208,7 +254,7 @@ def test_claims_the_lead_instead_of_passing() -> None:
 
 # -- burns ------------------------------------------------------------------------------------
 
-def test_burns_only_when_the_burn_cannot_be_broken() -> None:
+def test_burns_when_at_most_one_play_of_the_burn_is_open() -> None:
     # seat 1 leads 2 2 (gouji); seat 2 (not his 对头) can beat it with BJ BJ and then lead
     # out 9 9 9: the burn's one play is dead (two BJ), so it burns
     hands = ["3S 4S", "2S 2H " + _many("3C 4C 5C"), "BJ BJ 9S 9H 9C", _many("3D 4D"),
@@ -218,12 +264,19 @@ def test_burns_only_when_the_burn_cannot_be_broken() -> None:
     assert g.to_act() == [2]
     a = decide(g, 2)
     assert a.verb == "burn" and format_cards(a.cards) == "BJ BJ"
-    # with small jokers only, and big jokers still out, it does not burn
+    # with small jokers, one play is open (big jokers are still out): it burns all the same
+    # (issue 35: a burn whose chance is good, not only a certain one)
     hands[2] = "SJ SJ 9S 9H 9C"
     g = position(hands, leader=1)
     act(g, 1, "play", "2S 2H")
-    if g.to_act() == [2]:
-        assert decide(g, 2).verb == "pass"
+    assert g.to_act() == [2]
+    assert decide(g, 2).verb == "burn"
+    # two open plays (SJ SJ, then 5 5 with a small joker before the 9s): it passes
+    hands[2] = "SJ SJ SJ 9S 9H 9C 5S 5H"
+    g = position(hands, leader=1)
+    act(g, 1, "play", "2S 2H")
+    assert g.to_act() == [2]
+    assert decide(g, 2).verb == "pass"
 
 
 # -- before play ------------------------------------------------------------------------------
@@ -399,3 +452,18 @@ def test_the_options_are_read_once_per_table_and_exactly() -> None:
     # 1 == True in Python, but not as an option: not taken for the cached reading of true
     with pytest.raises(InvalidOptionsError):
         setting_of(obs({"burn": 1}))
+
+
+def test_the_duel_is_won_with_an_answer_nothing_unseen_beats() -> None:
+    """The 对头's Q Q Q (only seat 0 may answer): with every joker in this hand, 2 2 2 is an
+    answer no unseen cards beat, and it wins the duel; K 2 2, which prices better, could
+    still fall to three As. Without a sure answer free of jokers the usual pricing decides."""
+    long = "4S 5S 6S 7S 8S 9S TS JS QS KS 3H 4H"
+    others = ["3C 3C 4C", "3D 3D 4D", "QS QH QC " + long, "3H 3H 4H", "5D 5D 6D"]
+    g = position(["2S 2H 2D SJ SJ SJ SJ BJ BJ BJ BJ " + long, *others], leader=3)
+    act(g, 3, "play", "QS QH QC")
+    assert g.to_act() == [0]
+    assert sorted(decide(g, 0).cards) == sorted(parse_cards("2S 2H 2D"))
+    g = position(["2S 2H 2D " + long, *others], leader=3)
+    act(g, 3, "play", "QS QH QC")
+    assert sorted(decide(g, 0).cards) != sorted(parse_cards("2S 2H 2D"))

@@ -20,22 +20,30 @@ pure rule functions of :mod:`paizhuo.games.gouji.combos` on rank counts (strengt
   对头's gouji play (his point 开点 and his lead), an opponent close to going out, or the beat
   bringing this hand close to going out. Yield 让牌 instead of passing or spending control,
   claim 接风 instead of passing.
-- **Burn 烧牌** only when every play of the burn is sure (its jokers are big enough for the
-  big jokers still out), so the burn cannot be broken; as a burner, lead a joker every time
-  but the last.
+- **The 对头 duel** (issue 35). On the 对头's gouji play (only this seat may answer, and only
+  he may answer back) an answer without jokers that no unseen cards can beat wins the duel:
+  it is played whatever it costs (:meth:`GoujiHeuristic.duel_win`); else the pricing above.
+- **Money and sets** (issue 35). No joker alone (its worth is the set it flowers) and no set
+  broken to answer an ordinary play (sets are kept whole, for 够级 above all), unless that
+  stops an opponent about to go out or leaves the hand one play from going out.
+- **Burn 烧牌** when its chance is good: at most one of the burn's plays is not sure (only
+  the burner's 对头 may answer them, and a burn that stands takes the hand out at once); as a
+  burner, lead a joker every time but the last.
 - **Before play.** Revolution 革命 with a hand too weak to fight (no money, few aces); 要头
   (three dead gouji plays) over 无头; buy a 3 with the cheapest card; 宣点 with a strong hand;
   tribute is forced (the highest cards); return 还贡 the lowest single that is no control;
   refuse a low card of a rank not held (it would be one more group).
 - **Advice 挑牌** (GJ-7). A teammate's advice is followed when it is legal now (its cards, or a
   pass or yield for advice of no cards): the teammate sees this hand, and a person who
-  advises a bot partner expects it to listen. The bot gives no advice itself.
+  advises a bot partner expects it to listen. It advises in turn where its own cards are
+  what a teammate cannot count: the teammate's hand runs out by our count, not by his, and
+  the advice is the first play of that run-out (:meth:`Table.advice`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from paizhuo.bots.base import BaseBot
@@ -52,7 +60,6 @@ from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
 from paizhuo.games.climbing import ACE, BJ, SJ, STRENGTH_OF_CARD, THREE, TWO
 from paizhuo.games.gouji.combos import (
-    KILL_OFF,
     Shape,
     after,
     all_plays,
@@ -91,6 +98,8 @@ class GoujiHeuristic(BaseBot):
     duel_worth_bie_san = 9
     """The same two with 憋三, where control must also hold the lead for the play before
     the 3s (measured: spending it as freely loses there)."""
+    burn_risks = 1
+    """How many plays of a burn may be open (not sure) for the bot to burn."""
     _last: tuple[dict[str, Any], Table] | None = None
 
     def table(self, observation: dict[str, Any]) -> Table:
@@ -105,6 +114,9 @@ class GoujiHeuristic(BaseBot):
 
     def act(self, observation: dict[str, Any], legal: list[Action],
             rng: random.Random) -> Action:
+        tip = self.tip(observation)
+        if tip is not None:
+            return tip
         if len(legal) == 1:
             return legal[0]
         phase = observation["phase"]
@@ -121,6 +133,29 @@ class GoujiHeuristic(BaseBot):
                 return self.lead(t, legal)
             return self.answer(t, legal)
         return self.prelude(t, phase, observation, legal)
+
+    def tip(self, observation: dict[str, Any]) -> Action | None:
+        """Advice 挑牌 to give before this seat's lead or answer (GJ-7), if any: the first
+        play of a teammate's run-out that only this seat's cards tell him is safe
+        (:meth:`Table.advice`). It is a message, not the decision: the runner asks this seat
+        again, and with the advice pending it decides."""
+        d = observation["details"]
+        if observation["phase"] != "play" or not d.get("teammate_hands") \
+                or d.get("your_decision") not in (LEAD, ANSWER):
+            return None
+        seat: int = observation["seat"]
+        pending = {int(to) for to, a in d["advice"].items() if a["from"] == seat}
+        return self.tip_of(self.table(observation), pending)
+
+    @staticmethod
+    def tip_of(t: Table, pending: Collection[int]) -> Action | None:
+        """:meth:`tip` from the seat's table and the teammates our advice is pending to."""
+        found = t.advice(pending)
+        if found is None:
+            return None
+        mate, p = found
+        cards = cards_for(p, Counts.of(parsed_cards(t.teammate_hands[str(mate)])))
+        return Action(t.seat, "advise", cards, {"to": mate})
 
     @staticmethod
     def advice_to_me(observation: dict[str, Any]) -> dict[str, Any] | None:
@@ -203,10 +238,10 @@ class GoujiHeuristic(BaseBot):
                 or self.advice_to_me(observation):
             return None
         decision = d.get("your_decision")
-        if decision == "answer":
+        if decision not in (LEAD, ANSWER) or self.tip(observation) is not None:
+            return None  # (advice is given by ``act``: it is not on the legal list)
+        if decision == ANSWER:
             return self.answer_unlisted(self.table(observation))
-        if decision != "lead":
-            return None
         return self.lead_unlisted(self.table(observation))
 
     def act_state(self, game: Game, seat: int, rng: random.Random,
@@ -222,20 +257,21 @@ class GoujiHeuristic(BaseBot):
         game = cast("GoujiGame", game)  # this bot plays only its own game
         st = game.state
         if st.phase != "play" or st.turn != seat or seat in st.advice \
-                or seat not in game.to_act():
+                or seat not in game.to_act() or st.stage not in (LEAD, ANSWER):
             return None
+        t = Table.of_state(st, seat)
+        if t.teammate_hands and self.tip_of(
+                t, [to for to, (by, _) in st.advice.items() if by == seat]) is not None:
+            return None  # advice first, as from the observation (:meth:`tip`)
         if st.stage == ANSWER:
-            maker = st.maker  # (answer_unlisted's own test, before the table is read)
+            maker = st.maker  # (answer_unlisted's own test)
             if seat == (maker + 3) % SEATS or maker in st.tops:
                 if game.more_legal_than(seat, list_limit):
                     return None  # the runner draws it
                 legal = game.legal_actions(seat)
-                return legal[0] if len(legal) == 1 else \
-                    self.answer(Table.of_state(st, seat), legal)
-            return self.answer_unlisted(Table.of_state(st, seat))
-        if st.stage != LEAD:
-            return None
-        return self.lead_unlisted(Table.of_state(st, seat))
+                return legal[0] if len(legal) == 1 else self.answer(t, legal)
+            return self.answer_unlisted(t)
+        return self.lead_unlisted(t)
 
     def lead_unlisted(self, t: Table) -> Action | None:
         """The lead of :meth:`act_unlisted`, from the seat's table."""
@@ -400,6 +436,7 @@ class GoujiHeuristic(BaseBot):
         maker_in = maker not in t.out
         if t.teammate(maker) and maker_in:
             return fallback  # never overtake a teammate winning the round
+        shapes = [p for p in shapes if not self.wasteful(t, p)]
         if not shapes:
             return fallback
         worth = self.ordinary_worth_bie_san if t.opts.bie_san else self.ordinary_worth
@@ -407,6 +444,9 @@ class GoujiHeuristic(BaseBot):
         if gouji and maker == t.opp(seat) and not t.rnd.get("chaos"):
             # the 对头's gouji play: his point and his lead
             worth = self.duel_worth_bie_san if t.opts.bie_san else self.duel_worth
+            won = self.duel_win(t, shapes)
+            if won is not None:
+                return action_of(won)
         if maker_in:
             left = t.size_of(maker)
             if left <= 2:
@@ -436,47 +476,59 @@ class GoujiHeuristic(BaseBot):
             return action_of(best[1])
         return fallback
 
+    @staticmethod
+    def duel_win(t: Table, shapes: list[Shape]) -> Shape | None:
+        """Commit to the 对头 duel by counting: among the answers to his gouji play (only he
+        may answer ours), the cheapest that no unseen cards can beat and that holds no joker
+        — it wins the round (his point stays closed, the lead is ours) at the price of plain
+        cards or 2s. ``None`` where there is none; then :meth:`answer_shapes` prices the
+        answers as usual. Committing with joker plays, or folding every unsure answer before
+        money is spent, lost on duplicate deals (docs/strength/patterns-gouji.md)."""
+        sure = [p for p in shapes if not p[3] and not p[4] and t.sure(p)]
+        if not sure:
+            return None
+        return max(sure, key=lambda p: (t.price(p), tuple(-x for x in p)))
+
+    @staticmethod
+    def wasteful(t: Table, p: Shape) -> bool:
+        """An answer the plan for money and sets forbids (issue 35's audit patterns): a joker
+        alone (its worth is the set it flowers, 挂花), or part of a set on an ordinary play
+        (sets are kept whole, for 够级 above all) — unless the answer stops an opponent
+        about to go out (3 cards or fewer) or leaves this hand one play from going out.
+
+        A single 2 on a single stays allowed, early too: kept for later, the bot's 2s go
+        out with its last set, and on duplicate deals against heuristic-v1 the bot that
+        holds them back early loses (docs/strength/patterns-gouji.md)."""
+        maker: int = t.rnd["maker"]
+        if not t.teammate(maker) and t.size_of(maker) <= 3:
+            return False
+        rest = after(t.h, p)
+        if sum(1 for r in range(PLAIN_RANKS) if rest[r]) <= 1:
+            return False
+        r = p[0]
+        if r >= SJ:
+            return p[3] + p[4] == 1
+        return r < PLAIN_RANKS and p[1] < t.h[r] and not t.rnd.get("gouji")
+
     # -- burning ----------------------------------------------------------------------------
 
     def burn(self, t: Table, legal: list[Action]) -> Action:
-        """Burn only when the burn cannot be broken: the beating play and every joker lead
-        after it sure (big jokers enough against the big jokers still out)."""
-        h = t.h
-        choice: tuple[int, Action] | None = None
+        """Burn when the burn's chance is good: at most one of its plays (the beating play and
+        the joker leads after it but the last) is not sure (:meth:`Table.burn_risks`). Only
+        the burner's 对头 may answer them, so one open play is usually survived, and a burn
+        that stands takes the hand out at once with a burn tribute; a broken one costs the
+        jokers spent, not the game (GJ-6)."""
+        choice: tuple[tuple[int, int], Action] | None = None
         for a in legal:
             if a.verb != "burn":
                 continue
             p = fast_shape(a.cards)
-            left = after(h, p)
-            if sum(left) and not t.sure(p):
+            risks = t.burn_risks(p)
+            if risks > self.burn_risks:
                 continue
-            if not self.safe_burn(t, left):
-                continue
-            v = t.price(p)
-            if choice is None or v > choice[0]:
-                choice = (v, a)
+            key = (-risks, t.price(p))
+            if choice is None or key > choice[0]:
+                choice = (key, a)
         if choice is not None:
             return choice[1]
         return next(a for a in legal if a.verb == "pass")
-
-    @staticmethod
-    def safe_burn(t: Table, left: list[int]) -> bool:
-        """Whether ``left`` can be led out after a burn with a joker in each lead but the last,
-        every lead but the last sure."""
-        plain = [r for r in range(PLAIN_RANKS) if left[r]]
-        if t.bound:
-            others = [r for r in plain if r != THREE]
-            need = len(others) + (1 if left[TWO] and not others else 0)
-        else:
-            need = len(plain) + (1 if left[TWO] and not plain else 0) - 1
-        big, small = left[BJ], left[SJ]
-        if need <= 0:
-            return True
-        # each lead needs one BJ to be big flowers (sure unless 杀大花 against two BJ out)
-        one_sure = t.kill == KILL_OFF or t.unseen[BJ] < 2
-        per = 1 if one_sure else 2
-        if big >= per * need:
-            return True
-        # small jokers are sure only when no big joker is out
-        return t.unseen[BJ] == 0 and big + small >= need
-

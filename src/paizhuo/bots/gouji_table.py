@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
@@ -20,6 +20,7 @@ from paizhuo.games.climbing import BJ, SJ, STRENGTH_OF_CARD, THREE, TWO
 from paizhuo.games.gouji.combos import (
     KILL_OFF,
     Shape,
+    after,
 )
 from paizhuo.games.gouji.options import GoujiOptions
 from paizhuo.games.gouji.state import GoujiState
@@ -184,10 +185,11 @@ class Table:
 
     # -- card counting ------------------------------------------------------------------------
 
-    def sure(self, p: Shape) -> bool:
+    def sure(self, p: Shape, unseen: Sequence[int] | None = None) -> bool:
         """Whether no opponent could hold a play that beats ``p`` (if all the unseen cards were
-        in one hand): for a gouji play only the 对头 may answer, so this is cautious."""
-        u = self.unseen
+        in one hand): for a gouji play only the 对头 may answer, so this is cautious.
+        ``unseen``: another count of the cards not seen (a teammate's, for advice)."""
+        u = self.unseen if unseen is None else unseen
         n = p[1] + p[2] + p[3] + p[4]
         if p[4] and not p[3]:  # big flowers: dead unless 杀大花 with two BJ
             return self.kill == KILL_OFF or p[4] >= 2 or u[BJ] < 2
@@ -204,22 +206,25 @@ class Table:
         money = u[TWO]
         return all(u[g] + (money if g < TWO else 0) + jokers < n for g in range(p[0] + 1, SJ))
 
-    def make_sure(self, r: int, h: Sequence[int]) -> Shape | None:
+    def make_sure(self, r: int, h: Sequence[int],
+                  unseen: Sequence[int] | None = None) -> Shape | None:
         """The whole group ``r`` as a sure play, with the fewest big jokers needed (None if
         the hand's big jokers cannot make it sure)."""
         p: Shape = (r, h[r], 0, 0, 0)
-        if self.sure(p):
+        if self.sure(p, unseen):
             return p
         for big in range(1, h[BJ] + 1):
             q: Shape = (r, h[r], 0, 0, big)
-            if self.sure(q):
+            if self.sure(q, unseen):
                 return q
         return None
 
-    def run_out(self, h: Sequence[int]) -> list[Shape] | None:
+    def run_out(self, h: Sequence[int],
+                unseen: Sequence[int] | None = None) -> list[Shape] | None:
         """Plays that lead this hand out, each sure but the last (the 3s with 憋三), or None.
 
-        Money and small jokers go with the last play; big jokers make groups sure."""
+        Money and small jokers go with the last play; big jokers make groups sure.
+        ``unseen``: as :meth:`sure`."""
         groups = self.groups(h)
         if self.bound:
             last: int | None = THREE
@@ -229,7 +234,7 @@ class Table:
         spare = list(h)
         todo = []
         for r in groups:
-            p = self.make_sure(r, [*spare[:BJ], 0])  # plain first
+            p = self.make_sure(r, [*spare[:BJ], 0], unseen)  # plain first
             if p is not None:
                 plan.append(p)
             else:
@@ -242,7 +247,7 @@ class Table:
             else:
                 last = todo.pop(0)  # the lowest unsure group goes last
         for r in todo:
-            p = self.make_sure(r, spare)
+            p = self.make_sure(r, spare, unseen)
             if p is None:
                 return None
             spare[BJ] -= p[4]
@@ -260,13 +265,71 @@ class Table:
             elif spare[TWO] or spare[BJ]:
                 ctrl: Shape = ((TWO, spare[TWO], 0, 0, spare[BJ]) if spare[TWO]
                                else (BJ, 0, 0, 0, spare[BJ]))
-                if not self.sure(ctrl):
+                if not self.sure(ctrl, unseen):
                     return None
                 plan.append(ctrl)
             plan.append((THREE, h[THREE], 0, 0, 0))
             return plan
         plan.append((last, h[last], spare[TWO], spare[SJ], spare[BJ]))
         return plan
+
+    # -- burning and advice -------------------------------------------------------------------
+
+    def burn_risks(self, p: Shape) -> int:
+        """How many plays of a burn 烧牌 begun with ``p`` are not sure: the beating play
+        (unless it takes the hand out) and every lead after it but the last — each set whole
+        with one joker, big ones first, the spare jokers and 2s with the last lead (the 3s
+        last with 憋三) — with the best choice of the set led last; more than the plays
+        where the rest cannot be led with a joker each (GJ-6)."""
+        left = after(self.h, p)
+        first = 0 if sum(left) == 0 or self.sure(p) else 1
+        groups = [r for r in range(PLAIN_RANKS) if left[r]]
+        if left[TWO] and not groups:
+            groups = [TWO]
+        if len(groups) <= 1:
+            return first
+        lasts = [THREE] if self.bound and left[THREE] else groups
+        best = len(groups) + 1
+        for last in lasts:
+            big, small, risky = left[BJ], left[SJ], 0
+            for r in groups:
+                if r == last:
+                    continue
+                if not big and not small:
+                    risky = len(groups) + 1  # a lead without a joker fails the burn
+                    break
+                lead: Shape = (r, left[r], 0, 0 if big else 1, 1 if big else 0)
+                if big:
+                    big -= 1
+                else:
+                    small -= 1
+                risky += 0 if self.sure(lead) else 1
+            best = min(best, risky)
+        return first + best
+
+    def advice(self, pending: Collection[int]) -> tuple[int, Shape] | None:
+        """挑牌 (GJ-7): a teammate whose hand this seat sees and who cannot see this hand (more
+        than 10 cards), no advice of ours pending to him (``pending``), whose hand runs out by
+        our count (:meth:`run_out`) but not by his — he counts our cards as unseen — and the
+        play he should lead first: what he cannot know is that the cards he fears are ours.
+        None under 憋三 (whose 3s this plan does not place) and where no teammate
+        qualifies."""
+        if self.opts.bie_san or len(self.ids) <= 10:
+            return None
+        for key, text in sorted(self.teammate_hands.items()):
+            mate = int(key)
+            if mate in self.out or mate in pending or not text:
+                continue
+            m = counts_of(parsed_cards(text))
+            if sum(1 for g in range(PLAIN_RANKS) if m[g]) <= 1:
+                continue  # one play: he sees that himself
+            plan = self.run_out(m)
+            if plan is None:
+                continue
+            theirs = [u + x for u, x in zip(self.unseen, self.h, strict=True)]
+            if self.run_out(m, theirs) is None:
+                return mate, plan[0]
+        return None
 
     # -- pricing ------------------------------------------------------------------------------
 

@@ -1,0 +1,1 @@
+"""The audit's mistake patterns, one test module per game."""
