@@ -21,8 +21,8 @@ from paizhuo.games import game_class
 
 FINGERPRINTS = {
     # game, preset: (deals, decisions, the first 16 hex digits of the sha-256)
-    ("shengji", "tractor"): (20, 1686, "31399b28074ce5a1"),
-    ("shengji", "friends-5"): (20, 2512, "9d11175ef0d6d6ee"),
+    ("shengji", "tractor"): (20, 1751, "fe9c2d73f86d28bb"),
+    ("shengji", "friends-5"): (20, 2544, "1aa05ecdb00a7bba"),
     ("gouji", "classic"): (20, 2708, "258869d2bbe4b8cc"),
     ("baohuang", "standard"): (20, 5242, "b2131b566ee2594d"),
 }

@@ -120,10 +120,10 @@ def signalled_round(hands: list[str], answer: str, second: str = "4H") -> Game:
 def test_a_signal_read_leads_the_suit_low_for_the_partner() -> None:
     # partner answered the queen: seat 0 leads its low heart for the partner's king to win
     # and take the lead; answered with the king instead (no signal), it leads its high pair
-    hands = ["AH 3H 5C 4C KD KD", "4H 8H 6C 7C 8C 9C", "QH KH TC JC QC KC",
+    hands = ["AH 3H 5C 4C QD QD", "4H 8H 6C 7C 8C 9C", "QH KH TC JC QC KC",
              "6H 9H 9C AC TC JC"]
     assert format_cards(choice(signalled_round(hands, "QH"), 0).cards) == "3H"
-    assert format_cards(choice(signalled_round(hands, "KH"), 0).cards) == "KD KD"
+    assert format_cards(choice(signalled_round(hands, "KH"), 0).cards) == "QD QD"
 
 
 def test_points_go_ahead_of_a_partner_who_signalled_the_top_card() -> None:
@@ -400,3 +400,107 @@ def test_finished_tricks_read_in_steps_are_those_read_at_once() -> None:
     other = next(c for c, _ in played if c is not ctx)
     finished_tricks(tricks, ctx)
     assert finished_tricks(tricks, other).ctx is other
+
+
+# -- issue 35: the audit's patterns (docs/strength/patterns-shengji.md) avoided ------------------
+
+
+def hearts(hands: list[str], leader: int, kitty: str = "") -> Game:
+    """A play position, hearts trump, level 2, seat 0 the dealer (partner seat 2)."""
+    return position(hands, kitty, {"phase": "play", "dealer": 0, "trump": "H", "level": "2",
+                                   "leader": leader})
+
+
+def test_bury_empties_a_side_suit_and_takes_points_out_of_a_short_one() -> None:
+    # the issue's dealer: many trumps, K♦ 5♦ and 10♠ 10♠ kept and lost one by one
+    hands = ["BJ SJ 2H 2S AH KH QH JH 9H 8H 5D KD TS TS 3C 4C 6C", "", "", ""]
+    g = position(hands, "7C 8C 9C JC QC AC AC 3S",
+                 {"phase": "bury", "dealer": 0, "trump": "H", "level": "2"})
+    action = choice(g, 0)
+    ctx = g.state.ctx  # type: ignore[attr-defined]
+    kept = list(parse_cards(g.observation(0)["hand"]))
+    for c in action.cards:
+        kept.remove(c)
+    side = {g_: [c for c in kept if ctx.group[c] == g_] for g_ in (0, 2, 3)}
+    assert any(all(format_cards((c,))[0] == "A" for c in cs) for cs in side.values())
+    assert not any(1 <= len(cs) <= 2 and sum(map(card_points, cs)) >= 10
+                   for cs in side.values())
+    assert "AC" not in format_cards(action.cards)
+
+
+def test_no_joker_on_a_trick_without_points() -> None:
+    # an attacker leads 6♠; seat 0, void in spades, could win with BJ: it throws a club
+    g = hearts(["BJ 4C 5C 6C 7C", "9S 7D 8D 9D JD", "7S 8C 9C JC QC", "6S 3D 4D 6D 7D"], 3)
+    play(g, 3, "6S")
+    assert format_cards(choice(g, 0).cards) == "4C"
+
+
+def test_the_big_joker_pair_is_not_split() -> None:
+    # K♥ (10 points) led: one BJ would win it, but the pair is kept for pairs led
+    g = hearts(["BJ BJ 3H 5C 6C 7C", "9S 7D 8D 9D JD QD", "7S 8C 9C JC QC KC",
+                "KH 3D 4D 6D 7D 8S"], 3)
+    play(g, 3, "KH")
+    assert format_cards(choice(g, 0).cards) == "3H"
+
+
+def test_no_trump_on_a_partners_sure_trick() -> None:
+    # the partner's A♠ cannot be beaten; K♥ would feed 10 points but spends a trump
+    g = hearts(["KH AC AD 7H 8H", "9S 7D 8D 9D JD", "AS 8C 9C JC QC", "3S 3D 4D 6D 7D"], 2)
+    play(g, 2, "AS")
+    play(g, 3, "3S")
+    assert format_cards(choice(g, 0).cards) in ("AC", "AD")
+
+
+def dealer_void_in_clubs(hands: list[str]) -> Game:
+    """After a first trick of clubs led by seat 1 that the dealer (seat 0) could not follow,
+    won by seat 2 or 3 with A♣."""
+    g = hearts(hands, 1)
+    for seat in (1, 2, 3):
+        play(g, seat, next(c for c in hands[seat].split() if c.endswith("C")))
+    play(g, 0, hands[0].split()[0])
+    return g
+
+
+def test_the_dealers_partner_does_not_lead_into_the_dealers_void() -> None:
+    # 帮庄 ⑤: the partner won with A♣ and holds 6♣; the dealer is void in clubs
+    g = dealer_void_in_clubs(["3D 8D 5S 6S 9D", "3C 9D JD 7S 4D", "AC 6C 7D 8S 4S",
+                              "4C 9C QD 9S 5D"])
+    assert g.to_act() == [2]
+    assert not format_cards(choice(g, 2).cards).endswith("C")
+
+
+def test_no_points_led_into_an_opponents_void() -> None:
+    # seat 3 won with A♣; the dealer ruffs clubs: 10♣ is not led, a spade of the pair is
+    g = dealer_void_in_clubs(["3D 8D 5S 6S", "3C 9D JD 7S", "4C 6C 7D 8S", "AC TC 9S 9S"])
+    assert g.to_act() == [3]
+    assert format_cards(choice(g, 3).cards) != "TC"
+
+
+def test_no_king_over_a_ten_with_the_ace_out() -> None:
+    g = hearts(["3C 4C 5S", "TD 7D 8D", "KD 3D 9C", "6S 9D JD"], 1)
+    play(g, 1, "TD")
+    assert format_cards(choice(g, 2).cards) == "3D"
+
+
+def test_a_pair_of_level_cards_bids_with_a_weak_hand() -> None:
+    hands = ["3S 4S 5S 6S 9S 5C 6C 7C 8C 7D 8D 9D TD 2H 2H",
+             "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 3C 4C 9C",
+             "TS JS QS KS AS TC JC QC KC AC 3D 4D 5D 6D JD",
+             "3H 4H 5H 6H 7H 8H 3S 4S 5S 6S 3C 4C 5C 6C 7C"]
+    g = game_class("shengji").from_record(Record.from_json({
+        "game": "shengji", "options": {}, "position": True, "start": {"phase": "bid"},
+        "deal": {"hands": hands, "kitty": "QD QD KD KD AD AD 8S 8S"}, "actions": []}))
+    while g.to_act() != [0] or len(g.observation(0)["hand"].split()) < 15:
+        seat = g.to_act()[0]
+        g.apply(next(a for a in g.legal_actions(seat) if a.verb == "pass"))
+    assert format_cards(choice(g, 0).cards) == "2H 2H"
+
+
+def test_counting_a_partners_king_holds_when_the_opponent_after_can_beat_nothing() -> None:
+    # A♦ is unseen, but seat 1, the only opponent still to play, has shown itself void in
+    # trumps and in diamonds: the partner's K♦ holds, and seat 0 feeds its 10
+    g = hearts(["5H 6D TD 9D", "3C 4C 6C 7C", "AH 8D KD 3S", "4H 4D 7D 3S"], 2)
+    for seat, cards in [(2, "AH"), (3, "4H"), (0, "5H"), (1, "3C"),
+                        (2, "8D"), (3, "4D"), (0, "6D"), (1, "4C"), (2, "KD"), (3, "7D")]:
+        play(g, seat, cards)
+    assert format_cards(choice(g, 0).cards) == "TD"

@@ -10,13 +10,13 @@ half the bot, and the half that the play's own vocabulary (tricks, units, voids)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from paizhuo.bots.shengji_greedy import PlayView, card_cost
-from paizhuo.cards import RANK_CHARS, rank_of
+from paizhuo.cards import BIG_JOKER, RANK_CHARS, rank_of
 from paizhuo.engine.actions import Action
-from paizhuo.games.shengji.combos import Unit, decompose_counts
+from paizhuo.games.shengji.combos import Lead, Unit, decompose, decompose_counts
 from paizhuo.games.shengji.order import TRUMP, card_points, points_of
 from paizhuo.games.shengji.trick import play_rank, unit_beaten_by
 
@@ -26,6 +26,10 @@ SIGNAL_RANKS = frozenset(RANK_CHARS.index(r) for r in "9JQ")
 """The signal cards (信号牌, 应牌): a 9, J or Q played to a partner's winning single side card
 says "I hold the top card left in this suit" (the seed text's 帮庄要领 ③: 出9、J、Q应牌，告诉
 对方你有尖). A level card is a trump, never a signal."""
+ENDGAME = 4
+"""The last tricks (this many cards in hand or fewer): who wins them wins the kitty (扣底, the
+seed text's 打到最后几张时), so only there a joker goes to a trick without points, or the big
+jokers part."""
 
 
 class HeuristicView(PlayView):
@@ -50,6 +54,7 @@ class HeuristicView(PlayView):
         d = obs["details"]
         defenders = frozenset(d.get("defenders") or ())
         self.defending = self.seat in defenders
+        self.dealer: int | None = d.get("dealer")
         self.partners = self.side - {self.seat}
         self.copies = Counter(self.hand)
         self.left = len(self.hand)
@@ -99,9 +104,87 @@ class HeuristicView(PlayView):
             held[c] = held.get(c, 0) + 1
         return {g: decompose_counts(h, self.ctx, self.tab.rules) for g, h in by_group.items()}
 
+    def can_ruff(self, seat: int, g: int) -> bool:
+        """Whether ``seat`` may ruff side suit ``g``: known void in it, not known void in
+        trumps, and trumps still unseen."""
+        return (seat, g) in self.void and (seat, TRUMP) not in self.void and self.trumps_out > 0
+
     def _opp_void(self, g: int) -> bool:
-        """Whether an opponent can ruff suit ``g``: void in it and not known void in trumps."""
-        return any((s, g) in self.void and (s, TRUMP) not in self.void for s in self.opponents)
+        """Whether an opponent can ruff suit ``g`` (:meth:`can_ruff`)."""
+        return any(self.can_ruff(s, g) for s in self.opponents)
+
+    def _holds(self, shape: tuple[int, int], cards: Sequence[int], key: tuple[int, int]) -> bool:
+        """Whether a play winning the trick stays winning, by counting the cards unseen: no
+        opponent still to play holds a higher unit of the shape in the suit (one known void
+        in it cannot), nor ruffs it (void in the suit led, with trumps: an over-ruff needs a
+        higher trump unit)."""
+        done = {s for s, _ in self.trick} | {self.seat}
+        later = self.opponents - done
+        if not later or key[0] >= 2:  # nobody after, or a bomb
+            return True
+        ctx = self.ctx
+        g = ctx.group[cards[0]]
+        led = ctx.group[self.trick[0][1][0]]
+        size, length = shape
+        top = Unit(size, length, key[1], ())
+        if g != led:  # a ruff: beaten only by an over-ruff
+            return not (any(self.can_ruff(s, led) for s in later)
+                        and unit_beaten_by(top, self.unseen, TRUMP, ctx))
+        if any((s, g) not in self.void for s in later) and unit_beaten_by(
+                top, self.unseen, g, ctx):
+            return False
+        return g == TRUMP or not (any(self.can_ruff(s, g) for s in later) and unit_beaten_by(
+            Unit(size, length, -1, ()), self.unseen, TRUMP, ctx))
+
+    def bad_lead(self, cards: Sequence[int]) -> bool:
+        """A lead tried only when nothing else is left (the audit's patterns,
+        docs/strength.md): point cards of a suit an opponent ruffs; point cards a higher unit
+        still unseen can capture (seed: 有一对10或一对K的牌，不可乱冲); as the dealer's partner,
+        a suit the dealer is void in that could lose the trick (帮庄 ⑤ 绝对不可以捅庄家断门);
+        one big joker of the pair."""
+        ctx = self.ctx
+        if self.left > ENDGAME and self.copies[BIG_JOKER] >= 2 \
+                and list(cards).count(BIG_JOKER) == 1:
+            return True
+        g = ctx.group[cards[0]]
+        if g == TRUMP:
+            return False
+        ruffed = self._opp_void(g)
+        points = self.points(cards)
+        if points and ruffed and self._spare_lead():
+            return True
+        units = decompose(cards, ctx, self.tab.rules)
+        beaten = any((s, g) not in self.void for s in self.opponents) and any(
+            unit_beaten_by(u, self.unseen, g, ctx) for u in units)
+        if points and beaten and len(units) == 1:
+            return True
+        dealer = self.dealer
+        return dealer in self.partners and (dealer, g) in self.void and (
+            dealer, TRUMP) not in self.void and (beaten or ruffed)
+
+    def _spare_lead(self) -> bool:
+        """Whether the hand holds a lead that costs little besides points into a ruff: a side
+        card not of points in a suit an opponent ruffs, or a trump below the level cards —
+        a joker or a level card led instead gives up the last tricks (扣底) for a few points."""
+        ctx = self.ctx
+        for c in self.copies:
+            g = ctx.group[c]
+            if g == TRUMP:
+                if c < 52 and rank_of(c) != ctx.level and not (
+                        ctx.constant_twos and rank_of(c) == 0):
+                    return True
+            elif not (card_points(c) and self._opp_void(g)):
+                return True
+        return False
+
+    def _ranked(self, candidates: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """``candidates``, then every single card of the hand (cheapest first), with the bad
+        leads (:meth:`bad_lead`) moved last."""
+        singles = sorted(set(self.hand), key=lambda c: (card_points(c), self.keep_cost((c,))))
+        every = candidates + [(c,) for c in singles]
+        bad = [self.bad_lead(c) for c in every]
+        return [c for c, b in zip(every, bad, strict=True) if not b] + [
+            c for c, b in zip(every, bad, strict=True) if b]
 
     def _boss(self, unit: Unit, g: int) -> bool:
         if unit_beaten_by(unit, self.unseen, g, self.ctx):
@@ -185,7 +268,7 @@ class HeuristicView(PlayView):
             all_t = [c for u in trumps for c in u.cards]
             candidates.append((min(all_t, key=lambda c: (card_points(c), self.copies[c] >= 2,
                                                            ctx.slot[c])),))
-        return candidates
+        return self._ranked(candidates)
 
     # -- signals --------------------------------------------------------------------------------
 
@@ -264,6 +347,35 @@ class HeuristicView(PlayView):
         seats = self.signalled().get(g, set()) & set(later_partner)
         return bool(seats) and not any((s, g) in self.void for s in later_opp)
 
+    def sound(self, legal: list[Action], lead: Lead, best: tuple[int, int],
+              on_table: int) -> list[Action]:
+        """The follows worth weighing, each rule kept only where it leaves a play: before the
+        last tricks (:data:`ENDGAME`) the big jokers stay a pair and no joker goes to a trick
+        with no points (坐庄要领 ③: 上家出单张或一小对付牌，不杀); no point card of the suit led
+        takes the trick where a later opponent may beat it (K♦ on 10♦ with A♦ out)."""
+        ctx, rules = self.ctx, self.tab.rules
+
+        def keep(wanted: Callable[[Action], bool]) -> None:
+            nonlocal legal
+            legal = [a for a in legal if wanted(a)] or legal
+
+        if self.left > ENDGAME:
+            if self.copies[BIG_JOKER] >= 2:
+                keep(lambda a: a.cards.count(BIG_JOKER) != 1)
+            if not on_table:
+                keep(lambda a: not any(c >= 52 for c in a.cards))
+        g = lead.group
+        if g != TRUMP and not lead.is_throw:
+            def safe(a: Action) -> bool:
+                if ctx.group[a.cards[0]] != g or not self.points(a.cards):
+                    return True
+                rank = play_rank(lead, a.cards, ctx, rules)
+                return rank is None or rank <= best or rank[0] > 0 or self._holds(
+                    lead.deciding, a.cards, rank)
+
+            keep(safe)
+        return legal
+
     def follow(self, legal: list[Action]) -> Action:
         ctx, rules = self.ctx, self.tab.rules
         lead, plays, w, best = self._trick_so_far()
@@ -271,11 +383,15 @@ class HeuristicView(PlayView):
         later_opp = self.opponents - done
         later_partner = self.partners - done
         on_table = sum(points_of(p) for p in plays)
+        legal = self.sound(legal, lead, best, on_table)
         if self.trick[w][0] in self.side and self._holds(lead.deciding, plays[w], best):
             if self.signals and w == 0:
                 signal = self.signal(legal)
                 if signal is not None:
                     return signal
+            if lead.group != TRUMP:  # never ruff a partner's sure trick
+                legal = [a for a in legal if all(ctx.group[c] != TRUMP for c in a.cards)] \
+                    or legal
             return self.feed(legal)
         if self.signals and self.partner_tops(lead.deciding, plays[w], later_partner,
                                              later_opp):
