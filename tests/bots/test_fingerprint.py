@@ -24,7 +24,7 @@ FINGERPRINTS = {
     ("shengji", "tractor"): (20, 1751, "fe9c2d73f86d28bb"),
     ("shengji", "friends-5"): (20, 2544, "1aa05ecdb00a7bba"),
     ("gouji", "classic"): (20, 2708, "258869d2bbe4b8cc"),
-    ("baohuang", "standard"): (20, 5242, "b2131b566ee2594d"),
+    ("baohuang", "standard"): (20, 5655, "9a80b272086962ed"),
 }
 
 

@@ -277,6 +277,9 @@ def _play(st: BaohuangState, action: Action, emit: Emit) -> None:
     st.played_ids = (*ids[:seat], mine, *ids[seat + 1:])
     st.played_names = (*names[:seat], views.notation(mine), *names[seat + 1:])
     st.sizes[seat] -= len(cards)
+    if cur is not None and st.maker == st.emperor:
+        beat = st.beat_emperor
+        st.beat_emperor = (*beat[:seat], beat[seat] + 1, *beat[seat + 1:])
     called = st.called
     if secret_guard(st, seat) and called is not None and (
             called in cards or (called == BIG_JOKER and EMPEROR_CARD in cards)):

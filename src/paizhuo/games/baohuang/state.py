@@ -28,6 +28,7 @@ class BaohuangState:
 
     __slots__ = (
         "answered",
+        "beat_emperor",
         "called",
         "circle",
         "claimant",
@@ -90,6 +91,9 @@ class BaohuangState:
         self.played_names: tuple[str, ...] = ("",) * NUM_SEATS
         """Per seat, ``played`` in notation (written at each play: every observation shows
         it)."""
+        self.beat_emperor: tuple[int, ...] = (0,) * NUM_SEATS
+        """Per seat, how many plays of the emperor it has beaten this deal (public: a player
+        reads the hidden guard from it — the guard seldom beats the emperor)."""
         self.kitty: tuple[int, ...] = ()
         """The left-over card(s) of the deal (BH-1) as dealt, whatever became of them."""
         self.extra: list[int] = []

@@ -100,6 +100,9 @@ def observe(st: BaohuangState, seat: int | None, to_act: list[int]) -> View:
             # every play is public: what each seat has played this deal, so that a viewer (a
             # bot that takes a seat over mid-deal) knows what a player would remember
             "played": list(st.played_names),
+            # public too: how often each seat has beaten the emperor's play (the hidden guard
+            # seldom does: a player reads him from it)
+            "beat_emperor": list(st.beat_emperor),
             "current": current_play(st),
             "circle": st.circle,
             "yielded": list(st.yielders),
