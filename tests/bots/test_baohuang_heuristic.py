@@ -158,7 +158,7 @@ def test_only_a_strong_hand_seizes() -> None:
     strong = crown("BJ* BJ SJ SJ 2S 2S 2S 2H AH AC 8H 8H 8H 3S 4S 5S")
     assert choose(strong, 0).verb == "seize"
     # 6.5 (a big joker, two small, two 2s, two aces) no longer seizes: against rebels who
-    # fight the seizer it loses (docs/strength/patterns-baohuang.md); 8 does
+    # fight the seizer it loses (docs/strength.md, "Baohuang patterns"); 8 does
     assert choose(crown("BJ* SJ SJ 2S 2S AH AC 8H 8H 8H 3S 4S 5S"), 0).verb != "seize"
     assert choose(crown("BJ* SJ SJ 2S 2S 2H 2H AH AC AD AD 8H 8H 8H 3S"), 0).verb == "seize"
     # the threshold is 7.5, where the seizer goes out first about half the time: 7 passes

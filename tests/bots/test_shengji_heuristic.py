@@ -402,7 +402,7 @@ def test_finished_tricks_read_in_steps_are_those_read_at_once() -> None:
     assert finished_tricks(tricks, other).ctx is other
 
 
-# -- issue 35: the audit's patterns (docs/strength/patterns-shengji.md) avoided ------------------
+# -- issue 35: the audit's patterns (docs/strength.md, "Shengji patterns") avoided ---------------
 
 
 def hearts(hands: list[str], leader: int, kitty: str = "") -> Game:

@@ -90,7 +90,7 @@ in 48% of his deals (a seizure worth −1.4 ± 3 points: break-even within the n
 wins, from 9 by 15 to 25 points. Against rebels who let him go (heuristic-v1) seizing pays
 from lower still: the bot of 4 December seized from 6.5. Seizing from 7.5 rather than 8 was
 +0.9 points a deal against heuristic-v1 (400 duplicate deals, seed 7;
-docs/strength/patterns-baohuang.md). Where seizing is played it comes before going alone
+docs/strength.md, "Baohuang patterns"). Where seizing is played it comes before going alone
 (``ALONE_FROM``).
 """
 REVEAL_GUARD_FROM = 7.5

@@ -483,7 +483,7 @@ class GoujiHeuristic(BaseBot):
         — it wins the round (his point stays closed, the lead is ours) at the price of plain
         cards or 2s. ``None`` where there is none; then :meth:`answer_shapes` prices the
         answers as usual. Committing with joker plays, or folding every unsure answer before
-        money is spent, lost on duplicate deals (docs/strength/patterns-gouji.md)."""
+        money is spent, lost on duplicate deals (docs/strength.md, "Gouji patterns")."""
         sure = [p for p in shapes if not p[3] and not p[4] and t.sure(p)]
         if not sure:
             return None
@@ -498,7 +498,7 @@ class GoujiHeuristic(BaseBot):
 
         A single 2 on a single stays allowed, early too: kept for later, the bot's 2s go
         out with its last set, and on duplicate deals against heuristic-v1 the bot that
-        holds them back early loses (docs/strength/patterns-gouji.md)."""
+        holds them back early loses (docs/strength.md, "Gouji patterns")."""
         maker: int = t.rnd["maker"]
         if not t.teammate(maker) and t.size_of(maker) <= 3:
             return False

@@ -1,6 +1,6 @@
 """The Baohuang audit patterns (:mod:`paizhuo.arena.patterns.baohuang`) on built positions:
 each flags the mistake it defines, passes the right play, and says nothing where the
-decision is no chance to make it (docs/strength/patterns-baohuang.md)."""
+decision is no chance to make it (docs/strength.md, "Baohuang patterns")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The Gouji audit patterns (:mod:`paizhuo.arena.patterns.gouji`,
-docs/strength/patterns-gouji.md) on constructed positions: each flags the mistake it defines,
+docs/strength.md, "Gouji patterns") on constructed positions: each flags the mistake it defines,
 passes the right play and stays silent where the position is no chance to make it."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ audit may see (it judges the bot, it does not play) — never by which bot made 
 are the true ones: the emperor and his guard against the revolutionaries (the rebels); a
 seized crown 抢庄 or an emperor alone 独保 stands against all four. The definitions, the
 seed text or rule each comes from and where the play is right anyway are in
-``docs/strength/patterns-baohuang.md``.
+``docs/strength.md`` ("Baohuang patterns").
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ when he goes out first half the time. Measured with four rebels who fight him ne
 both ways, seizing and not): from 7.5 to 8 the seizer went out first in 48% of his deals (a
 seizure worth −1.4 points, within the noise of ±3 of even), below 7.5 in 43% or less
 (at 7, −5.3; at 6.5, −18.9), from 8 in 57% and more, from 9 in three deals of four
-(docs/strength/patterns-baohuang.md). Below 7.5 seizing is the mistake."""
+(docs/strength.md, "Baohuang patterns"). Below 7.5 seizing is the mistake."""
 RATION = 12
 """A short hand for the rebels' fight (the issue's count): the emperor or the seizer with
 this many cards or fewer."""

@@ -1,5 +1,5 @@
 """The audit's mistake patterns for gouji (``docs/strength.md``, "gouji patterns"; the
-definitions for people are in ``docs/strength/patterns-gouji.md``).
+definitions for people are in ``docs/strength.md`` ("Gouji patterns")).
 
 Each pattern judges the position, whoever made the decision: the hand before the action, the
 play on the table, the legal actions and, where a pattern says so, what the acting seat could
@@ -193,7 +193,7 @@ class MoneySingleEarly(BasePattern):
     """Money spent on a single while the hand is early: a lone joker, or a single 2 where a
     single plain card that breaks no set beats the play too. A single 2 as the only answer
     that breaks no set is no mistake: taking the lead with it is measured right
-    (docs/strength/patterns-gouji.md)."""
+    (docs/strength.md, "Gouji patterns")."""
 
     key = "gj.money_single_early"
     title = "single 2 or joker on a single, early"
@@ -225,7 +225,7 @@ class SingleClimb(BasePattern):
     """Rounds opened early with a single that climb through money on money: the round's
     leader held more than 10 cards, and two or more money singles by early hands were played
     in it (a 2 overtaken by a joker, a joker by a bigger one). One single 2 that takes the
-    lead is no climb: it is measured right (docs/strength/patterns-gouji.md)."""
+    lead is no climb: it is measured right (docs/strength.md, "Gouji patterns")."""
 
     key = "gj.single_climb"
     title = "round led with a single, climbed with money"
@@ -350,7 +350,7 @@ class DuelFold(BasePattern):
     may answer, GJ-5.2: passing lets him lead again and open his point) while it holds a play
     without jokers that beats it and that no unseen cards can beat — the duel was won, and the
     money spent before was thrown away. Folding where the only beating plays hold jokers, or
-    could still be beaten, is measured right (docs/strength/patterns-gouji.md)."""
+    could still be beaten, is measured right (docs/strength.md, "Gouji patterns")."""
 
     key = "gj.duel_fold"
     title = "对头 duel begun with money, then folded"
