@@ -23,7 +23,7 @@ FINGERPRINTS = {
     # game, preset: (deals, decisions, the first 16 hex digits of the sha-256)
     ("shengji", "tractor"): (20, 1751, "fe9c2d73f86d28bb"),
     ("shengji", "friends-5"): (20, 2544, "1aa05ecdb00a7bba"),
-    ("gouji", "classic"): (20, 2708, "258869d2bbe4b8cc"),
+    ("gouji", "classic"): (20, 2722, "64e8e8950057bb11"),
     ("baohuang", "standard"): (20, 5655, "9a80b272086962ed"),
 }
 

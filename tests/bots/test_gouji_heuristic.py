@@ -186,10 +186,24 @@ def test_keeps_a_set_whole_on_an_ordinary_play() -> None:
     assert decide(g, 2).verb == "pass"
 
 
+def test_breaks_a_set_to_stop_an_opponent_close_to_going_out() -> None:
+    # seat 1 leads a single 5 and keeps six cards: close to going out (GoujiHeuristic.close),
+    # so seat 2 breaks its 9s to stop him (with the old limit of 3 cards it passed; measured
+    # stronger on duplicate deals); with seven cards left it keeps its sets whole
+    g = position(["3S", "5S 4S 6S 7S 8S KS 3H", "9S 9H 9C JS JH JD QS QH 3H 4H",
+                  _many("3C"), _many("3D"), _many("4D")], leader=1)
+    act(g, 1, "play", "5S")
+    assert format_cards(decide(g, 2).cards) == "9S"
+    g = position(["3S", "5S 4S 6S 7S 8S KS 3H 3D", "9S 9H 9C JS JH JD QS QH 3H 4H",
+                  _many("3C"), _many("3D"), _many("4D")], leader=1)
+    act(g, 1, "play", "5S")
+    assert decide(g, 2).verb == "pass"
+
+
 def test_plays_no_lone_joker() -> None:
-    # issue 35: seat 1 (five cards, not about to go out) leads a single A; only a 2 or a
-    # joker beats it: seat 2 keeps its joker for a set (heuristic-v1 played SJ alone) …
-    hands = ["3S", "AS 4S 4H 6S 6H", "SJ 4C 5C 7C 8C 9C TC JC QC KC 3C 3D",
+    # issue 35: seat 1 (seven cards, not close to going out) leads a single A; only a 2 or
+    # a joker beats it: seat 2 keeps its joker for a set (heuristic-v1 played SJ alone) …
+    hands = ["3S", "AS 4S 4H 6S 6H 7S 7H", "SJ 4C 5C 7C 8C 9C TC JC QC KC 3C 3D",
              _many("3C"), _many("3D"), _many("4D")]
     g = position(hands, leader=1)
     act(g, 1, "play", "AS")

@@ -105,13 +105,16 @@ def test_single_climb() -> None:
 
 
 def test_lone_joker() -> None:
-    hands = ["3S", "AS 4S 4H 6S 6H", "SJ 4C 5C 7C 8C 9C TC JC QC KC 3C 3D",
+    hands = ["3S", "AS 4S 4H 6S 6H 7S 7H 8S 8H", "SJ 4C 5C 7C 8C 9C TC JC QC KC 3C 3D",
              many("3C"), many("3D"), many("4D")]
     g = single_led(hands, "AS")
     made = verdict(LoneJoker(), g, 2, "play", "SJ")
     assert made is not None and made.made
     passed = verdict(LoneJoker(), g, 2, "pass")
     assert passed is not None and not passed.made
+    # stopping an opponent about to go out (6 cards or fewer after his play) is right
+    hands[1] = "AS 4S 4H 6S 6H 7S 7H"
+    assert verdict(LoneJoker(), single_led(hands, "AS"), 2, "play", "SJ") is None
     # a joker that leaves the hand one play from going out is right
     hands[2] = "SJ 5C 5D"
     assert verdict(LoneJoker(), single_led(hands, "AS"), 2, "play", "SJ") is None
