@@ -1,4 +1,4 @@
-"""The audit's mistake patterns for baohuang (``docs/strength.md``, "baohuang patterns").
+"""The audit's mistake patterns for Baohuang (``docs/strength.md``, "Baohuang patterns").
 
 Each pattern judges a decision by the position — every hand and the true roles, which the
 audit may see (it judges the bot, it does not play) — never by which bot made it. The sides

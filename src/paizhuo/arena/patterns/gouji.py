@@ -1,5 +1,5 @@
-"""The audit's mistake patterns for gouji (``docs/strength.md``, "gouji patterns"; the
-definitions for people are in ``docs/strength.md`` ("Gouji patterns")).
+"""The audit's mistake patterns for Gouji, defined for people in ``docs/strength.md``
+("Gouji patterns").
 
 Each pattern judges the position, whoever made the decision: the hand before the action, the
 play on the table, the legal actions and, where a pattern says so, what the acting seat could

@@ -1,5 +1,5 @@
-"""The audit's mistake patterns for shengji (``docs/strength.md``, "shengji patterns";
-written out for people in ``docs/strength.md`` ("Shengji patterns")).
+"""The audit's mistake patterns for Shengji, defined for people in ``docs/strength.md``
+("Shengji patterns").
 
 Each pattern judges a decision by the position as the acting seat could know it: its own
 hand, the kitty if it saw it, the cards played, and the voids the tricks showed (a seat that
