@@ -108,6 +108,13 @@ def _lead_keys(d: Decision) -> list[PlayKey]:
     return list(dict.fromkeys(key_of(a.cards) for a in d.legal if a.verb == "play"))
 
 
+def _seize_chance(d: Decision) -> float | None:
+    """The seat's seizing strength where it may seize now, else ``None``."""
+    if d.game is None or _st(d).phase != CROWN or not any(a.verb == "seize" for a in d.legal):
+        return None
+    return seize_strength(_held(_st(d), d.seat))
+
+
 class Seize(BasePattern):
     """The seize rate: every decision where seizing was legal; the seat seized."""
 
@@ -116,11 +123,9 @@ class Seize(BasePattern):
     source = "BH-2 抢庄, BH-5 抢杠 scoring (seed 000/001)"
 
     def check(self, d: Decision) -> Finding | None:
-        if d.game is None or _st(d).phase != CROWN:
+        strength = _seize_chance(d)
+        if strength is None:
             return None
-        if not any(a.verb == "seize" for a in d.legal):
-            return None
-        strength = seize_strength(_held(_st(d), d.seat))
         return Finding(d.action.verb == "seize", f"seized with strength {strength:g}")
 
 
@@ -133,12 +138,8 @@ class SeizeWeak(BasePattern):
     source = "BH-2 抢庄, BH-5 抢杠 ±40 (seed 000/001)"
 
     def check(self, d: Decision) -> Finding | None:
-        if d.game is None or _st(d).phase != CROWN:
-            return None
-        if not any(a.verb == "seize" for a in d.legal):
-            return None
-        strength = seize_strength(_held(_st(d), d.seat))
-        if strength >= SEIZE_SOUND:
+        strength = _seize_chance(d)
+        if strength is None or strength >= SEIZE_SOUND:
             return None
         return Finding(d.action.verb == "seize",
                        f"seized with strength {strength:g} (pays from {SEIZE_SOUND:g})",
