@@ -5,6 +5,7 @@ its choice is reproducible from its generator, and it plays legal actions in eve
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, cast
 
 import pytest
@@ -16,6 +17,7 @@ from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError
 from paizhuo.engine.game import Game
 from paizhuo.games import game_class
+from paizhuo.notation import parse_cards
 
 GAMES = ["shengji", "gouji", "baohuang"]
 
@@ -218,6 +220,30 @@ def test_a_shengji_lead_ranks_the_leads_the_heuristic_tries() -> None:
     assert len(leads) >= 2 and len(set(leads)) == len(leads)
     assert leads[0] == policy.act(obs, legal, random.Random(0))
     assert all(a in legal for a in leads)
+
+
+def test_a_shengji_bury_ranks_the_heuristics_best_buries() -> None:
+    """The search weighs the heuristic's best buries (issue 35), its own first, each a legal
+    bury of the kitty's size from the hand, all different; a search that finds no other
+    clearly better keeps the first."""
+    game = game_class("shengji").new({"preset": "tractor"}, seed=0)
+    policy = make_bot("heuristic", "shengji")
+    rng = random.Random(0)
+    while game.phase != "bury":
+        game.apply(bot_action(game, game.to_act(), game.to_act()[0], policy, rng))
+    seat = game.to_act()[0]
+    obs = game.observation(seat)
+    buries = ranked(policy, obs, [], random.Random(0), 4)
+    assert len(buries) == 4 and len(set(buries)) == 4
+    assert buries[0] == bot_action(game, game.to_act(), seat, policy, random.Random(0))
+    hand = Counter(parse_cards(obs["hand"]))
+    for bury in buries:
+        assert len(bury.cards) == obs["details"]["kitty_size"]
+        assert not Counter(bury.cards) - hand
+        game.clone().apply(bury)  # legal (raises otherwise)
+    chosen = bot_action(game, game.to_act(), seat, SearchBot(playouts=8, extra=0),
+                        random.Random(0))
+    assert chosen in buries
 
 
 def test_a_shengji_playout_is_worth_its_levels_and_a_share_of_the_points() -> None:

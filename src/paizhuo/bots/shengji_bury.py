@@ -47,6 +47,15 @@ def plan_bury(hand: Sequence[int], k: int, ctx: TrumpContext,
               no_points: bool) -> list[int] | None:
     """The ``k`` cards to bury from ``hand`` (the kitty taken up), or ``None`` if no plan
     fills the kitty. ``no_points``: the kitty may hold no point card (SJ-5 option)."""
+    plans = plan_buries(hand, k, ctx, no_points, 1)
+    return plans[0] if plans else None
+
+
+def plan_buries(hand: Sequence[int], k: int, ctx: TrumpContext, no_points: bool,
+                n: int) -> list[list[int]]:
+    """The ``n`` best different buries of :func:`plan_bury`'s plans, best first (a tie goes
+    to the bury of the earlier plan): the candidates a search weighs
+    (``ShengjiHeuristic.choices``). Empty if no plan fills the kitty."""
     group = ctx.group
     copies = Counter(hand)
     side = [g for g in range(4) if ctx.slot_count[g]]
@@ -60,8 +69,8 @@ def plan_bury(hand: Sequence[int], k: int, ctx: TrumpContext,
         return _card_cost(c, ctx, copies) + per_point * card_points(c)
 
     order = sorted(hand, key=lambda c: (cost(c), c))
-    best: tuple[float, list[int]] | None = None
-    for plan in product(range(3), repeat=len(side)):
+    scored: dict[tuple[int, ...], tuple[float, int]] = {}  # bury -> (score, plan number)
+    for number, plan in enumerate(product(range(3), repeat=len(side))):
         forced: list[int] = []
         for g, p in zip(side, plan, strict=True):
             if p == 1:  # empty it: all but the aces
@@ -92,6 +101,8 @@ def plan_bury(hand: Sequence[int], k: int, ctx: TrumpContext,
                 score -= SHORT_POINTS * points_of(held)
         if voids:
             score += VOID_FIRST + more * (voids - 1)
-        if best is None or score > best[0]:
-            best = (score, sorted(buried))
-    return None if best is None else best[1]
+        bury = tuple(sorted(buried))
+        if bury not in scored or score > scored[bury][0]:
+            scored[bury] = (score, number)  # the first plan that gives it its best score
+    ranking = sorted(scored, key=lambda b: (-scored[b][0], scored[b][1]))
+    return [list(b) for b in ranking[:n]]

@@ -49,11 +49,12 @@ deals, ``paizhuo bench shengji --bots heuristic`` times its decisions.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from paizhuo.bots.shengji_bury import plan_bury
+from paizhuo.bots.shengji_bury import plan_buries
 from paizhuo.bots.shengji_greedy import (
     ACE,
     PlayView,
@@ -266,16 +267,26 @@ class ShengjiHeuristic(ShengjiGreedy):
             return choice
         return passes[0] if passes else legal[0]
 
-    def _bury_picks(self, obs: dict[str, Any]) -> list[Action]:
+    def _bury_picks(self, obs: dict[str, Any], n: int = 1) -> list[Action]:
         """This bot's bury (:func:`~paizhuo.bots.shengji_bury.plan_bury`: a side suit
-        emptied, no points left in a short side suit, aces and trumps kept), then the greedy
-        one's."""
+        emptied, no points left in a short side suit, aces and trumps kept) — with ``n``
+        above 1 its ``n`` best plans (:func:`~paizhuo.bots.shengji_bury.plan_buries`) — then
+        the greedy one's."""
         tab = table_of(obs)
         assert tab.ctx is not None, "trump is known before the bury"
         k = int(obs["details"]["kitty_size"])
-        chosen = plan_bury(parse_cards(obs["hand"]), k, tab.ctx, tab.opts.kitty_no_points)
-        mine = [Action(obs["seat"], "bury", tuple(chosen))] if chosen is not None else []
-        return mine + super()._bury_picks(obs)
+        plans = plan_buries(parse_cards(obs["hand"]), k, tab.ctx, tab.opts.kitty_no_points, n)
+        mine = [Action(obs["seat"], "bury", tuple(b)) for b in plans]
+        return mine + [a for a in super()._bury_picks(obs) if a not in mine]
+
+    def choices(self, observation: dict[str, Any], legal: list[Action], rng: random.Random,
+                k: int) -> list[Action] | None:
+        """Up to ``k`` moves best first, for a search (:func:`paizhuo.bots.search.ranked`):
+        at the bury, this bot's ``k`` best buries (the search plays each out: its choice is
+        kept unless another does clearly better); at a lead, the leads it tries in turn."""
+        if observation["phase"] == "bury" and observation["your_turn"]:
+            return self._bury_picks(observation, k)[:k]
+        return super().choices(observation, legal, rng, k)
 
     def world_hints(self, obs: dict[str, Any]) -> dict[str, Any] | None:
         """What this bot believes of a kitty buried out of its sight, for the search's worlds
