@@ -8,8 +8,8 @@ by rules a table player would name:
   times, so that the guard, who holds the fourth copy, holds a strong card too; he goes alone
   (独保, calling a card he holds four times) only with a very strong hand, and passes the crown
   (让庄) with a weak one when he may. Seizing (抢庄: one against four, ±40) from a control of
-  7.5 (say a big joker, two small ones, four 2s and two aces: measured, ``SEIZE_FROM``),
-  where the seizer goes out first about half the time even against rebels who fight him.
+  8 (say a big joker, two small ones, four 2s and three aces: measured, ``SEIZE_FROM``),
+  where the seizer goes out first about half the time against rebels who fight him.
 - **Declarations**: the guard reveals (明保, doubling every score) only with a strong hand; the
   alone emperor declares 明独 only with an overwhelming one.
 - **Lead**: the lowest whole set of one rank, without jokers — jokers, 2s and aces are kept for
@@ -26,11 +26,12 @@ by rules a table player would name:
   opponent's play is beaten with the cheapest answer — a whole set of the lowest rank, then a
   split set, then jokers — when that cost is worth it; the bar rises as hands get short (the
   seat's own, or the opponent's: he must not get the lead to go out). A rebel who does not yet
-  know the guard beats another rebel candidate only with a cheap whole set. When it does not
-  beat it yields 让牌 (keeping the second circle open) rather than passing, and claims the lead
-  接风 whenever it may. A rebel beats the emperor's (or the seizer's) play at any cost once he
-  holds 14 cards or fewer (``FIGHT_FROM``); a seat that may be a partner is let stand until
-  it is about to go out.
+  know the guard beats a seat that may be the guard with a cheap answer only (a whole set
+  below the aces, a single ace); the emperor lets a seat that may be his guard stand. When
+  it does not beat it yields 让牌 (keeping the second circle open) rather than passing,
+  and claims the lead 接风 whenever it may. A rebel beats the emperor's (or the seizer's)
+  play at any cost once he holds 14 cards or fewer (``FIGHT_FROM``), and before that with a
+  higher bar than over another opponent (``BAR_CROWN``).
 - **The hidden guard, read** (issue 35): the observation's ``beat_emperor`` counts how often
   each seat has beaten the emperor's play (public). The guard does not, so to a rebel a seat
   that has is a partner and the one seat left that never has is the guard; to the emperor the
@@ -57,7 +58,13 @@ from paizhuo.bots.base import BaseBot
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER, card_name
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
-from paizhuo.games.baohuang.combos import PlayKey, canonical_cards, key_of, responses_tuple
+from paizhuo.games.baohuang.combos import (
+    PlayKey,
+    canonical_cards,
+    key_of,
+    leads,
+    responses_tuple,
+)
 from paizhuo.games.baohuang.rounds import ANSWERS
 from paizhuo.games.baohuang.state import PLAY, BaohuangState
 from paizhuo.games.baohuang.views import (
@@ -76,22 +83,25 @@ if TYPE_CHECKING:
 SEATS = 5
 JOKERS_EACH = 4
 """Four decks: four small and four big jokers (the emperor card is one of the big ones)."""
+DECK_COUNTS = (16,) * 13 + (JOKERS_EACH, JOKERS_EACH)
+"""Cards of each strength rank (3 … 2, small joker, big joker) in the four decks; the 216th
+card, set aside or removed, is counted as unseen."""
 
 # Crown thresholds on :func:`control` (a 43-card hand averages about 5; the holder of the
 # emperor card has at least one big joker, 2 points, in it).
 PASS_CROWN_BELOW = 4.0
 ALONE_FROM = 10.0
-SEIZE_FROM = 7.5
-"""Seize 抢庄 (one against four, ±40) from this control. Measured with rebels who fight the
-seizer near his end (``FIGHT_FROM``; the first holder of 10,000 seeded deals played both
-ways, seizing and not, by this bot in every seat): from 7.5 to 8 the seizer goes out first
-in 48% of his deals (a seizure worth −1.4 ± 3 points: break-even within the noise, against
-+2.2 for the call he gives up), below 7.5 in 43% or less (−5 points and worse); from 8 he
-wins, from 9 by 15 to 25 points. Against rebels who let him go (heuristic-v1) seizing pays
-from lower still: the bot of 4 December seized from 6.5. Seizing from 7.5 rather than 8 was
-+0.9 points a deal against heuristic-v1 (400 duplicate deals, seed 7;
-docs/strength.md, "Baohuang patterns"). Where seizing is played it comes before going alone
-(``ALONE_FROM``).
+SEIZE_FROM = 8.0
+"""Seize 抢庄 (one against four, ±40) from this control: the lowest where seizing breaks even
+against rebels who fight. Measured with this bot in every seat (the first holder of 18,000
+seeded deals played both ways, seizing and not; docs/strength.md, "Baohuang patterns"): from
+8 to 8.5 the seizer goes out first in half his deals (the seizure −1.4 ± 2.5 points against
+the call he gives up: even within the noise), from 7.5 to 8 in 44% (−4.8 ± 2.1), below 7.5
+in 43% or less, from 8.5 in 53% and more (+3.6 ± 2.8), from 10 in seven deals of ten and
+more. Against rebels who let the seizer go (heuristic-v1) seizing pays from lower: the bot
+of 4 December seized from 6.5, that of 5 December from 7.5, measured before this bot's
+rebels fought a seizer harder (``BAR_CROWN``). Where seizing is played it comes before going
+alone (``ALONE_FROM``).
 """
 REVEAL_GUARD_FROM = 7.5
 REVEAL_ALONE_FROM = 13.0
@@ -111,7 +121,15 @@ COST_BJ = 5.0
 COST_EMPEROR_CARD = 4.0
 COST_SPLIT = 2.5
 BAR_OPPONENT = 2.6
-BAR_MAYBE_FRIEND = 0.6
+BAR_MAYBE_FRIEND = 1.5
+"""A rebel's bar over a seat that may be the hidden guard: a whole set below the aces, or a
+single ace (1.5 rather than 0.6, a free whole set only: +0.3 points a normal game to the
+rebels' side; docs/strength.md, "Baohuang patterns", "What the rebels' answers are
+worth")."""
+BAR_CROWN = 3.0
+"""What a rebel adds to his bar over the emperor's or the seizer's play (the rebels' side
++0.5 points a normal game; a seizer first out in 29.5% of forced seizures, against 37.7%
+without it; every seat this bot: docs/strength.md, "What the rebels' answers are worth")."""
 
 
 def control(h: Sequence[int]) -> float:
@@ -183,6 +201,17 @@ def _jokers_in(cards: str) -> tuple[int, int]:
     ``played`` changes only when it plays, and is read at every answer)."""
     ids = parse_cards(cards)
     return ids.count(SMALL_JOKER), ids.count(BIG_JOKER) + ids.count(EMPEROR_CARD)
+
+
+def _unseen(obs: dict[str, Any], h: Sequence[int]) -> tuple[int, ...]:
+    """The cards of each strength rank this seat cannot see: the four decks less its hand
+    ``h`` and what has been played (every play is public)."""
+    seen = list(h)
+    for cards in obs["details"]["played"]:
+        if cards:
+            for r, n in enumerate(read_hand(cards)[1]):
+                seen[r] += n
+    return tuple(DECK_COUNTS[r] - seen[r] for r in range(len(seen)))
 
 
 @lru_cache(maxsize=4096)
@@ -266,9 +295,13 @@ class BaohuangHeuristic(BaseBot):
     bar_maybe_friend = BAR_MAYBE_FRIEND
     fight_from = FIGHT_FROM
     short_hand = SHORT_HAND
-    beat_maybes = False
-    """Beat a seat that may be a partner as an opponent with a low bar (the bot of 4
-    December): no difference measured (400 deals against heuristic-v1)."""
+    bar_crown = BAR_CROWN
+    beat_maybes = True
+    """A rebel beats a seat that may be the hidden guard with a cheap answer (bar
+    ``bar_maybe_friend``) rather than letting it stand; the emperor lets a seat that may be
+    his guard stand. Off (as on 5 December), the rebels' side loses 3.3 points a normal game
+    (every seat this bot, 2,000 deals: docs/strength.md, "What the rebels' answers are
+    worth")."""
     safe_leads = True
     """Leads a short hand cannot answer (off: about 1 point a game worse, 400 deals)."""
     lead_size_weight = 0.0
@@ -451,11 +484,20 @@ class BaohuangHeuristic(BaseBot):
         short = sorted(sizes[s] for s in range(SEATS) if s != me and s not in finished
                        and s not in partners and sizes[s] <= self.short_hand)
         if short and self.safe_leads:
-            # bigger than every short hand, else than as many of them as it can
-            for danger in sorted(set(short), reverse=True):
-                safe = self._lead_over(h, sets, danger)
-                if safe is not None:
-                    return action_of(safe)
+            # bigger than every short hand; else one no unseen cards can beat; else bigger
+            # than as many of them as it can
+            dangers = sorted(set(short), reverse=True)
+            safe = self._lead_over(h, sets, dangers[0])
+            if safe is None:
+                unseen = _unseen(obs, h)
+                safe = self._lead_unbeatable(obs, h, unseen)
+                for danger in dangers[1:]:
+                    if safe is not None:
+                        break
+                    safe = (self._lead_least_answered(h, danger, unseen)
+                            or self._lead_over(h, sets, danger))
+            if safe is not None:
+                return action_of(safe)
         if len(sets) == 2 and not jokers:
             # two sets left: the stronger first, so that the last one goes out after it
             return action_of(max(sets))
@@ -465,6 +507,33 @@ class BaohuangHeuristic(BaseBot):
             return action_of(max(sets, key=lambda k: (k[1], k[0])))
         w = self.lead_size_weight
         return action_of(min(sets, key=lambda k: (k[0] - w * k[1], k[0])))
+
+    @staticmethod
+    def _lead_unbeatable(obs: dict[str, Any], h: list[int],
+                         unseen: tuple[int, ...]) -> PlayKey | None:
+        """The cheapest lead (:func:`answer_cost`; then the most cards, the lowest rank) that
+        no play of the ``unseen`` cards (:func:`_unseen`) beats: nobody can answer it,
+        whoever holds what. ``None`` if every lead could be beaten."""
+        safe = [k for k in leads(h) if not responses_tuple(unseen, k)]
+        if not safe:
+            return None
+        emperor = obs["details"]["role"] == "emperor"
+        left = sum(h)
+        return min(safe, key=lambda k: (answer_cost(k, h, emperor, left),
+                                        -(k[1] + k[2] + k[3]), k[0]))
+
+    @staticmethod
+    def _lead_least_answered(h: list[int], danger: int,
+                             unseen: tuple[int, ...]) -> PlayKey | None:
+        """A plain lead of more cards than a short hand of ``danger`` cards holds, the one
+        the ``unseen`` cards answer in the fewest ways (a bigger short hand may hold one of
+        them), then the cheapest, the lowest; ``None`` if no plain set is that big."""
+        over = [(r, n, 0, 0) for r in range(TWO + 1) for n in range(danger + 1, h[r] + 1)]
+        if not over:
+            return None
+        left = sum(h)
+        return min(over, key=lambda k: (len(responses_tuple(unseen, k)),
+                                        answer_cost(k, h, False, left), k[0]))
 
     @staticmethod
     def _lead_over(h: list[int], sets: list[PlayKey], danger: int) -> PlayKey | None:
@@ -521,9 +590,10 @@ class BaohuangHeuristic(BaseBot):
         if maker in partners:
             return pass_
         maker_left = obs["hand_sizes"][maker]
-        if maker in maybe and maker_left > self.short_hand and not self.beat_maybes:
-            return passing  # perhaps a partner, and not about to go out: let it stand
         emperor = d["role"] == "emperor"
+        if (maker in maybe and maker_left > self.short_hand
+                and (emperor or not self.beat_maybes)):
+            return passing  # perhaps his guard, and not about to go out: let it stand
         best = min(keys, key=lambda k: (answer_cost(k, h, emperor, left), k[0]))
         if maker == d["emperor"] and maker_left <= self.fight_from and not cur["last_play"]:
             return action_of(best)  # the emperor nears his end: stop him at any cost
@@ -533,6 +603,8 @@ class BaohuangHeuristic(BaseBot):
             bar += 3.0
         if left <= 6:
             bar += 6.0
+        if maker == d["emperor"]:
+            bar += self.bar_crown  # a rebel keeps the lead from the emperor, or the seizer
         if maker not in maybe:
             if maker_left <= 6 or cur["last_play"]:
                 bar += 4.0

@@ -1,0 +1,57 @@
+"""``tools/baohuang_experiments.py``, the experiments behind the Baohuang heuristic's measured
+thresholds (docs/strength.md): bots with attributes set, paired figures, reproducible runs."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "baohuang_experiments.py"
+
+
+def tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("baohuang_experiments", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(*args: str) -> list[str]:
+    out = subprocess.run([sys.executable, str(TOOL), *args], capture_output=True, text=True,
+                         check=True, timeout=300)
+    return out.stdout.splitlines()
+
+
+def test_a_bot_is_made_with_its_attributes_set() -> None:
+    t = tool()
+    bot = t.make("heuristic:beat_maybes=0:bar_crown=1.5:seize_from=7.5")
+    assert (bot.beat_maybes, bot.bar_crown, bot.seize_from) == (False, 1.5, 7.5)
+    assert t.make("heuristic").beat_maybes is True
+    with pytest.raises(SystemExit, match="no attribute 'fight'"):
+        t.make("heuristic:fight=3")
+
+
+def test_the_same_bot_twice_is_no_change_and_the_figures_repeat() -> None:
+    first = run("seized", "--rebels", "heuristic,heuristic", "--deals", "12", "--seed", "3")
+    assert first[1].endswith("change +0.000 ± 0.000")
+    assert run("seized", "--rebels", "heuristic,heuristic", "--deals", "12",
+               "--seed", "3") == first
+
+
+def test_normal_games_leave_out_seized_and_alone_deals() -> None:
+    lines = run("normal", "--bots", "heuristic,heuristic-v1", "--deals", "10", "--seed", "3")
+    kept = int(lines[0].split(" over ")[1].split()[0])
+    assert 0 < kept <= 10
+    assert "change" in lines[1] and "change" not in lines[0]
+
+
+def test_seizing_both_ways_prints_every_band_of_the_deals() -> None:
+    lines = run("seize-ways", "--deals", "8", "--seed", "3")
+    assert lines[0].startswith("strength")
+    assert sum(int(line.split()[1]) for line in lines[1:]) == 8
