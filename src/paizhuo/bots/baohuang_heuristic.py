@@ -17,10 +17,11 @@ by rules a table player would name:
   once). With two sets and no joker left the stronger goes first, so the last one goes out
   after it; a hand that is one play goes out at once. A set bigger than an opponent's hand is
   led when that opponent is about to go out.
-- **Short hands** (issue 35): while a seat not known to be a partner holds 5 cards or fewer,
-  the lead is one he cannot answer — more cards than his hand (a whole set, part of one, a
-  set with jokers added, jokers alone; with several short hands, more cards than as many of
-  them as it can), else the biggest set, the highest.
+- **Short hands** (issue 35, :mod:`paizhuo.bots.baohuang_leads`): while a seat not known to
+  be a partner holds 5 cards or fewer, the lead is one he cannot answer — more cards than his
+  hand (a whole set, part of one, a set with jokers added, jokers alone), else one that none
+  of the cards the seat cannot see beats, else (with several short hands) more cards than as
+  many of them as it can — else the biggest set, the highest.
 - **Answer**: a partner's play is never beaten (the guard lets the emperor's play stand, the
   rebels each other's once the roles are public), unless beating it takes the seat out. An
   opponent's play is beaten with the cheapest answer — a whole set of the lowest rank, then a
@@ -54,17 +55,12 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
+from paizhuo.bots.baohuang_leads import JOKERS_EACH, lead_into_short, unseen_counts
 from paizhuo.bots.base import BaseBot
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, SMALL_JOKER, card_name
 from paizhuo.engine.actions import Action
 from paizhuo.engine.game import Game
-from paizhuo.games.baohuang.combos import (
-    PlayKey,
-    canonical_cards,
-    key_of,
-    leads,
-    responses_tuple,
-)
+from paizhuo.games.baohuang.combos import PlayKey, canonical_cards, key_of, responses_tuple
 from paizhuo.games.baohuang.rounds import ANSWERS
 from paizhuo.games.baohuang.state import PLAY, BaohuangState
 from paizhuo.games.baohuang.views import (
@@ -81,11 +77,6 @@ if TYPE_CHECKING:
     from paizhuo.games.baohuang.game import BaohuangGame
 
 SEATS = 5
-JOKERS_EACH = 4
-"""Four decks: four small and four big jokers (the emperor card is one of the big ones)."""
-DECK_COUNTS = (16,) * 13 + (JOKERS_EACH, JOKERS_EACH)
-"""Cards of each strength rank (3 … 2, small joker, big joker) in the four decks; the 216th
-card, set aside or removed, is counted as unseen."""
 
 # Crown thresholds on :func:`control` (a 43-card hand averages about 5; the holder of the
 # emperor card has at least one big joker, 2 points, in it).
@@ -201,17 +192,6 @@ def _jokers_in(cards: str) -> tuple[int, int]:
     ``played`` changes only when it plays, and is read at every answer)."""
     ids = parse_cards(cards)
     return ids.count(SMALL_JOKER), ids.count(BIG_JOKER) + ids.count(EMPEROR_CARD)
-
-
-def _unseen(obs: dict[str, Any], h: Sequence[int]) -> tuple[int, ...]:
-    """The cards of each strength rank this seat cannot see: the four decks less its hand
-    ``h`` and what has been played (every play is public)."""
-    seen = list(h)
-    for cards in obs["details"]["played"]:
-        if cards:
-            for r, n in enumerate(read_hand(cards)[1]):
-                seen[r] += n
-    return tuple(DECK_COUNTS[r] - seen[r] for r in range(len(seen)))
 
 
 @lru_cache(maxsize=4096)
@@ -484,18 +464,13 @@ class BaohuangHeuristic(BaseBot):
         short = sorted(sizes[s] for s in range(SEATS) if s != me and s not in finished
                        and s not in partners and sizes[s] <= self.short_hand)
         if short and self.safe_leads:
-            # bigger than every short hand; else one no unseen cards can beat; else bigger
-            # than as many of them as it can
-            dangers = sorted(set(short), reverse=True)
-            safe = self._lead_over(h, sets, dangers[0])
-            if safe is None:
-                unseen = _unseen(obs, h)
-                safe = self._lead_unbeatable(obs, h, unseen)
-                for danger in dangers[1:]:
-                    if safe is not None:
-                        break
-                    safe = (self._lead_least_answered(h, danger, unseen)
-                            or self._lead_over(h, sets, danger))
+            # one they cannot answer (paizhuo.bots.baohuang_leads)
+            emperor, left = obs["details"]["role"] == "emperor", sum(h)
+            safe = lead_into_short(
+                h, sets, short,
+                lambda: unseen_counts(h, [read_hand(c)[1] for c in obs["details"]["played"]
+                                          if c]),
+                lambda k: answer_cost(k, h, emperor, left))
             if safe is not None:
                 return action_of(safe)
         if len(sets) == 2 and not jokers:
@@ -507,57 +482,6 @@ class BaohuangHeuristic(BaseBot):
             return action_of(max(sets, key=lambda k: (k[1], k[0])))
         w = self.lead_size_weight
         return action_of(min(sets, key=lambda k: (k[0] - w * k[1], k[0])))
-
-    @staticmethod
-    def _lead_unbeatable(obs: dict[str, Any], h: list[int],
-                         unseen: tuple[int, ...]) -> PlayKey | None:
-        """The cheapest lead (:func:`answer_cost`; then the most cards, the lowest rank) that
-        no play of the ``unseen`` cards (:func:`_unseen`) beats: nobody can answer it,
-        whoever holds what. ``None`` if every lead could be beaten."""
-        safe = [k for k in leads(h) if not responses_tuple(unseen, k)]
-        if not safe:
-            return None
-        emperor = obs["details"]["role"] == "emperor"
-        left = sum(h)
-        return min(safe, key=lambda k: (answer_cost(k, h, emperor, left),
-                                        -(k[1] + k[2] + k[3]), k[0]))
-
-    @staticmethod
-    def _lead_least_answered(h: list[int], danger: int,
-                             unseen: tuple[int, ...]) -> PlayKey | None:
-        """A plain lead of more cards than a short hand of ``danger`` cards holds, the one
-        the ``unseen`` cards answer in the fewest ways (a bigger short hand may hold one of
-        them), then the cheapest, the lowest; ``None`` if no plain set is that big."""
-        over = [(r, n, 0, 0) for r in range(TWO + 1) for n in range(danger + 1, h[r] + 1)]
-        if not over:
-            return None
-        left = sum(h)
-        return min(over, key=lambda k: (len(responses_tuple(unseen, k)),
-                                        answer_cost(k, h, False, left), k[0]))
-
-    @staticmethod
-    def _lead_over(h: list[int], sets: list[PlayKey], danger: int) -> PlayKey | None:
-        """A lead of more cards than a short hand of ``danger`` cards holds (it cannot be
-        answered): a whole set, else part of one, else a set with jokers added (small ones
-        first), else jokers alone — the lowest rank of each; ``None`` if the hand has none."""
-        bigger = [k for k in sets if k[1] > danger]
-        if bigger:
-            return min(bigger)
-        need = danger + 1
-        for r in range(TWO + 1):
-            if h[r] >= need:
-                return (r, need, 0, 0)
-        if h[SJ] + h[BJ] and sets:
-            r, n = max(((k[0], k[1]) for k in sets), key=lambda rn: (rn[1], -rn[0]))
-            x = min(h[SJ], need - n)
-            y = min(h[BJ], need - n - x)
-            if n + x + y >= need:
-                return (r, n, x, y)
-        if h[SJ] + h[BJ] >= need:
-            x = min(h[SJ], need)
-            y = need - x
-            return (SJ if x else BJ, 0, x, y)
-        return None
 
     # -- answering ---------------------------------------------------------------------------
 
