@@ -163,7 +163,7 @@ OBSTACLES = """() => {
   const others = [];
   const add = (sel, what) => document.querySelectorAll(sel).forEach((e) => {
     const seat = e.dataset.seat ? ' ' + e.dataset.seat : '';
-    if (shown(e)) others.push({ what: what + seat, box: box(e) });
+    if (shown(e)) others.push({ what: what + seat, box: box(e), text: e.innerText.slice(0, 300) });
   });
   add('#felt .seat', 'seat');
   add('#felt .felt-center > *', 'centre');

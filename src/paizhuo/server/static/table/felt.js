@@ -40,42 +40,54 @@ const SEAT_GAP = 4; // px kept between two seat boxes on one side of a phone's f
 
 /** On a phone, once the felt is drawn: the seat boxes of each side are moved apart where
  * they would meet (a box grows with its tags: a role, 托管, a 够级 note) and kept inside the
- * felt, each as near its row as it can stay. A box is centred on its `top` (layout.css). */
+ * felt, each as near its row as it can stay. A box is centred on its `top` (layout.css).
+ * Where a side's boxes are too tall for it even so (a small phone, a seat with four tags),
+ * they are drawn cramped — without their seat line and bot tag (layout.css) — and placed
+ * again. */
 export function fitPhoneSeats(felt) {
   if (!felt || !felt.classList.contains("phone")) return;
+  for (const side of ["left", "right"]) {
+    const boxes = [...felt.querySelectorAll(`.seat.side-${side}`)];
+    if (placeSide(felt, side, boxes) > 0 && !boxes.some((e) => e.classList.contains("cramped"))) {
+      boxes.forEach((e) => e.classList.add("cramped"));
+      placeSide(felt, side, boxes);
+    }
+  }
+}
+
+/** fitPhoneSeats for one side's seat boxes; returns how many pixels they still overflow. */
+function placeSide(felt, side, elements) {
   const frame = felt.getBoundingClientRect();
   const top = frame.top + felt.clientTop;
   const rows = Number(felt.dataset.rows) || 1;
-  for (const side of ["left", "right"]) {
-    // the player's own play has the last row on its side: the boxes stay above it
-    const mine = felt.dataset.mineSide === side;
-    const inner = { top: top + 2,
-                    bottom: mine ? top + (felt.clientHeight * (2 + ((rows - 1) * 96) / rows)) / 100 - 2
-                      : top + felt.clientHeight - 2 };
-    const boxes = [...felt.querySelectorAll(`.seat.side-${side}`)]
-      .map((e) => ({ e, r: e.getBoundingClientRect() }))
-      .sort((a, b) => a.r.top - b.r.top);
-    if (!boxes.length) continue;
-    // down from the top: none above the felt, none over the one above it
-    let edge = inner.top - SEAT_GAP;
-    const tops = boxes.map(({ r }) => {
-      const top = Math.max(r.top, edge + SEAT_GAP);
-      edge = top + r.height;
-      return top;
-    });
-    // up from the bottom where the last one left the felt, as far as the top allows
-    let over = edge - inner.bottom;
-    for (let j = boxes.length - 1; j >= 0 && over > 0; j--) {
-      const room = j === 0 ? tops[0] - inner.top : tops[j] - (tops[j - 1] + boxes[j - 1].r.height + SEAT_GAP);
-      const shift = Math.min(over, Math.max(0, room));
-      for (let m = j; m < boxes.length; m++) tops[m] -= shift;
-      over -= shift;
-    }
-    boxes.forEach(({ e, r }, j) => {
-      if (Math.abs(tops[j] - r.top) < 0.5) return;
-      e.style.top = `${tops[j] + r.height / 2 - top}px`;
-    });
+  // the player's own play has the last row on its side: the boxes stay above it
+  const mine = felt.dataset.mineSide === side;
+  const inner = { top: top + 2,
+                  bottom: mine ? top + (felt.clientHeight * (2 + ((rows - 1) * 96) / rows)) / 100 - 2
+                    : top + felt.clientHeight - 2 };
+  const boxes = elements.map((e) => ({ e, r: e.getBoundingClientRect() }))
+    .sort((a, b) => a.r.top - b.r.top);
+  if (!boxes.length) return 0;
+  // down from the top: none above the felt, none over the one above it
+  let edge = inner.top - SEAT_GAP;
+  const tops = boxes.map(({ r }) => {
+    const t = Math.max(r.top, edge + SEAT_GAP);
+    edge = t + r.height;
+    return t;
+  });
+  // up from the bottom where the last one left the felt, as far as the top allows
+  let over = edge - inner.bottom;
+  for (let j = boxes.length - 1; j >= 0 && over > 0; j--) {
+    const room = j === 0 ? tops[0] - inner.top : tops[j] - (tops[j - 1] + boxes[j - 1].r.height + SEAT_GAP);
+    const shift = Math.min(over, Math.max(0, room));
+    for (let m = j; m < boxes.length; m++) tops[m] -= shift;
+    over -= shift;
   }
+  boxes.forEach(({ e, r }, j) => {
+    if (Math.abs(tops[j] - r.top) < 0.5) return;
+    e.style.top = `${tops[j] + r.height / 2 - top}px`;
+  });
+  return over;
 }
 
 /** The felt (and on a phone the caption under it); `nameValue` is what the seat picker's name
