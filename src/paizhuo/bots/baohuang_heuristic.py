@@ -8,7 +8,7 @@ by rules a table player would name:
   times, so that the guard, who holds the fourth copy, holds a strong card too; he goes alone
   (独保, calling a card he holds four times) only with a very strong hand, and passes the crown
   (让庄) with a weak one when he may. Seizing (抢庄: one against four, ±40) from a control of
-  8 (say a big joker, two small ones, four 2s and three aces: measured, ``SEIZE_FROM``),
+  8 (say a big joker, two small ones, four 2s and four aces: measured, ``SEIZE_FROM``),
   where the seizer goes out first about half the time against rebels who fight him.
 - **Declarations**: the guard reveals (明保, doubling every score) only with a strong hand; the
   alone emperor declares 明独 only with an overwhelming one.
