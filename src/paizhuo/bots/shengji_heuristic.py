@@ -89,10 +89,10 @@ def bury_odds(card: int, trump: bool) -> float:
     than in the burier's hand, against 1 for a low side card: how this bot buries — side
     suits' low cards first, points, aces and trumps kept (the seed text's 扣底). Over 40
     rounds of the tractor preset that the heuristic bid and buried, a kitty guessed with these
-    odds held 7.8 points and 0.15 trumps on average, one dealt at random 13.7 points and 2.0 trumps, and the
-    heuristic's own 9.6 and 0 (its bury, :mod:`~paizhuo.bots.shengji_bury`, buries points to
-    empty a suit or a short one; the odds before it, made for the bury of before issue 35,
-    guessed 4.6 and 0.28)."""
+    odds held 7.8 points and 0.15 trumps on average, one dealt at random 13.7 points and 2.0
+    trumps, and the heuristic's own 9.6 and 0 (its bury, :mod:`~paizhuo.bots.shengji_bury`,
+    buries points to empty a suit or a short one; the odds before it, made for the bury of
+    before issue 35, guessed 4.6 and 0.28)."""
     if trump:
         return BURY_ODDS_TRUMP
     points = card_points(card)

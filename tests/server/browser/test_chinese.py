@@ -158,24 +158,40 @@ def scan_lobby(page: Page, server: ServerProcess, scanner: Scanner) -> None:
     scanner.scan("lobby, friends")
 
 
-# the hint's suggestion is shown (its cards checked, or its button marked), or the seat has
-# moved on meanwhile (an auto-pass)
+# the hint's suggestion is shown (its cards checked, or its button marked: where a verb's many
+# actions are grouped, the button that opens their chooser), or the seat has moved on
+# meanwhile (an auto-pass)
 HINTED_OR_MOVED = """(sid) => { const r = document.querySelector('#table-page');
   return r.dataset.stateId !== sid || r.dataset.check === 'ok' ||
-    !!document.querySelector('.action-button.hinted'); }"""
+    !!document.querySelector('.action-button.hinted, .chooser-open.hinted'); }"""
+
+# what the page shows, for a hint that is never shown
+PAGE_NOW = """() => { const r = document.querySelector('#table-page');
+  const note = document.querySelector('#rule-message, .message');
+  return { ...r.dataset, message: note ? note.innerText : null,
+           buttons: [...document.querySelectorAll('#action-bar button')].map(
+             (b) => b.className + ': ' + b.innerText).slice(0, 20) }; }"""
 
 
 def play_by_hint(page: Page, scanner: Scanner, moment: str) -> None:
-    """One decision through the page's own buttons: Hint, then Play (or the marked button)."""
+    """One decision through the page's own buttons: Hint, then Play (or the marked button,
+    through its chooser where the verb's actions are grouped)."""
     sid = root(page)["stateId"]
     page.click("#hint-button")
-    page.wait_for_function(HINTED_OR_MOVED, arg=sid)
+    try:
+        page.wait_for_function(HINTED_OR_MOVED, arg=sid)
+    except sync_api.TimeoutError as exc:
+        raise AssertionError(f"{moment}: the hint was never shown: {page.evaluate(PAGE_NOW)}") \
+            from exc
     if root(page)["stateId"] != sid:
         return
     scanner.scan(moment)
     if root(page)["check"] == "ok":
         page.click("#play-button")
     else:
+        if not page.query_selector(".action-button.hinted"):
+            page.locator(".chooser-open.hinted").first.click()
+            scanner.scan(f"{moment}, its chooser")
         page.locator(".action-button.hinted").first.click()
     wait_moved(page, sid)
 
