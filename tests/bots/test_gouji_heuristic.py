@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from paizhuo.bots.base import Bot, choose_action
+from paizhuo.bots.base import Bot, bot_action, choose_action, deciding, decision_of
 from paizhuo.bots.gouji_heuristic import GoujiHeuristic
 from paizhuo.bots.registry import make_bot
 from paizhuo.cards import is_joker, rank_of
@@ -481,3 +481,29 @@ def test_the_duel_is_won_with_an_answer_nothing_unseen_beats() -> None:
     g = position(["2S 2H 2D " + long, *others], leader=3)
     act(g, 3, "play", "QS QH QC")
     assert sorted(decide(g, 0).cards) != sorted(parse_cards("2S 2H 2D"))
+
+
+def test_a_hint_is_the_decision_after_the_bots_advice() -> None:
+    """The heuristic sends 挑牌 advice (a message, GJ-7) before some decisions; a hint is
+    the decision itself — one of the seat's legal actions — and leaves the game as it was."""
+    found = 0
+    for seed in (16, 19):
+        g = game_class("gouji").new({}, seed=seed)
+        bots = [make_bot("heuristic", "gouji") for _ in range(6)]
+        rng = random.Random(seed)
+        while not g.is_over:
+            to_act = g.to_act()
+            if 0 in to_act:
+                first = bot_action(g, to_act, 0, make_bot("heuristic", "gouji"),
+                                   random.Random(g.state_id))
+                if first.verb in g.MESSAGE_VERBS:
+                    found += 1
+                    state = g.state_id
+                    hint = decision_of(g, 0, make_bot("heuristic", "gouji"),
+                                       random.Random(g.state_id))
+                    assert hint in g.legal_actions(0)
+                    assert g.state_id == state
+            seats = deciding(g, to_act)
+            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+            g.apply(bot_action(g, to_act, seat, bots[seat], rng))
+    assert found >= 2  # the advice the hint once showed as nothing (issue 35's 挑牌)

@@ -202,6 +202,27 @@ def bot_action(game: Game, to_act: Sequence[int], seat: int, bot: Bot,
     return _decide_listed(bot, observation, game.legal_actions(seat), rng, Worlds(game, seat))
 
 
+MAX_MESSAGES = 8
+"""Messages (:attr:`Game.MESSAGE_VERBS`) :func:`decision_of` lets a bot send before it must
+decide."""
+
+
+def decision_of(game: Game, seat: int, bot: Bot, rng: random.Random) -> Action:
+    """The decision ``bot`` makes for ``seat`` (one of ``game.to_act()``) — a hint's: where
+    it first sends messages (Gouji's 挑牌 advice, :attr:`Game.MESSAGE_VERBS`), they go to a
+    copy of the game and the bot is asked again, so that the answer is one of the seat's
+    legal actions, never a message. ``game`` itself is not changed."""
+    view = game
+    for _ in range(MAX_MESSAGES):
+        action = bot_action(view, view.to_act(), seat, bot, rng)
+        if action.verb not in view.MESSAGE_VERBS:
+            return action
+        if view is game:
+            view = game.clone()
+        view.apply(action)
+    raise RuntimeError(f"the bot sent {MAX_MESSAGES} messages without deciding")
+
+
 def choose_action(game: Game, bots: Sequence[Bot], rng: random.Random) -> Action:
     """The next action: the acting seat's bot chooses from its observation and legal actions.
 

@@ -100,6 +100,11 @@ class Game(ABC):
     """Verbs a seat may take while other seats are asked too, but never has to — an
     interruption such as Baohuang's seize 抢皇 while the crown is open. Such a seat has no
     decline to make: :func:`paizhuo.bots.base.waits` says a bot lets the window pass."""
+    MESSAGE_VERBS: ClassVar[frozenset[str]] = frozenset()
+    """Verbs that carry a message rather than decide anything — Gouji's 挑牌 advice to a
+    teammate (GJ-7): a seat may send one before its decision, the turn stays its own, and
+    they are never among :meth:`legal_actions`. A bot may send one; a hint shows the decision
+    (:func:`paizhuo.bots.base.decision_of`)."""
     RESULT_LABELS: ClassVar[frozenset[str]] = frozenset()
     """Numeric fields of :meth:`result` (dotted paths) that name a seat or count games
     (``dealer``, ``game``): statistics count their values and never average them."""

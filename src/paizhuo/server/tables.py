@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from paizhuo import parse_action as parse_typed
-from paizhuo.bots.base import bot_action
+from paizhuo.bots.base import decision_of
 from paizhuo.bots.policies import playout_bot
 from paizhuo.bots.registry import bot_names
 from paizhuo.engine.actions import Action
@@ -187,7 +187,7 @@ class Tables(Seats):
         if game is None or seat not in game.to_act():
             return None
         bot = playout_bot(table.game_name)
-        action = bot_action(game, game.to_act(), seat, bot, random.Random(game.state_id))
+        action = decision_of(game, seat, bot, random.Random(game.state_id))
         return {"action": action.to_json(), "bot": bot.name}
 
     @staticmethod

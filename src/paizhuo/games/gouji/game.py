@@ -59,6 +59,7 @@ class GoujiGame(FlatEncoding, Game):
         "play", "pass", "yield", "burn", "revolution", "buy", "claim", "tribute", "return",
         "refuse", "declare", "advise", "keep_head", "no_head",
     })
+    MESSAGE_VERBS: ClassVar[frozenset[str]] = frozenset({"advise"})
     EXTRA_KEYS: ClassVar[Mapping[str, frozenset[str]]] = {"advise": frozenset({"to"})}
     PRESETS: ClassVar[tuple[str, ...]] = PRESETS
     OPTIONS: ClassVar[type | None] = GoujiOptions
