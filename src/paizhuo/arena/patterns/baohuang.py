@@ -253,7 +253,34 @@ class LeadIntoShort(BasePattern):
                        float(SHORT + 1 - min(st.sizes[s] for s in short)))
 
 
-class GuardBeatsEmperor(BasePattern):
+class _Overtaking(BasePattern):
+    """An answer that beats a partner's play when passing was legal, not to go out and not
+    over the partner's last play (:func:`_may_overtake`): the patterns below differ only in
+    whose play it is (:meth:`between`) and what they say (:meth:`why`)."""
+
+    def between(self, d: Decision, st: BaohuangState, maker: int) -> bool:
+        """Whether the seat of ``d`` answering ``maker`` is this pattern's position."""
+        raise NotImplementedError
+
+    def why(self, maker: int) -> str:
+        raise NotImplementedError
+
+    def check(self, d: Decision) -> Finding | None:
+        chance = _answer_chance(d)
+        if chance is None:
+            return None
+        st, maker, _ = chance
+        if not self.between(d, st, maker) or not _may_overtake(d, st):
+            return None
+        return Finding(_overtakes(d, st), self.why(maker))
+
+
+def _hidden_guard_answers(d: Decision, st: BaohuangState, maker: int) -> bool:
+    """The hidden guard answers the emperor's play."""
+    return maker == st.emperor and d.seat == st.guard and not st.revealed
+
+
+class GuardBeatsEmperor(_Overtaking):
     """The hidden guard beats the emperor's play when passing was legal and beating does not
     take him out (overtaking his own side, and showing nothing a rebel would not)."""
 
@@ -261,15 +288,11 @@ class GuardBeatsEmperor(BasePattern):
     title = "hidden guard overtook the emperor"
     source = "BH-2 暗保; issue 35"
 
-    def check(self, d: Decision) -> Finding | None:
-        chance = _answer_chance(d)
-        if chance is None:
-            return None
-        st, maker, _ = chance
-        if (maker != st.emperor or d.seat != st.guard or st.revealed
-                or not _may_overtake(d, st)):
-            return None
-        return Finding(_overtakes(d, st), "beat the emperor's play while hidden")
+    def between(self, d: Decision, st: BaohuangState, maker: int) -> bool:
+        return _hidden_guard_answers(d, st, maker)
+
+    def why(self, maker: int) -> str:
+        return "beat the emperor's play while hidden"
 
 
 class GuardTell(BasePattern):
@@ -291,8 +314,7 @@ class GuardTell(BasePattern):
         if chance is None:
             return None
         st, maker, _ = chance
-        if maker == st.emperor and d.seat == st.guard and not st.revealed \
-                and _may_overtake(d, st):
+        if _hidden_guard_answers(d, st, maker) and _may_overtake(d, st):
             if d.action.verb == "play":
                 self.beat = True
             else:
@@ -307,7 +329,7 @@ class GuardTell(BasePattern):
                          "times, never beat it"))]
 
 
-class EmperorOvertakesGuard(BasePattern):
+class EmperorOvertakesGuard(_Overtaking):
     """The emperor beats his hidden guard's play when passing was legal, not to go out and
     not over the guard's last play."""
 
@@ -315,18 +337,15 @@ class EmperorOvertakesGuard(BasePattern):
     title = "emperor overtook his hidden guard"
     source = "BH-2 暗保 (the guard plays for the emperor); issue 35 (22 times in 8 deals)"
 
-    def check(self, d: Decision) -> Finding | None:
-        chance = _answer_chance(d)
-        if chance is None:
-            return None
-        st, maker, _ = chance
-        if (d.seat != st.emperor or maker != st.guard or st.guard == st.emperor
-                or st.revealed or not _may_overtake(d, st)):
-            return None
-        return Finding(_overtakes(d, st), "beat his hidden guard's play")
+    def between(self, d: Decision, st: BaohuangState, maker: int) -> bool:
+        return (d.seat == st.emperor and maker == st.guard and st.guard != st.emperor
+                and not st.revealed)
+
+    def why(self, maker: int) -> str:
+        return "beat his hidden guard's play"
 
 
-class RebelsOvertake(BasePattern):
+class RebelsOvertake(_Overtaking):
     """A rebel beats the play of another rebel known to be one (:func:`_known_rebel`) when
     passing was legal, not to go out and not over the other's last play."""
 
@@ -334,16 +353,12 @@ class RebelsOvertake(BasePattern):
     title = "rebel overtook a rebel"
     source = "BH-2 (the three or four rebels play together); issue 35 (28 times)"
 
-    def check(self, d: Decision) -> Finding | None:
-        chance = _answer_chance(d)
-        if chance is None:
-            return None
-        st, maker, _ = chance
+    def between(self, d: Decision, st: BaohuangState, maker: int) -> bool:
         crown = (st.emperor, st.guard)
-        if (d.seat in crown or maker in crown or not _known_rebel(st, maker)
-                or not _may_overtake(d, st)):
-            return None
-        return Finding(_overtakes(d, st), "beat another rebel's play")
+        return d.seat not in crown and maker not in crown and _known_rebel(st, maker)
+
+    def why(self, maker: int) -> str:
+        return "beat another rebel's play"
 
 
 class LeadIntoGuard(BasePattern):
@@ -378,7 +393,7 @@ class LeadIntoGuard(BasePattern):
                        float(SHORT + 1 - st.sizes[guard]) + (2.0 if out else 0.0))
 
 
-class OvertakeOwnSide(BasePattern):
+class OvertakeOwnSide(_Overtaking):
     """Any seat beats a play of a seat on its own side (the true roles; a rebel's partner
     only once known to be one, :func:`_known_rebel`) when passing was legal, not to go out
     and not over the partner's last play."""
@@ -387,16 +402,12 @@ class OvertakeOwnSide(BasePattern):
     title = "overtook a partner"
     source = "BH-2 (sides), BH-4; issue 35"
 
-    def check(self, d: Decision) -> Finding | None:
-        chance = _answer_chance(d)
-        if chance is None:
-            return None
-        st, maker, _ = chance
+    def between(self, d: Decision, st: BaohuangState, maker: int) -> bool:
         rebel = d.seat not in (st.emperor, st.guard)
-        if (not _same_side(st, d.seat, maker) or (rebel and not _known_rebel(st, maker))
-                or not _may_overtake(d, st)):
-            return None
-        return Finding(_overtakes(d, st), f"beat seat {maker}'s play, a partner's")
+        return _same_side(st, d.seat, maker) and not (rebel and not _known_rebel(st, maker))
+
+    def why(self, maker: int) -> str:
+        return f"beat seat {maker}'s play, a partner's"
 
 
 PATTERNS: list[type[Pattern]] = [Seize, SeizeWeak, RebelPasses, ShortHandStands,
