@@ -77,12 +77,21 @@ def play_to_end(game: Any, bots: Sequence[Bot], deal: int,
         game.apply(bot_action(game, to_act, seat, bots[seat], rngs[seat]))
 
 
-def seized_one(args: tuple[int, int, str, str]) -> int:
-    deal, seed, seizer, rebels = args
+def seized_one(args: tuple[int, int, str, str, float]) -> int | None:
+    """1 if the forced seizer went out first, 0 if not; ``None`` where his hand's seizing
+    strength is below ``strength_from``. ``rebels`` is one bot for all four, or ``A/B``: one
+    rebel plays A (the seat after the seizer in deal 0, the next seat in deal 1, and so on
+    round the four), the other three B — the arena's ``solo`` scheme, one rebel at a time."""
+    deal, seed, seizer, rebels, strength_from = args
     game = new_game(seed, deal)
     holder = game.to_act()[0]
+    if control(read_hand(game.observation(holder)["hand"])[1]) < strength_from:
+        return None
     game.apply(next(a for a in game.legal_actions(holder) if a.verb == "seize"))
-    bots = [make(seizer) if s == holder else make(rebels) for s in range(5)]
+    lone, _, rest = rebels.partition("/")
+    lone_seat = (holder + 1 + deal % 4) % 5
+    bots = [make(seizer) if s == holder else make(lone if not rest or s == lone_seat else rest)
+            for s in range(5)]
     play_to_end(game, bots, deal)
     return int(game.st.finished[0] == holder)
 
@@ -149,8 +158,13 @@ def paired(values: list[float | None], base: list[float | None]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=["seized", "normal", "seize-ways"])
-    parser.add_argument("--seizer", default="heuristic")
-    parser.add_argument("--rebels", default="heuristic")
+    parser.add_argument("--seizer", default="heuristic",
+                        help="seized: bots for the seizer, comma-separated (each with every "
+                             "--rebels, paired with the first pair)")
+    parser.add_argument("--rebels", default="heuristic",
+                        help="bots for the rebels, comma-separated; A/B: one A, three B")
+    parser.add_argument("--strength-from", type=float, default=0.0,
+                        help="seized: only deals whose holder's seizing strength is this or more")
     parser.add_argument("--bots", default="heuristic")
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--side", choices=["rebels", "crown"], default="rebels")
@@ -163,11 +177,14 @@ def main() -> None:
     with Pool(a.workers) as pool:
         if a.what == "seized":
             base: list[float | None] | None = None
-            for rebels in a.rebels.split(","):
-                wins = pool.map(seized_one, [(d, a.seed, a.seizer, rebels) for d in deals],
-                                chunksize=20)
-                line = f"seizer {a.seizer}, rebels {rebels}: first out {sum(wins) / len(wins):.3f}"
-                values: list[float | None] = [float(w) for w in wins]
+            for seizer, rebels in [(s, r) for s in a.seizer.split(",")
+                                   for r in a.rebels.split(",")]:
+                wins = pool.map(seized_one, [(d, a.seed, seizer, rebels, a.strength_from)
+                                             for d in deals], chunksize=20)
+                kept = [w for w in wins if w is not None]
+                line = (f"seizer {seizer}, rebels {rebels}: first out "
+                        f"{sum(kept) / len(kept):.3f} of {len(kept)}")
+                values: list[float | None] = [None if w is None else float(w) for w in wins]
                 if base is None:
                     base = values
                 else:

@@ -21,6 +21,8 @@ from paizhuo.games.baohuang.positions import act, position
 from paizhuo.notation import parse_cards
 
 FILLER = "3S 4S 5S 6S"
+LONG_REBEL = "3C 4C 5C 6C 7C 9C TC JC QC KC 3D 4D 5D"
+"""Thirteen odd cards: a rebel far from going out."""
 
 
 def choose(g: BaohuangGame, seat: int) -> Action:
@@ -158,13 +160,15 @@ def test_only_a_strong_hand_seizes() -> None:
     strong = crown("BJ* BJ SJ SJ 2S 2S 2S 2H AH AC 8H 8H 8H 3S 4S 5S")
     assert choose(strong, 0).verb == "seize"
     # 6.5 (a big joker, two small, two 2s, two aces) no longer seizes: against rebels who
-    # fight the seizer it loses (docs/strength.md, "Baohuang patterns"); 8 does
+    # fight the seizer it loses (docs/strength.md, "Baohuang patterns")
     assert choose(crown("BJ* SJ SJ 2S 2S AH AC 8H 8H 8H 3S 4S 5S"), 0).verb != "seize"
-    assert choose(crown("BJ* SJ SJ 2S 2S 2H 2H AH AC AD AD 8H 8H 8H 3S"), 0).verb == "seize"
-    # the threshold is 8, where the seizer goes out first about half the time against rebels
-    # who fight him: 7.5 passes
-    assert choose(crown("BJ* SJ SJ 2S 2S 2H 2H AH AC 8H 8H 8H 3S"), 0).verb != "seize"
-    assert choose(crown("BJ* SJ SJ 2S 2S 2H AH AC 8H 8H 8H 3S"), 0).verb != "seize"
+    # the threshold is 9, where the seizer goes out first about half the time against rebels
+    # who lead him their smallest sets: 9 seizes, 8.5 and 8 pass
+    assert choose(crown("BJ* SJ SJ 2S 2S 2H 2H 2D 2D AH AC AD AD 8H 8H 8H 3S"),
+                  0).verb == "seize"
+    assert choose(crown("BJ* SJ SJ 2S 2S 2H 2H 2D AH AC AD AD 8H 8H 8H 3S"),
+                  0).verb != "seize"
+    assert choose(crown("BJ* SJ SJ 2S 2S 2H 2H AH AC AD AD 8H 8H 8H 3S"), 0).verb != "seize"
     huge = crown("BJ* BJ BJ BJ SJ SJ SJ SJ 2S 2S 2H 2H AS AS 8H 8H 8H")
     assert choose(huge, 0).verb == "seize"
 
@@ -282,12 +286,68 @@ def test_a_lead_into_a_short_seizer_is_bigger_than_his_hand() -> None:
 
 
 def test_with_several_short_hands_the_lead_is_bigger_than_most_of_them() -> None:
-    # rebels of 1, 3 and 5 cards against the seizer: nothing is bigger than 5 cards, and the
-    # pair 4 4 (bigger than the single only) would let two of them answer; 6 6 6 6 only one
+    # rebels of 1, 3 and 5 cards against the seizer, who denies them at any cost only as
+    # measured (deny_short_always): nothing is bigger than 5 cards, and the pair 4 4 (bigger
+    # than the single only) would let two of them answer; 6 6 6 6 only one
     g = position(["4H 4H 6H 6H 6H 6H 9H JH QH KH", "9S", "TS TS TS", "JS JS JS 3C 3C",
                   FILLER + " " + FILLER], emperor=0, seized=True, leader=0)
-    action = choose(g, 0)
+    bot = BaohuangHeuristic()
+    bot.deny_short_always = True
+    action = bot.act(g.observation(0), g.legal_actions(0), random.Random(0))
     assert action.verb == "play" and len(action.cards) == 4
+    # the bot as it plays: the seizer breaks no set to deny them (it cost him 3.5 points of
+    # percentage of first places): his lowest set, the pair of 4s
+    assert choose(g, 0).cards == tuple(parse_cards("4H 4H"))
+
+
+def test_outside_a_seizure_a_short_hand_is_denied_only_with_a_whole_set() -> None:
+    # the emperor against a rebel of 2 cards: a whole triple goes first (it breaks nothing)
+    hands = ["4H 8H 8H 8H 9H 9H", LONG_REBEL, "TS TS", "8H " + LONG_REBEL, LONG_REBEL]
+    g = table(hands, leader=0)
+    assert choose(g, 0).cards == tuple(parse_cards("8H 8H 8H"))
+    # with no whole set bigger than his hand he leads his lowest set: he neither breaks the
+    # pair of 9s nor adds a joker (denying at any cost cost his side 1.5 points a game)
+    hands = ["4H 9H 9H SJ KH", LONG_REBEL, "TS TS", "8H " + LONG_REBEL, LONG_REBEL]
+    g = table(hands, leader=0)
+    assert choose(g, 0).cards == tuple(parse_cards("4H"))
+    # a rebel against a seizer of 2 cards denies him at any cost: a pair with a joker added
+    g = position(["TS TS", "4H 9H 9H SJ KH", FILLER, FILLER, FILLER], emperor=0,
+                 seized=True, leader=1)
+    assert len(choose(g, 1).cards) >= 3
+
+
+def test_a_rebel_leads_a_seizer_his_smallest_set() -> None:
+    # against a seizer far from his end a rebel leads the fewest cards (a single K before the
+    # pair of 4s); in a normal game the lowest set (the pair)
+    rebel = "4H 4H 7H 7H 7H KH"
+    g = position([FILLER + " " + FILLER + " 7S 7S", rebel, FILLER, FILLER, FILLER],
+                 emperor=0, seized=True, leader=1)
+    assert choose(g, 1).cards == tuple(parse_cards("KH"))
+    g = table([FILLER + " " + FILLER + " 7S 7S", rebel, FILLER, "8H " + FILLER, FILLER],
+              leader=1)
+    assert choose(g, 1).cards == tuple(parse_cards("4H 4H"))
+
+
+def test_an_emperor_with_a_guard_splits_no_set_to_answer_a_rebel() -> None:
+    # a rebel's pair (the guard revealed: seat 1 is a rebel): the emperor, far from his end,
+    # would have to split his triple of 9s (cost 2.5, over his bar of 2); a seizer, at the
+    # bar of the others (2.6), splits it
+    emperor = "3C 3D 9H 9H 9H 4D 7D JD QD KD 4C 6C 8C TC"
+    hands = [emperor, "5S 5S " + LONG_REBEL, LONG_REBEL, "8H " + LONG_REBEL, LONG_REBEL]
+    g = table(hands, leader=1, revealed=True)
+    act(g, 1, "play", "5S 5S")
+    while 0 not in g.to_act():
+        seat = g.to_act()[0]
+        act(g, seat, "yield" if any(a.verb == "yield" for a in g.legal_actions(seat))
+            else "pass")
+    assert choose(g, 0).verb in ("pass", "yield")
+    s = position(hands, emperor=0, seized=True, leader=1)
+    act(s, 1, "play", "5S 5S")
+    while 0 not in s.to_act():
+        seat = s.to_act()[0]
+        act(s, seat, "yield" if any(a.verb == "yield" for a in s.legal_actions(seat))
+            else "pass")
+    assert choose(s, 0).cards == tuple(parse_cards("9H 9H"))
 
 
 def test_a_seat_that_beat_the_emperor_is_read_as_a_rebel() -> None:

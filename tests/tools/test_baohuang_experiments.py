@@ -55,3 +55,23 @@ def test_seizing_both_ways_prints_every_band_of_the_deals() -> None:
     lines = run("seize-ways", "--deals", "8", "--seed", "3")
     assert lines[0].startswith("strength")
     assert sum(int(line.split()[1]) for line in lines[1:]) == 8
+
+
+def test_seizures_can_be_kept_to_strong_hands_and_one_rebel_can_differ() -> None:
+    t = tool()
+    # the strength filter keeps only deals whose holder is that strong
+    kept = [t.seized_one((d, 3, "heuristic", "heuristic", 7.0)) for d in range(12)]
+    for d, won in enumerate(kept):
+        game = t.new_game(3, d)
+        holder = game.to_act()[0]
+        strong = t.control(t.read_hand(game.observation(holder)["hand"])[1]) >= 7.0
+        assert (won is not None) == strong
+    # A/B: one rebel A, three B; A/A plays as A
+    assert [t.seized_one((d, 3, "heuristic", "heuristic/heuristic", 0.0)) for d in range(6)] \
+        == [t.seized_one((d, 3, "heuristic", "heuristic", 0.0)) for d in range(6)]
+    lines = run("seized", "--seizer", "heuristic-v1,heuristic", "--rebels",
+                "heuristic,heuristic-v1/heuristic", "--deals", "10", "--seed", "3",
+                "--strength-from", "6")
+    assert len(lines) == 4 and "change" not in lines[0]
+    assert all("change" in line for line in lines[1:])
+    assert lines[3].startswith("seizer heuristic, rebels heuristic-v1/heuristic")

@@ -8,25 +8,29 @@ by rules a table player would name:
   times, so that the guard, who holds the fourth copy, holds a strong card too; he goes alone
   (独保, calling a card he holds four times) only with a very strong hand, and passes the crown
   (让庄) with a weak one when he may. Seizing (抢庄: one against four, ±40) from a control of
-  8 (say a big joker, two small ones, four 2s and four aces: measured, ``SEIZE_FROM``),
+  9 (say two big jokers, two small ones and four 2s: measured, ``SEIZE_FROM``),
   where the seizer goes out first about half the time against rebels who fight him.
 - **Declarations**: the guard reveals (明保, doubling every score) only with a strong hand; the
   alone emperor declares 明独 only with an overwhelming one.
 - **Lead**: the lowest whole set of one rank, without jokers — jokers, 2s and aces are kept for
   control, and the emperor keeps the emperor card above all (the greedy bot sheds it at
   once). With two sets and no joker left the stronger goes first, so the last one goes out
-  after it; a hand that is one play goes out at once. A set bigger than an opponent's hand is
-  led when that opponent is about to go out.
-- **Short hands** (issue 35, :mod:`paizhuo.bots.baohuang_leads`): while a seat not known to
-  be a partner holds 5 cards or fewer, the lead is one he cannot answer — more cards than his
-  hand (a whole set, part of one, a set with jokers added, jokers alone), else one that none
-  of the cards the seat cannot see beats, else (with several short hands) more cards than as
-  many of them as it can — else the biggest set, the highest.
+  after it; a hand that is one play goes out at once. A rebel against a seizer leads his
+  smallest set instead (the fewest cards, then the lowest): a hand built to seize is big sets
+  and jokers, and singles break it up.
+- **Short hands** (issue 35): while a seat not known to be a partner holds 5 cards or fewer,
+  a whole set bigger than every such hand goes first (it breaks nothing). A rebel against a
+  seizer, whose going out first decides everything, denies him at any cost
+  (:mod:`paizhuo.bots.baohuang_leads`): more cards than his hand (a whole set, part of one, a
+  set with jokers added, jokers alone), else a lead none of the cards the seat cannot see
+  beats, else the biggest set, the highest. In a normal game denying a short hand at that
+  cost lost more than his next place is worth (measured, ``safe_leads``).
 - **Answer**: a partner's play is never beaten (the guard lets the emperor's play stand, the
   rebels each other's once the roles are public), unless beating it takes the seat out. An
   opponent's play is beaten with the cheapest answer — a whole set of the lowest rank, then a
   split set, then jokers — when that cost is worth it; the bar rises as hands get short (the
-  seat's own, or the opponent's: he must not get the lead to go out). A rebel who does not yet
+  seat's own, or the opponent's: he must not get the lead to go out). An emperor with a guard
+  splits no set to answer a rebel far from his end (``BAR_EMPEROR``). A rebel who does not yet
   know the guard beats a seat that may be the guard with a cheap answer only (a whole set
   below the aces, a single ace); the emperor lets a seat that may be his guard stand. When
   it does not beat it yields 让牌 (keeping the second circle open) rather than passing,
@@ -82,17 +86,15 @@ SEATS = 5
 # emperor card has at least one big joker, 2 points, in it).
 PASS_CROWN_BELOW = 4.0
 ALONE_FROM = 10.0
-SEIZE_FROM = 8.0
+SEIZE_FROM = 9.0
 """Seize 抢庄 (one against four, ±40) from this control: the lowest where seizing breaks even
 against rebels who fight. Measured with this bot in every seat (the first holder of 18,000
 seeded deals played both ways, seizing and not; docs/strength.md, "Baohuang patterns"): from
-8 to 8.5 the seizer goes out first in half his deals (the seizure −1.4 ± 2.5 points against
-the call he gives up: even within the noise), from 7.5 to 8 in 44% (−4.8 ± 2.1), below 7.5
-in 43% or less, from 8.5 in 53% and more (+3.6 ± 2.8), from 10 in seven deals of ten and
-more. Against rebels who let the seizer go (heuristic-v1) seizing pays from lower: the bot
-of 4 December seized from 6.5, that of 5 December from 7.5, measured before this bot's
-rebels fought a seizer harder (``BAR_CROWN``). Where seizing is played it comes before going
-alone (``ALONE_FROM``).
+9 to 9.5 the seizer goes out first in 55% of his deals (the seizure +2.1 ± 3.1 points against
+the call he gives up), from 8.5 to 9 in 46% (−5.0 ± 2.8), from 8 to 8.5 in 40% (−9.7 ± 2.5).
+It was 8 while rebels led a seizer their lowest sets (``small_against_seizer``); against
+rebels who let the seizer go (heuristic-v1) seizing pays from far lower (heuristic-v1 seizes
+from 6.5). Where seizing is played it comes before going alone (``ALONE_FROM``).
 """
 REVEAL_GUARD_FROM = 7.5
 REVEAL_ALONE_FROM = 13.0
@@ -112,6 +114,13 @@ COST_BJ = 5.0
 COST_EMPEROR_CARD = 4.0
 COST_SPLIT = 2.5
 BAR_OPPONENT = 2.6
+BAR_EMPEROR = 2.0
+"""The emperor's bar over a rebel's play in a normal game (a guard, hidden or not, or
+alone): an ace or a whole set, never a set split (2.5). Split sets as the others do (2.6)
+cost his side 0.44 to 0.66 points a normal game (4,000 deals on each of two seeds); the
+seizer, one against four, keeps ``BAR_OPPONENT`` (3.5 measured no different), and his guard
+too (2 cost the emperor's side 0.19 more on both seeds): docs/strength.md, "The emperor's
+answers"."""
 BAR_MAYBE_FRIEND = 1.5
 """A rebel's bar over a seat that may be the hidden guard: a whole set below the aces, or a
 single ace (1.5 rather than 0.6, a free whole set only: +0.3 points a normal game to the
@@ -272,6 +281,7 @@ class BaohuangHeuristic(BaseBot):
     reveal_guard_from = REVEAL_GUARD_FROM
     reveal_alone_from = REVEAL_ALONE_FROM
     bar_opponent = BAR_OPPONENT
+    bar_emperor = BAR_EMPEROR
     bar_maybe_friend = BAR_MAYBE_FRIEND
     fight_from = FIGHT_FROM
     short_hand = SHORT_HAND
@@ -283,7 +293,23 @@ class BaohuangHeuristic(BaseBot):
     (every seat this bot, 2,000 deals: docs/strength.md, "What the rebels' answers are
     worth")."""
     safe_leads = True
-    """Leads a short hand cannot answer (off: about 1 point a game worse, 400 deals)."""
+    """Leads a short hand (an opposing seat of ``short_hand`` cards or fewer) cannot answer.
+    A rebel against a seizer denies it at any cost: a set bigger than every short hand,
+    whole, split or with jokers added, else a lead none of the unseen cards beats, else the
+    one they answer in the fewest ways, else the biggest set (:func:`lead_into_short`; the
+    seizer goes out first in 51.9% of his seizures from 6.5, 59.1% against rebels without
+    it). Everywhere else only a whole set bigger than every short hand goes first, nothing
+    broken or spent for it: denying a short hand at any cost cost the emperor's side 1.5
+    points a normal game, the rebels 0.7, and a seizer 3.5 points of percentage of first
+    places (paired on the same deals: docs/strength.md, "Leads into short hands")."""
+    small_against_seizer = True
+    """A rebel against a seizer leads his smallest set (the fewest cards, then the lowest
+    rank) rather than his lowest: a seizer from 6.5 (heuristic-v1) then goes out first in
+    39% of his seizures, against 52% (4,000 deals on each of three seeds, paired); in normal
+    games the lowest set stays the lead (the smallest first cost the rebels 0.4 points a
+    game, the emperor's side 2.1): docs/strength.md, "Rebels against a seizer"."""
+    deny_short_always = False
+    """Deny a short hand at any cost in every role (as on 6 December), for measuring."""
     lead_size_weight = 0.0
     """How much a lead prefers a bigger set to a lower one (rank minus weight × size); 1 and
     2.5 measured no different from 0 within ±0.3 points (60 deals against this bot)."""
@@ -463,23 +489,36 @@ class BaohuangHeuristic(BaseBot):
         # may be the hidden guard included)
         short = sorted(sizes[s] for s in range(SEATS) if s != me and s not in finished
                        and s not in partners and sizes[s] <= self.short_hand)
-        if short and self.safe_leads:
-            # one they cannot answer (paizhuo.bots.baohuang_leads)
-            emperor, left = obs["details"]["role"] == "emperor", sum(h)
+        d = obs["details"]
+        deny = bool(short) and self.safe_leads and (
+            self.deny_short_always or (d["seized"] and d["role"] != "emperor"))
+        if deny:
+            # a rebel against a seizer: one the short hands cannot answer, at any cost
+            # (paizhuo.bots.baohuang_leads)
+            emperor, left = d["role"] == "emperor", sum(h)
             safe = lead_into_short(
                 h, sets, short,
-                lambda: unseen_counts(h, [read_hand(c)[1] for c in obs["details"]["played"]
-                                          if c]),
+                lambda: unseen_counts(h, [read_hand(c)[1] for c in d["played"] if c]),
                 lambda k: answer_cost(k, h, emperor, left))
             if safe is not None:
                 return action_of(safe)
+        elif short and self.safe_leads:
+            # elsewhere only a whole set bigger than every short hand: nothing broken or
+            # spent to deny him
+            bigger = [k for k in sets if k[1] > short[-1]]
+            if bigger:
+                return action_of(min(bigger))
         if len(sets) == 2 and not jokers:
             # two sets left: the stronger first, so that the last one goes out after it
             return action_of(max(sets))
-        if short and self.safe_leads:
+        if deny:
             # nothing bigger than his hand: the biggest set, the highest of them (he must
             # hold as many of a higher rank)
             return action_of(max(sets, key=lambda k: (k[1], k[0])))
+        if d["seized"] and d["role"] != "emperor" and self.small_against_seizer:
+            # a rebel against a seizer: the fewest cards first, the lowest of them (a hand
+            # built to seize is big sets and jokers; singles and pairs break it up)
+            return action_of(min(sets, key=lambda k: (k[1], k[0])))
         w = self.lead_size_weight
         return action_of(min(sets, key=lambda k: (k[0] - w * k[1], k[0])))
 
@@ -522,7 +561,12 @@ class BaohuangHeuristic(BaseBot):
         if maker == d["emperor"] and maker_left <= self.fight_from and not cur["last_play"]:
             return action_of(best)  # the emperor nears his end: stop him at any cost
         cost = answer_cost(best, h, emperor, left)
-        bar = self.bar_maybe_friend if maker in maybe else self.bar_opponent
+        if maker in maybe:
+            bar = self.bar_maybe_friend
+        elif d["role"] == "emperor" and not d["seized"]:
+            bar = self.bar_emperor  # an emperor with a guard keeps his sets whole
+        else:
+            bar = self.bar_opponent
         if left <= 12:
             bar += 3.0
         if left <= 6:

@@ -1,5 +1,8 @@
-"""The Baohuang heuristic's lead while an opposing hand is about to go out (issue 35; the
-audit's ``bh.lead_short`` and ``bh.lead_into_guard``, docs/strength.md).
+"""The Baohuang heuristic's lead that denies an opposing hand about to go out at any cost
+(issue 35; the audit's ``bh.lead_into_seizer``, ``bh.lead_short`` and ``bh.lead_into_guard``,
+docs/strength.md). The bot plays it as a rebel against a seizer, where his going out first
+decides every score; elsewhere it leads only a whole set bigger than the short hands, as
+denying them at this cost was measured to lose (``BaohuangHeuristic.safe_leads``).
 
 A hand of a few cards goes out on any lead it can beat, so the leader looks, in turn, for:
 

@@ -85,10 +85,11 @@ def test_seizing_with_a_weak_hand_is_the_mistake() -> None:
     assert made(crown(bh.SeizeWeak(), WEAK).do(0, "call", "8H")) is False
     # a hand strong enough to seize is no chance to seize too weak
     assert crown(bh.SeizeWeak(), STRONG).do(0, "seize") is None
-    # the threshold is 8 (the seizer goes out first about half the time): 7.5 is weak, 8 not
+    # the threshold is 9 (the seizer goes out first about half the time): 8.5 is weak, 9 not
     seven = "BJ* SJ SJ 2S 2S 2H AH AC 8H 8H 8H 3S 4S AD AD"
     assert made(crown(bh.SeizeWeak(), seven).do(0, "seize")) is True
-    assert crown(bh.SeizeWeak(), seven + " AS AS").do(0, "seize") is None
+    assert made(crown(bh.SeizeWeak(), seven + " 2D 2C AS").do(0, "seize")) is True
+    assert crown(bh.SeizeWeak(), seven + " 2D 2C AS AS").do(0, "seize") is None
 
 
 # -- fighting the emperor near his end -------------------------------------------------------
@@ -150,6 +151,21 @@ def test_a_lead_the_short_emperor_beats_is_flagged() -> None:
     # with the short hand long, no chance
     long = ["9S " + LONG, *hands[1:]]
     assert seized(bh.LeadIntoShort(), long, leader=1).do(1, "play", "7S") is None
+
+
+def test_a_lead_into_the_seizer_is_its_own_count_and_only_a_rebels() -> None:
+    hands = ["9S", "7S 8S 8S " + LONG, LONG, LONG, LONG]
+    assert made(seized(bh.LeadIntoSeizer(), hands, leader=1).do(1, "play", "7S")) is True
+    assert made(seized(bh.LeadIntoSeizer(), hands, leader=1).do(1, "play", "8S 8S")) is False
+    # a normal game's short emperor is LeadIntoShort's only
+    emperor = ["9S", "7S 8S 8S " + LONG, LONG, "8H " + LONG, LONG]
+    assert normal(bh.LeadIntoSeizer(), emperor, leader=1, revealed=True).do(
+        1, "play", "7S") is None
+    assert made(normal(bh.LeadIntoShort(), emperor, leader=1, revealed=True).do(
+        1, "play", "7S")) is True
+    # the seizer's own leads into a short rebel are no chance here
+    rebel = ["7S 8S 8S " + LONG, "9S", LONG, LONG, LONG]
+    assert seized(bh.LeadIntoSeizer(), rebel, leader=0).do(0, "play", "7S") is None
 
 
 def test_a_lead_into_a_partners_short_hand_is_no_chance() -> None:
@@ -287,5 +303,5 @@ def test_overtaking_any_partner_is_flagged() -> None:
 
 def test_every_pattern_is_listed_once() -> None:
     keys = [p.key for p in bh.PATTERNS]
-    assert len(set(keys)) == len(keys) == 11
+    assert len(set(keys)) == len(keys) == 12
     assert all(k.startswith("bh.") and p.source for k, p in zip(keys, bh.PATTERNS, strict=True))
