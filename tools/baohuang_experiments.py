@@ -11,6 +11,9 @@
 - ``seize-ways``: every seat plays ``--bot``; the first holder plays each deal twice, seizing
   and not (then he never seizes), and the holder's points are printed by his hand's seizing
   strength (:func:`paizhuo.bots.baohuang_heuristic.control`), in half-point bands.
+- ``lead-short``: the audit's ``bh.lead_short`` for each bot of ``--bots`` (every seat), in
+  normal games only (not seized), and the part of it where a whole plain set in the leader's
+  hand beat none of the short hands (a lead he might have found had he seen them).
 
 A bot is a name, optionally with attributes set: ``heuristic:beat_maybes=0:bar_crown=0``.
 
@@ -147,6 +150,42 @@ def ways_one(args: tuple[int, int, str]) -> tuple[float, float, float, bool]:
     return strength, out[0][0], out[1][0], out[0][1]
 
 
+def lead_short_split(bot: str, deals: int, seed: int) -> tuple[int, int, int]:
+    """(decisions, ``bh.lead_short`` mistakes in normal games, those of them where a whole
+    plain set beat none of the short hands) over the audit's deals."""
+    from paizhuo.arena import audit
+    from paizhuo.arena.patterns import baohuang as bh
+
+    class Normal(bh.LeadIntoShort):
+        key = "normal"
+
+        def check(self, d: audit.Decision) -> audit.Finding | None:
+            return None if d.game is None or bh._st(d).seized else super().check(d)
+
+    class WholeWasSafe(Normal):
+        key = "whole"
+
+        def check(self, d: audit.Decision) -> audit.Finding | None:
+            found = super().check(d)
+            if found is None:
+                return None
+            st = bh._st(d)
+            hidden = None if st.revealed or st.guard == st.emperor else st.guard
+            rebel = d.seat not in (st.emperor, st.guard)
+            hands = [bh._held(st, s) for s in range(5)
+                     if s != d.seat and not st.out[s] and 0 < st.sizes[s] <= bh.SHORT
+                     and not bh._same_side(st, d.seat, s) and not (rebel and s == hidden)]
+            h = bh._held(st, d.seat)
+            whole = [(r, h[r], 0, 0) for r in range(13) if h[r]]
+            safe = any(not any(bh.responses_tuple(x, k) for x in hands) for k in whole)
+            return found if safe else None
+
+    audit.register_patterns(GAME, lambda: [Normal(), WholeWasSafe()])
+    result = audit.audit(audit.AuditRun(GAME, bot, deals, seed))
+    made = {p["key"]: p["made"] for p in result["patterns"]}
+    return result["decisions"], made["normal"], made["whole"]
+
+
 def paired(values: list[float | None], base: list[float | None]) -> str:
     diffs = [a - b for a, b in zip(values, base, strict=True) if a is not None and b is not None]
     n = len(diffs)
@@ -157,7 +196,7 @@ def paired(values: list[float | None], base: list[float | None]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=["seized", "normal", "seize-ways"])
+    parser.add_argument("what", choices=["seized", "normal", "seize-ways", "lead-short"])
     parser.add_argument("--seizer", default="heuristic",
                         help="seized: bots for the seizer, comma-separated (each with every "
                              "--rebels, paired with the first pair)")
@@ -174,6 +213,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     a = parser.parse_args()
     deals = range(a.first, a.first + a.deals)
+    if a.what == "lead-short":
+        for bot in a.bots.split(","):
+            decisions, normal, whole = lead_short_split(bot, a.deals, a.seed)
+            print(f"{bot}: {decisions} decisions; bh.lead_short in normal games {normal}, "
+                  f"of which a whole set beat no short hand {whole}", flush=True)
+        return
     with Pool(a.workers) as pool:
         if a.what == "seized":
             base: list[float | None] | None = None

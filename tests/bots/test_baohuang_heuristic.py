@@ -295,9 +295,13 @@ def test_with_several_short_hands_the_lead_is_bigger_than_most_of_them() -> None
     bot.deny_short_always = True
     action = bot.act(g.observation(0), g.legal_actions(0), random.Random(0))
     assert action.verb == "play" and len(action.cards) == 4
-    # the bot as it plays: the seizer breaks no set to deny them (it cost him 3.5 points of
-    # percentage of first places): his lowest set, the pair of 4s
-    assert choose(g, 0).cards == tuple(parse_cards("4H 4H"))
+    # the bot as it plays: the seizer breaks no set to deny them (it cost him 5.4 points of
+    # percentage of first places), but 6 6 6 6 is whole and bigger than two of them
+    assert choose(g, 0).cards == tuple(parse_cards("6H 6H 6H 6H"))
+    # with only a triple of 6s it is bigger than two of the three too: 6 6 6 then
+    g = position(["4H 4H 6H 6H 6H 9H JH QH KH", "9S", "TS TS", "JS JS JS 3C 3C",
+                  FILLER + " " + FILLER], emperor=0, seized=True, leader=0)
+    assert choose(g, 0).cards == tuple(parse_cards("6H 6H 6H"))
 
 
 def test_outside_a_seizure_a_short_hand_is_denied_only_with_a_whole_set() -> None:
@@ -306,10 +310,15 @@ def test_outside_a_seizure_a_short_hand_is_denied_only_with_a_whole_set() -> Non
     g = table(hands, leader=0)
     assert choose(g, 0).cards == tuple(parse_cards("8H 8H 8H"))
     # with no whole set bigger than his hand he leads his lowest set: he neither breaks the
-    # pair of 9s nor adds a joker (denying at any cost cost his side 1.5 points a game)
+    # pair of 9s nor adds a joker (denying at any cost cost his side 1.4 points a game)
     hands = ["4H 9H 9H SJ KH", LONG_REBEL, "TS TS", "8H " + LONG_REBEL, LONG_REBEL]
     g = table(hands, leader=0)
     assert choose(g, 0).cards == tuple(parse_cards("4H"))
+    # no whole set bigger than both short hands (2 and 4 cards): the one bigger than the
+    # most of them, the triple of 9s over the 2 cards, not the single 4
+    hands = ["4H 9H 9H 9H KH", LONG_REBEL, "TS TS", "8H " + LONG_REBEL, "JS JS JS JC"]
+    g = table(hands, leader=0)
+    assert choose(g, 0).cards == tuple(parse_cards("9H 9H 9H"))
     # a rebel against a seizer of 2 cards denies him at any cost: a pair with a joker added
     g = position(["TS TS", "4H 9H 9H SJ KH", FILLER, FILLER, FILLER], emperor=0,
                  seized=True, leader=1)

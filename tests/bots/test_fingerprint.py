@@ -24,7 +24,7 @@ FINGERPRINTS = {
     ("shengji", "tractor"): (20, 1751, "fe9c2d73f86d28bb"),
     ("shengji", "friends-5"): (20, 2544, "1aa05ecdb00a7bba"),
     ("gouji", "classic"): (20, 2722, "64e8e8950057bb11"),
-    ("baohuang", "standard"): (20, 5905, "4315f451b4a4cc3e"),
+    ("baohuang", "standard"): (20, 5936, "fc7ba2d768f7da98"),
 }
 
 

@@ -75,3 +75,13 @@ def test_seizures_can_be_kept_to_strong_hands_and_one_rebel_can_differ() -> None
     assert len(lines) == 4 and "change" not in lines[0]
     assert all("change" in line for line in lines[1:])
     assert lines[3].startswith("seizer heuristic, rebels heuristic-v1/heuristic")
+
+
+def test_the_lead_short_split_counts_a_part_of_the_normal_games_leads() -> None:
+    lines = run("lead-short", "--bots", "heuristic", "--deals", "6", "--seed", "1")
+    assert len(lines) == 1 and lines[0].startswith("heuristic: ")
+    normal = int(lines[0].split("normal games ")[1].split(",")[0])
+    whole = int(lines[0].rsplit(" ", 1)[1])
+    assert 0 <= whole <= normal
+    decisions = int(lines[0].split(": ")[1].split()[0])
+    assert decisions > 0
