@@ -41,7 +41,9 @@ def test_the_lobby_lists_the_game(toy_server: ServerProcess) -> None:
 def test_a_table_of_bots_plays_its_deal_to_the_end(toy_server: ServerProcess) -> None:
     made: dict[str, Any] = toy_server.post("/api/tables", {
         "game": "toy", "preset": "quick", "bots": ["greedy", "random", "search", "greedy"],
-        "settings": {"deals": 1, "bot_delay": 0, "seed": 4}})
+        "settings": {"deals": 1, "bot_delay": 0.05, "seed": 4}})
+    # (a short bot delay: with none a deal of bots may end before the watcher's first look,
+    # and a table that is over sends no deal_over to a newcomer)
     watcher = Client(f"{toy_server.ws_url}/ws/{made['id']}")
     try:
         over = watcher.until(lambda m: m["type"] == "deal_over", timeout=60)
@@ -52,13 +54,17 @@ def test_a_table_of_bots_plays_its_deal_to_the_end(toy_server: ServerProcess) ->
     assert over["result"]["winner"] == returns.index(max(returns))
     states = [m for m in watcher.messages if m["type"] == "state" and m["observation"]]
     assert all(m["observation"]["hand"] is None for m in states), "a spectator holds no hand"
-    played = [e for m in watcher.messages if m["type"] == "events" for e in m["events"]
-              if e["type"] == "action"]
-    assert played and played[0]["verb"] == "play"
+    # the watcher joins once the table is made, maybe after the bots' first moves: those come
+    # in the deal's log (views.log_message), the rest as events
+    played = [e for m in watcher.messages if m["type"] in ("log", "events")
+              for e in m["events"] if e["type"] == "action"]
     results = toy_server.get(f"/api/tables/{made['id']}/results")
     assert [d["returns"] for d in results["deals"]] == [returns]
     record = toy_server.get(over["record"])
     assert record["game"] == "toy" and "hands" in record["deal"]
+    # the deal opens with a play, and the watcher saw every action of the record, in order
+    assert played and played[0]["verb"] == "play"
+    assert [[e["seat"], e["verb"]] for e in played] == [a[:2] for a in record["actions"]]
 
 
 def test_a_person_plays_a_legal_action(toy_server: ServerProcess) -> None:

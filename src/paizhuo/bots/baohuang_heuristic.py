@@ -299,10 +299,10 @@ class BaohuangHeuristic(BaseBot):
     whole, split or with jokers added, else a lead none of the unseen cards beats, else the
     biggest set (:func:`lead_into_short`; a seizer from 6.5 goes out first in 38.7% of his
     seizures, 42.8% against rebels without it). Everywhere else only a whole set goes first
-    (bigger than every short hand, else ``deny_most``), nothing broken or spent for it: against denying at any cost
-    everywhere this gains the emperor's side 1.4 points a normal game, the rebels 0.6, and a
-    seizer 5.4 points of percentage of first places (paired on the same deals:
-    docs/strength.md, "Leads into short hands")."""
+    (bigger than every short hand, else ``deny_most``), nothing broken or spent for it:
+    against denying at any cost everywhere this gains the emperor's side 1.4 points a
+    normal game, the rebels 0.6, and a seizer 5.4 points of percentage of first places
+    (paired on the same deals: docs/strength.md, "Leads into short hands")."""
     small_against_seizer = True
     """A rebel against a seizer leads his smallest set (the fewest cards, then the lowest
     rank) rather than his lowest: a seizer from 6.5 (heuristic-v1) then goes out first in

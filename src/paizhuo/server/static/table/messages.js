@@ -124,9 +124,13 @@ function onState(ctx, msg) {
     s.selected = new Set();
   }
   if (!prev || prev.state_id !== msg.state_id) {
-    s.hinted = null;
+    // a new state may be only a message to this seat (a Gouji teammate's advice, GJ-12): a
+    // hinted action still legal stays marked, with its note; anything else is cleared
+    const kept = s.hinted !== null
+      && ctx.buttonActions().some((a) => JSON.stringify(a) === s.hinted);
+    if (!kept) s.hinted = null;
     s.check = null;
-    if (s.message && s.message.kind !== "error") s.message = null;
+    if (s.message && s.message.kind !== "error" && !kept) s.message = null;
   }
   ctx.runCheck();
 }
