@@ -1,9 +1,11 @@
 """Baohuang experiments behind the heuristic's measured thresholds (docs/strength.md,
 "Baohuang patterns"): each plays seeded deals and prints figures, the same whoever runs it.
 
-- ``seized``: the first holder seizes 抢庄 in every deal; the seizer plays ``--seizer``, the
-  rebels each bot of ``--rebels`` in turn, on the same deals. Prints how often the seizer goes
-  out first, and each bot's change against the first, paired deal by deal.
+- ``seized``: the first holder seizes 抢庄 in every deal (with ``--strength-from X``, only
+  the deals where his hand's seizing strength is X or more); each bot of ``--seizer`` plays
+  him against each of ``--rebels`` in turn, on the same deals (``A/B``: one rebel A, round
+  the four seats deal by deal, and three B, as in the arena's solo scheme). Prints how often
+  the seizer goes out first, and each pair's change against the first, paired deal by deal.
 - ``normal``: the crown is settled by the first bot of ``--bots``; in the deals that give an
   emperor with a hidden guard (not seized, not alone), the rebels (``--side rebels``) or the
   emperor and his guard (``--side crown``) play each bot of ``--bots`` in turn, the others the

@@ -20,22 +20,22 @@ by rules a table player would name:
   and jokers, and singles break it up.
 - **Short hands** (issue 35): while a seat not known to be a partner holds 5 cards or fewer,
   a whole set bigger than every such hand goes first (it breaks nothing), else one bigger
-  than the most of them. A rebel against a
-  seizer, whose going out first decides everything, denies him at any cost
-  (:mod:`paizhuo.bots.baohuang_leads`): more cards than his hand (a whole set, part of one, a
-  set with jokers added, jokers alone), else a lead none of the cards the seat cannot see
-  beats, else the biggest set, the highest. In a normal game denying a short hand at that
-  cost lost more than his next place is worth (measured, ``safe_leads``).
+  than the most of them. A rebel against a seizer, whose going out first decides
+  everything, denies him at any cost (:mod:`paizhuo.bots.baohuang_leads`): more cards than
+  his hand (a whole set, part of one, a set with jokers added, jokers alone), else a lead
+  none of the cards the seat cannot see beats, else the biggest set, the highest. In a
+  normal game denying a short hand at that cost lost more than his next place is worth
+  (measured, ``safe_leads``).
 - **Answer**: a partner's play is never beaten (the guard lets the emperor's play stand, the
   rebels each other's once the roles are public), unless beating it takes the seat out. An
   opponent's play is beaten with the cheapest answer — a whole set of the lowest rank, then a
   split set, then jokers — when that cost is worth it; the bar rises as hands get short (the
-  seat's own, or the opponent's: he must not get the lead to go out). An emperor with a guard
-  splits no set to answer a rebel far from his end (``BAR_EMPEROR``). A rebel who does not yet
-  know the guard beats a seat that may be the guard with a cheap answer only (a whole set
-  below the aces, a single ace); the emperor lets a seat that may be his guard stand. When
-  it does not beat it yields 让牌 (keeping the second circle open) rather than passing,
-  and claims the lead 接风 whenever it may. A rebel beats the emperor's (or the seizer's)
+  seat's own, or the opponent's: he must not get the lead to go out). An emperor (not a
+  seizer) splits no set to answer a rebel far from his end (``BAR_EMPEROR``). A rebel who
+  does not yet know the guard beats a seat that may be the guard with a cheap answer only (a
+  whole set below the aces, a single ace); the emperor lets a seat that may be his guard
+  stand. When it does not beat it yields 让牌 (keeping the second circle open) rather than
+  passing, and claims the lead 接风 whenever it may. A rebel beats the emperor's (or the seizer's)
   play at any cost once he holds 14 cards or fewer (``FIGHT_FROM``), and before that with a
   higher bar than over another opponent (``BAR_CROWN``).
 - **The hidden guard, read** (issue 35): the observation's ``beat_emperor`` counts how often
@@ -306,9 +306,9 @@ class BaohuangHeuristic(BaseBot):
     small_against_seizer = True
     """A rebel against a seizer leads his smallest set (the fewest cards, then the lowest
     rank) rather than his lowest: a seizer from 6.5 (heuristic-v1) then goes out first in
-    39% of his seizures, against 52% (4,000 deals on each of three seeds, paired); in normal
-    games the lowest set stays the lead (the smallest first cost the rebels 0.4 points a
-    game, the emperor's side 2.1): docs/strength.md, "Rebels against a seizer"."""
+    39% of his seizures, against 52% (4,000 deals, paired; 38% and 39% on two more seeds);
+    in normal games the lowest set stays the lead (the smallest first cost the rebels 0.4
+    points a game, the emperor's side 2.1): docs/strength.md, "Rebels against a seizer"."""
     deny_short_always = False
     """Deny a short hand at any cost in every role (as on 6 December), for measuring."""
     deny_most = True
