@@ -172,11 +172,7 @@ def lead_short_split(bot: str, deals: int, seed: int) -> tuple[int, int, int]:
             if found is None:
                 return None
             st = bh._st(d)
-            hidden = None if st.revealed or st.guard == st.emperor else st.guard
-            rebel = d.seat not in (st.emperor, st.guard)
-            hands = [bh._held(st, s) for s in range(5)
-                     if s != d.seat and not st.out[s] and 0 < st.sizes[s] <= bh.SHORT
-                     and not bh._same_side(st, d.seat, s) and not (rebel and s == hidden)]
+            hands = [bh._held(st, s) for s in bh.short_opponents(st, d.seat)]
             h = bh._held(st, d.seat)
             whole = [(r, h[r], 0, 0) for r in range(13) if h[r]]
             safe = any(not any(bh.responses_tuple(x, k) for x in hands) for k in whole)

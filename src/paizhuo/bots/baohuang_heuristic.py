@@ -496,8 +496,8 @@ class BaohuangHeuristic(BaseBot):
         short = sorted(sizes[s] for s in range(SEATS) if s != me and s not in finished
                        and s not in partners and sizes[s] <= self.short_hand)
         d = obs["details"]
-        deny = bool(short) and self.safe_leads and (
-            self.deny_short_always or (d["seized"] and d["role"] != "emperor"))
+        against_seizer = d["seized"] and d["role"] != "emperor"
+        deny = bool(short) and self.safe_leads and (self.deny_short_always or against_seizer)
         if deny:
             # a rebel against a seizer: one the short hands cannot answer, at any cost
             # (paizhuo.bots.baohuang_leads)
@@ -522,7 +522,7 @@ class BaohuangHeuristic(BaseBot):
             # nothing bigger than his hand: the biggest set, the highest of them (he must
             # hold as many of a higher rank)
             return action_of(max(sets, key=lambda k: (k[1], k[0])))
-        if d["seized"] and d["role"] != "emperor" and self.small_against_seizer:
+        if against_seizer and self.small_against_seizer:
             # a rebel against a seizer: the fewest cards first, the lowest of them (a hand
             # built to seize is big sets and jokers; singles and pairs break it up)
             return action_of(min(sets, key=lambda k: (k[1], k[0])))

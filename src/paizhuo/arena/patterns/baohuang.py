@@ -217,6 +217,17 @@ class ShortHandStands(BasePattern):
         return out
 
 
+def short_opponents(st: BaohuangState, seat: int) -> list[int]:
+    """The opposing seats (the true sides) holding :data:`SHORT` cards or fewer, not out,
+    whose answers :class:`LeadIntoShort` weighs: for a rebel the hidden guard is left to
+    :class:`LeadIntoGuard`."""
+    hidden = None if st.revealed or st.guard == st.emperor else st.guard
+    rebel = seat not in (st.emperor, st.guard)
+    return [s for s in range(NUM_SEATS)
+            if s != seat and not st.out[s] and 0 < st.sizes[s] <= SHORT
+            and not _same_side(st, seat, s) and not (rebel and s == hidden)]
+
+
 class LeadIntoShort(BasePattern):
     """A lead that an opposing short hand (:data:`SHORT` cards or fewer, the true sides; for
     a rebel the hidden guard is :class:`LeadIntoGuard`'s) can beat, when one of the leader's
@@ -233,11 +244,7 @@ class LeadIntoShort(BasePattern):
         st = _st(d)
         if st.phase != PLAY or st.current is not None or st.emperor is None:
             return None
-        hidden = None if st.revealed or st.guard == st.emperor else st.guard
-        me_rebel = d.seat not in (st.emperor, st.guard)
-        short = [s for s in range(NUM_SEATS)
-                 if s != d.seat and not st.out[s] and 0 < st.sizes[s] <= SHORT
-                 and not _same_side(st, d.seat, s) and not (me_rebel and s == hidden)]
+        short = short_opponents(st, d.seat)
         if not short or d.action.verb != "play" or len(d.action.cards) == st.sizes[d.seat]:
             return None
         hands = [_held(st, s) for s in short]
