@@ -511,3 +511,33 @@ def test_a_drag_across_the_hand_selects_every_card_it_passes(
         page.keyboard.press("Enter")
         page.wait_for_timeout(100)
     page.wait_for_selector(f"{fifth}.selected")
+
+
+# One card pressed and released by the pointer, and what the page says right after, in the
+# same task (no message, no timer can come between): its data-check and whether Play is enabled
+PICK_AND_LOOK = """(i) => {
+  const card = document.querySelectorAll('#hand .card')[i];
+  const at = { bubbles: true, button: 0, pointerType: 'mouse', isPrimary: true };
+  card.dispatchEvent(new PointerEvent('pointerdown', at));
+  card.dispatchEvent(new PointerEvent('pointerup', at));
+  return { check: document.querySelector('#table-page').dataset.check,
+           play: !document.querySelector('#play-button').disabled,
+           selected: document.querySelectorAll('#hand .card.selected').length };
+}"""
+
+
+def test_a_card_picked_shows_at_once_that_its_check_is_pending(
+        server: ServerProcess, new_page: Callable[[], Page]) -> None:
+    """A card picked by the pointer is drawn at once with the check it waits for: the page
+    never shows the answer about the selection before (CI, 7 December: a page read between the
+    release and the redraw still said 'ok', and a test clicked a Play meant for other cards)."""
+    made = make_table(server, "gouji", [1, 2, 3, 4, 5], seats=6, seed=24)  # seat 0 leads first
+    page = new_page()
+    sit(page, server, made["code"], 0, "Ann")
+    wait_turn(page)
+    first = page.evaluate(PICK_AND_LOOK, 0)
+    assert first == {"check": "pending", "play": False, "selected": 1}, first
+    page.wait_for_function(WAIT_CHECK)
+    assert root(page)["check"] == "ok"  # a single card leads
+    second = page.evaluate(PICK_AND_LOOK, 1)
+    assert second == {"check": "pending", "play": False, "selected": 2}, second

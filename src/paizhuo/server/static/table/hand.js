@@ -197,18 +197,20 @@ function onDragMove(ctx, ev) {
   s.drag.last = j;
 }
 
+/** End a pick of cards, if one is under way; returns whether it changed the selection. */
 function endDrag(ctx, cancelled) {
   const { s } = ctx;
-  if (!s.drag) return;
+  if (!s.drag) return false;
   const { touch, start } = s.drag;
   s.drag = null;
   if (touch) {
-    if (cancelled) return;
+    if (cancelled) return false;
     setSelected(ctx, start, !s.selected.has(start));
   }
   s.hinted = null;
   ctx.runCheck();
   s.renderPending = true;
+  return true;
 }
 
 /** Listen to the pointer for picking cards and for holding redraws while a button is pressed;
@@ -218,10 +220,15 @@ export function listenToPointer(ctx) {
   const onDown = () => { s.pointerDown = true; };
   const onUp = (ev) => {
     s.pointerDown = false;
-    endDrag(ctx, ev.type === "pointercancel");
+    const picked = endDrag(ctx, ev.type === "pointercancel");
     if (s.renderPending) {
       s.renderPending = false;
-      setTimeout(ctx.render, 0);
+      // a press on a button is redrawn after its click lands, so that the pressed button is
+      // still the one released; cards are picked by the pointer alone (their click is the
+      // keyboard's), so picking them is drawn at once: the page never shows, even for a
+      // moment, the check of the selection before (a Play still enabled, data-check 'ok')
+      if (picked) ctx.render();
+      else setTimeout(ctx.render, 0);
     }
   };
   const onMove = (ev) => onDragMove(ctx, ev);
