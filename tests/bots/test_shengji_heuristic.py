@@ -508,3 +508,57 @@ def test_counting_a_partners_king_holds_when_the_opponent_after_can_beat_nothing
                         (2, "8D"), (3, "4D"), (0, "6D"), (1, "4C"), (2, "KD"), (3, "7D")]:
         play(g, seat, cards)
     assert format_cards(choice(g, 0).cards) == "TD"
+
+
+# The seed text's 帮庄要领 ⑦ and ⑧, built as switches and measured off (docs/strength.md,
+# "帮庄 ⑦–⑨"): what each does when on
+
+class SeedConventionsView(HeuristicView):
+    DEALER_RUN = True
+    PARTNER_KEEP = False
+
+
+class SeedConventionsBot(ShengjiHeuristic):
+    def _view(self, obs: dict[str, Any]) -> HeuristicView:
+        return SeedConventionsView(obs, table_of(obs))
+
+
+def test_dealer_run_follows_the_dealers_suit_middle_first_then_high_to_low() -> None:
+    # 帮庄要领 ⑧: the dealer (seat 0) leads the ace of hearts (the other is seen, in seat 1),
+    # then the king; his partner (seat 2) follows with a middle heart (the 6: the jack would
+    # read as a signal), then its highest (the jack) — the heuristic plays its lowest twice
+    hands = ["AH KH 3C 4C 5C 6C", "AH 4H 7H 7C 8C 9C", "3H 6H 8H JH 9C TC",
+             "5H 9H QH JC QC KC"]
+
+    def follows(bot: ShengjiHeuristic) -> list[str]:
+        g = position(hands, KITTY, dict(PLAY, leader=0))
+        out = []
+        play(g, 0, "AH")
+        play(g, 1, "AH")
+        out.append(format_cards(bot.act(g.observation(2), g.legal_actions(2),
+                                        random.Random(0)).cards))
+        play(g, 2, out[-1])
+        play(g, 3, "5H")
+        play(g, 0, "KH")
+        play(g, 1, "7H")
+        out.append(format_cards(bot.act(g.observation(2), g.legal_actions(2),
+                                        random.Random(0)).cards))
+        return out
+
+    assert follows(SeedConventionsBot()) == ["6H", "JH"]
+    assert follows(ShengjiHeuristic()) == ["3H", "6H"]
+
+
+def test_partner_keep_weighs_the_partners_last_trumps() -> None:
+    # 帮庄要领 ⑦ (绝不可留大牌帮庄家保底): with four cards left, the heuristic weighs a trump three
+    # times, kept for the last trick and the kitty — the dealer's partner too, unless the
+    # switch is off; the dealer keeps his either way
+    hands = ["2S 3C 4C 5C", "6C 7C 8C 9C", "2S 3H 4H 5H", "6H 7H 8H 9H"]
+    g = position(hands, KITTY, dict(PLAY, leader=0))
+    trump = parse_cards("2S")[0]
+    for seat in (0, 2):
+        obs = g.observation(seat)
+        kept, free = HeuristicView(obs, table_of(obs)), SeedConventionsView(obs, table_of(obs))
+        assert kept.keep_cost((trump,)) > 0
+        expected = kept.keep_cost((trump,)) if seat == 0 else kept.keep_cost((trump,)) // 3
+        assert free.keep_cost((trump,)) == expected, seat

@@ -45,6 +45,12 @@ class HeuristicView(PlayView):
     HOPE = True
     FEED = 4
     """Feeding a partner: a point is worth 4 order slots of a card kept (a trump weighs 40)."""
+    PARTNER_KEEP = True
+    """Whether the dealer's partner, too, weighs trumps three times in the last tricks, kept
+    for the last trick and the kitty (帮庄要领 ⑦ would have him not: 绝不可留大牌帮庄家保底)."""
+    DEALER_RUN = False
+    """帮庄要领 ⑧: the dealer's partner follows the dealer's winning side-suit lead with a middle
+    card of the suit first, then high to low (:meth:`run_follow`)."""
     SIGNAL = True
     """Give and read signals (:data:`SIGNAL_RANKS`) — with fixed partners only (对家, the
     seed text's convention): measured in finding-friends play they cost (docs/strength.md)."""
@@ -77,7 +83,8 @@ class HeuristicView(PlayView):
         table = self._costs.get(per_point)
         if table is None:
             ctx = self.ctx
-            late = self.left <= 4
+            late = self.left <= 4 and (self.PARTNER_KEEP or not self.defending
+                                       or self.seat == self.dealer)
             table = self._costs[per_point] = {
                 c: card_cost(c, ctx) * (3 if late and ctx.group[c] == TRUMP else 1)
                 - per_point * card_points(c) for c in self.copies}
@@ -331,6 +338,42 @@ class HeuristicView(PlayView):
             return min(legal, key=lambda a: self.keep_cost(a.cards, self.FEED))
         return min(legal, key=lambda a: (-self.points(a.cards), self.keep_cost(a.cards)))
 
+    def run_follow(self, legal: list[Action], lead: Lead,
+                   best: tuple[int, int]) -> Action | None:
+        """The seed text's 帮庄要领 ⑧ (庄家出长套，你要从中间出牌，再出就从大往小出，以免影响庄家
+        甩牌): the dealer, this seat's partner, leads a single side card that wins the trick;
+        the follow is a card of the suit that does not overtake it — the middle one of those
+        the first time this seat follows the dealer's lead of the suit this round, the
+        highest after. Cards of the suit left high in the partner's hand are what stops the
+        dealer's throws (he throws only what no unseen card beats) and his small cards from
+        becoming the suit's top. ``None`` where the rule does not apply."""
+        ctx, rules = self.ctx, self.tab.rules
+        leader, cards = self.trick[0]
+        if leader != self.dealer or leader not in self.partners or len(cards) != 1:
+            return None
+        g = ctx.group[cards[0]]
+        if g == TRUMP:
+            return None
+        under = []
+        for a in legal:
+            if len(a.cards) != 1 or ctx.group[a.cards[0]] != g:
+                continue
+            rank = play_rank(lead, a.cards, ctx, rules)
+            if rank is None or rank <= best:
+                under.append(a)
+        if not under:
+            return None
+        under.sort(key=lambda a: ctx.slot[a.cards[0]])
+        again = any(plays[0][0] == leader and len(plays[0][1]) == 1
+                    and ctx.group[plays[0][1][0]] == g for plays, _ in self.history)
+        if again:
+            return under[-1]
+        if self.signals:
+            # a 9, J or Q would read as the signal "I hold the top card" (:meth:`signal`,
+            # given before this where it is true)
+            under = [a for a in under if rank_of(a.cards[0]) not in SIGNAL_RANKS] or under
+        return under[(len(under) - 1) // 2]
+
     def partner_tops(self, shape: tuple[int, int], winning: Sequence[int],
                      later_partner: set[int] | frozenset[int],
                      later_opp: set[int] | frozenset[int]) -> bool:
@@ -392,7 +435,8 @@ class HeuristicView(PlayView):
             if lead.group != TRUMP:  # never ruff a partner's sure trick
                 legal = [a for a in legal if all(ctx.group[c] != TRUMP for c in a.cards)] \
                     or legal
-            return self.feed(legal)
+            run = self.run_follow(legal, lead, best) if self.DEALER_RUN and w == 0 else None
+            return run if run is not None else self.feed(legal)
         if self.signals and self.partner_tops(lead.deciding, plays[w], later_partner,
                                              later_opp):
             return self.feed(legal)  # a partner still to play holds the top card: feed it
