@@ -28,9 +28,9 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "paizhuo"
 TOOLS = ("paizhuo.bots", "paizhuo.arena", "paizhuo.cli", "paizhuo.bench", "paizhuo.server",
-         "paizhuo.terminal")
+         "paizhuo.terminal", "paizhuo.rl")
 """Packages and modules that use games: the bots, the arena, the command line, the benchmark,
-the table server and the terminal table."""
+the table server, the terminal table and the learning environments."""
 FORBIDDEN = {
     "engine": ("paizhuo.games", *TOOLS),
     "games": TOOLS,
@@ -40,13 +40,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("paizhuo.engine", "paizhuo"),
     ("paizhuo.games",),
     ("paizhuo.bots",),
-    ("paizhuo.arena", "paizhuo.server", "paizhuo.terminal", "paizhuo.bench"),
+    ("paizhuo.arena", "paizhuo.server", "paizhuo.terminal", "paizhuo.bench", "paizhuo.rl"),
     ("paizhuo.cli", "paizhuo.__main__"),
 )
 """The layers, lowest first: a module imports only from its own layer and those before it.
 ``paizhuo`` is the package's ``__init__``, its front door (``new_game``, ``parse_action``): a
-thin layer over the engine's registry. The tools (arena, server, terminal, bench) share a
-layer."""
+thin layer over the engine's registry. The tools (arena, server, terminal, bench, and the
+learning environments ``rl``) share a layer."""
 TOOL_MODULE_WORDS = ("bench", "match", "greedy", "bot")
 """Words in the name of a module that is a tool, not rules: none of them in a game package."""
 

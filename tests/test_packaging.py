@@ -22,9 +22,16 @@ LOCAL_TEST_MODULES = {"gj_helpers", "sj_helpers"} | {
 the games' helpers)."""
 
 
-def _imported_top_levels(folder: Path) -> set[str]:
+EXTRA_FOLDERS = {"rl": "rl"}
+"""Folders of the package that only an extra's install uses, and that extra: they may import
+its packages (``paizhuo.rl`` needs gymnasium and pettingzoo, ``pip install paizhuo[rl]``)."""
+
+
+def _imported_top_levels(folder: Path, skip: tuple[Path, ...] = ()) -> set[str]:
     names: set[str] = set()
     for path in folder.rglob("*.py"):
+        if any(path.is_relative_to(s) for s in skip):
+            continue
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
@@ -56,10 +63,18 @@ def _distributions(module: str) -> set[str]:
 
 def test_every_import_of_the_package_is_a_declared_dependency() -> None:
     declared = _requirement_names(None)
-    imported = _third_party(_imported_top_levels(ROOT / "src" / "paizhuo"))
+    src = ROOT / "src" / "paizhuo"
+    imported = _third_party(_imported_top_levels(
+        src, tuple(src / folder for folder in EXTRA_FOLDERS)))
     assert imported, "the scan finds the package's imports (typer, rich …)"
     missing = {m for m in imported if not _distributions(m) & declared}
     assert not missing, f"imported by src/paizhuo but not in [project] dependencies: {missing}"
+    for folder, extra in EXTRA_FOLDERS.items():
+        with_extra = declared | _requirement_names(extra)
+        imported = _third_party(_imported_top_levels(src / folder))
+        missing = {m for m in imported if not _distributions(m) & with_extra}
+        assert not missing, (f"imported by src/paizhuo/{folder} but not in the dependencies "
+                             f"or the [{extra}] extra: {missing}")
 
 
 def test_every_import_of_the_tests_is_declared_with_the_test_extra() -> None:

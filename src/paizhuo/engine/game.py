@@ -15,12 +15,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import MalformedError, describe
 from paizhuo.engine.faces import TextFace
 from paizhuo.engine.records import Deal, Record
+
+if TYPE_CHECKING:
+    from paizhuo.engine.features import Featurizer
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,6 +493,13 @@ class Game(ABC):
         or lost) — see each override."""
         returns = self.returns()
         return None if returns is None else float(returns[seat])
+
+    def featurizer(self) -> Featurizer | None:
+        """The observation features of this game with its options, for learners
+        (:mod:`paizhuo.engine.features`, ``paizhuo.rl``): a seat's observation as a vector
+        of named planes, the same for every state of a game with the same options. ``None``,
+        the default, where the game offers none."""
+        return None
 
     def play_history(self) -> tuple[Game, list[Action]] | None:
         """The current round's plays played again: a game at its first lead, each hand dealt

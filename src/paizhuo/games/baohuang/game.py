@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError
@@ -32,6 +32,9 @@ from paizhuo.games.baohuang.state import (
     BaohuangState,
     cards_of,
 )
+
+if TYPE_CHECKING:
+    from paizhuo.games.baohuang.features import BaohuangFeatures
 
 
 class BaohuangGame(FlatEncoding, Game):
@@ -118,6 +121,12 @@ class BaohuangGame(FlatEncoding, Game):
     @property
     def is_over(self) -> bool:
         return self.st.phase in _ENDED  # asked before every move of a playout: no result built
+
+    def featurizer(self) -> BaohuangFeatures:
+        """The Baohuang features (:mod:`paizhuo.games.baohuang.features`)."""
+        from paizhuo.games.baohuang.features import BaohuangFeatures
+
+        return BaohuangFeatures()
 
     def returns(self) -> list[float] | None:
         st = self.st

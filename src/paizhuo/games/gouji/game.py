@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from paizhuo.cards import Counts
 from paizhuo.engine.actions import Action
@@ -42,6 +42,9 @@ from paizhuo.games.gouji.state import SEATS, GoujiState
 
 PRIVATE: Final = {"tribute", "return", "refuse", "buy", "advise"}
 """Verbs whose cards (or very existence) only their parties see (GJ-12)."""
+
+if TYPE_CHECKING:
+    from paizhuo.games.gouji.features import GoujiFeatures
 
 
 WIN_WEIGHT: Final = 6.0
@@ -160,6 +163,12 @@ class GoujiGame(FlatEncoding, Game):
     def teams(self) -> tuple[frozenset[int], ...] | None:
         """Seats 0, 2, 4 against 1, 3, 5, always (GJ-1)."""
         return frozenset(range(0, SEATS, 2)), frozenset(range(1, SEATS, 2))
+
+    def featurizer(self) -> GoujiFeatures:
+        """The Gouji features (:mod:`paizhuo.games.gouji.features`)."""
+        from paizhuo.games.gouji.features import GoujiFeatures
+
+        return GoujiFeatures()
 
     def search_value(self, seat: int) -> float | None:
         """The returns (points), plus :data:`WIN_WEIGHT` for a game won and less as much

@@ -21,7 +21,7 @@ import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from math import comb
-from typing import Any, ClassVar, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError, describe
@@ -41,6 +41,9 @@ from paizhuo.notation import format_cards
 POINTS_WEIGHT: Final = 1.0
 """Levels a swing of every card point of the decks is worth on top of the returns in a
 search's playouts (:meth:`ShengjiGame.search_value`)."""
+
+if TYPE_CHECKING:
+    from paizhuo.games.shengji.features import ShengjiFeatures
 
 
 class ShengjiGame(Game):
@@ -375,6 +378,12 @@ class ShengjiGame(Game):
             return None
         n = self.state.n
         return frozenset(range(0, n, 2)), frozenset(range(1, n, 2))
+
+    def featurizer(self) -> ShengjiFeatures:
+        """The Shengji features (:mod:`paizhuo.games.shengji.features`)."""
+        from paizhuo.games.shengji.features import ShengjiFeatures
+
+        return ShengjiFeatures(self.state.opts.decks, self.num_seats)
 
     def search_value(self, seat: int) -> float | None:
         """The returns (levels), plus the card points the attackers took as a share of all

@@ -1,0 +1,135 @@
+"""Observation features for learners: one seat's observation (the dict of
+:meth:`~paizhuo.engine.game.Game.observation`) as a flat ``float32`` vector of named planes.
+
+A game offers them through :meth:`~paizhuo.engine.game.Game.featurizer`; its features module
+(``games/<game>/features.py``) says what each plane holds, and ``docs/rl.md`` lists every
+plane of every game (a test checks the page against :meth:`Featurizer.layout`). The vector
+is built from the observation alone — never from the state — so it holds nothing the seat
+cannot see: two deals that differ only in cards the seat has not seen give the same vector.
+
+Seats are relative: plane entries "by seat" start with the observing seat itself, then the
+seats after it in turn order, so one network serves every seat.
+
+Helpers for the rank-based games (Gouji, Baohuang: 15 ranks, 3 … A, 2, small and big joker)
+live here too: :func:`rank_counts` and :func:`thermometer`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from paizhuo.cards import rank_of
+from paizhuo.notation import parse_cards
+
+LOW_RANKS = 15
+"""Ranks in the order of Gouji and Baohuang: 3 4 5 6 7 8 9 10 J Q K A 2, small joker, big
+joker (the emperor card, a big joker with a mark, counts as a big joker)."""
+
+
+@dataclass(frozen=True)
+class Plane:
+    """A named slice of the feature vector."""
+
+    name: str
+    size: int
+    what: str
+    """One line: what the plane holds, and how (for docs/rl.md)."""
+
+
+class Featurizer(ABC):
+    """One game's (and option set's) observation features: :attr:`planes` in order, filled
+    by :meth:`fill` from an observation and the steps already taken in this decision."""
+
+    planes: tuple[Plane, ...]
+
+    def __init__(self, planes: Iterable[Plane]) -> None:
+        self.planes = tuple(planes)
+        self.offsets: dict[str, tuple[int, int]] = {}
+        at = 0
+        for p in self.planes:
+            if p.name in self.offsets:
+                raise ValueError(f"plane {p.name!r} named twice")
+            self.offsets[p.name] = (at, at + p.size)
+            at += p.size
+        self.size = at
+
+    def layout(self) -> list[tuple[str, int, int, str]]:
+        """``(name, start, size, what)`` for every plane, in order."""
+        return [(p.name, self.offsets[p.name][0], p.size, p.what) for p in self.planes]
+
+    def encode(self, obs: dict[str, Any], prefix: Sequence[int] = ()) -> np.ndarray:
+        """The feature vector of ``obs`` (a seat's observation) with ``prefix``, the steps of
+        the current decision already taken (a Shengji play built card by card)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.fill(Writer(out, self.offsets), obs, prefix)
+        return out
+
+    @abstractmethod
+    def fill(self, w: Writer, obs: dict[str, Any], prefix: Sequence[int]) -> None:
+        """Write the planes of ``obs`` with ``w`` (planes not written stay 0)."""
+
+
+class Writer:
+    """Writes named planes into the vector."""
+
+    def __init__(self, out: np.ndarray, offsets: dict[str, tuple[int, int]]) -> None:
+        self.out = out
+        self.offsets = offsets
+
+    def put(self, name: str, values: Sequence[float] | np.ndarray) -> None:
+        a, b = self.offsets[name]
+        if len(values) != b - a:
+            raise ValueError(f"plane {name!r} holds {b - a} values, not {len(values)}")
+        self.out[a:b] = values
+
+    def set(self, name: str, index: int, value: float = 1.0) -> None:
+        a, b = self.offsets[name]
+        if not 0 <= index < b - a:
+            raise ValueError(f"plane {name!r} has no entry {index}")
+        self.out[a + index] = value
+
+
+
+def low_rank(card: int) -> int:
+    """A card's index among :data:`LOW_RANKS` (3 is 0, 2 is 12, the jokers 13 and 14)."""
+    r = rank_of(card)
+    return r if r >= 13 else (r - 1) % 13
+
+
+def rank_counts(cards: str | Iterable[int] | None) -> list[int]:
+    """How many cards of each of the 15 ranks (``cards`` as text or ids; ``None``: none)."""
+    out = [0] * LOW_RANKS
+    if cards is None:
+        return out
+    ids = parse_cards(cards) if isinstance(cards, str) else cards
+    for c in ids:
+        out[low_rank(c)] += 1
+    return out
+
+
+def thermometer(counts: Sequence[int], depth: int) -> np.ndarray:
+    """Each count as ``depth`` bits, the first ``count`` set (DouZero's card matrix): rank
+    ``i``'s bits are entries ``i*depth … i*depth + depth - 1``; counts above ``depth`` are
+    cut to it."""
+    out = np.zeros((len(counts), depth), dtype=np.float32)
+    for i, n in enumerate(counts):
+        out[i, :min(n, depth)] = 1.0
+    return out.reshape(-1)
+
+
+def relative(seat: int, other: int, seats: int) -> int:
+    """``other``'s place seen from ``seat``: 0 itself, 1 the next in turn, …"""
+    return (other - seat) % seats
+
+
+def seat_flags(seat: int, members: Iterable[int | str], seats: int) -> list[float]:
+    """A 0/1 entry per relative seat for the seats in ``members``."""
+    out = [0.0] * seats
+    for m in members:
+        out[relative(seat, int(m), seats)] = 1.0
+    return out

@@ -1,0 +1,115 @@
+"""Baohuang observation features (:class:`~paizhuo.engine.features.Featurizer`): the cards by
+rank as DouZero's matrices (each of the 15 ranks as 16 bits, the first ``count`` set), what
+each seat has played, the play on the table, the roles as the seat knows them (emperor,
+guard once revealed, the called card) and who beat the emperor how often, every seat
+relative to the observing one. Every plane is listed in ``docs/rl.md``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from paizhuo.cards import EMPEROR_CARD
+from paizhuo.engine.features import (
+    LOW_RANKS,
+    Featurizer,
+    Plane,
+    Writer,
+    rank_counts,
+    relative,
+    seat_flags,
+    thermometer,
+)
+from paizhuo.games.baohuang.state import CROWN, DECLARE, NUM_SEATS, OVER, PLAY, VOID
+from paizhuo.notation import parse_card, parse_cards
+
+DEPTH: Final = 16
+CARDS: Final = LOW_RANKS * DEPTH
+PHASES: Final = (CROWN, DECLARE, PLAY, OVER, VOID)
+ROLES: Final = ("emperor", "guard", "revolutionary")
+HAND_FULL: Final = 43.0
+CARD_IDS: Final = 55
+"""Card ids 0 … 54 (54: the emperor card), for the called card."""
+
+
+def _cards(name: str, what: str) -> Plane:
+    return Plane(name, CARDS, f"{what}: 15 ranks (3 … A, 2, SJ, BJ) × 16 bits, the first "
+                 "count set")
+
+
+def _seats(name: str, what: str) -> Plane:
+    return Plane(name, NUM_SEATS, f"{what}, by relative seat (0 = the observer)")
+
+
+PLANES: Final = (
+    _cards("hand", "the seat's hand (the emperor card counts as a big joker)"),
+    Plane("emperor_card", 1, "1 when the hand holds the emperor card (皇帝牌)"),
+    *(_cards(f"played_{k}", f"what the seat {k} places on has played this deal")
+      for k in range(NUM_SEATS)),
+    _cards("on_table", "the play to beat (`details.current`); 0 when the seat leads"),
+    _seats("maker", "who made it (one-hot)"),
+    Plane("last_play", 1, "1 when it was its maker's last cards"),
+    Plane("hand_sizes", NUM_SEATS, "each hand's size / 43, by relative seat"),
+    _seats("finished", "who has gone out"),
+    Plane("finish_order", NUM_SEATS, "the order of going out, (place) / 5, by relative seat"),
+    _seats("yielded", "who yielded this circle (让)"),
+    _seats("claimant", "who claims (one-hot)"),
+    Plane("beat_emperor", NUM_SEATS, "how often each seat beat the emperor's play / 10 (at "
+          "most 1): the hidden guard seldom does"),
+    _seats("emperor", "the emperor (one-hot), once known"),
+    _seats("guard", "the guard (one-hot), as the seat knows him: revealed, or itself"),
+    _seats("card_holder", "who was dealt the emperor card (one-hot)"),
+    _seats("forced", "the seat forced to be emperor (one-hot)"),
+    Plane("role", len(ROLES), "the seat's own role (one-hot: " + ", ".join(ROLES) + ")"),
+    Plane("called", CARD_IDS, "the card the emperor called for his guard (one-hot by card id)"),
+    Plane("flags", 4, "the emperor is alone (独), the crown was seized (抢), the hands are open "
+          "(明), the guard is revealed"),
+    Plane("phase", len(PHASES), "the phase (one-hot: " + ", ".join(PHASES) + ")"),
+    Plane("counters", 3, "the circle / 10, the crown's passes / 5, redeals / 5 (at most 1)"),
+    Plane("to_decide", 1, "1 when the seat is asked to decide now"),
+)
+
+
+class BaohuangFeatures(Featurizer):
+    """The planes of :data:`PLANES`."""
+
+    def __init__(self) -> None:
+        super().__init__(PLANES)
+
+    def fill(self, w: Writer, obs: dict[str, Any], prefix: Sequence[int]) -> None:
+        seat = int(obs["seat"])
+        d = obs["details"]
+        hand = parse_cards(obs["hand"])
+        w.put("hand", thermometer(rank_counts(hand), DEPTH))
+        w.put("emperor_card", [float(EMPEROR_CARD in hand)])
+        for s, cards in enumerate(d.get("played") or ()):
+            w.put(f"played_{relative(seat, s, NUM_SEATS)}",
+                  thermometer(rank_counts(cards), DEPTH))
+        cur = d.get("current")
+        if cur is not None:
+            w.put("on_table", thermometer(rank_counts(cur["cards"]), DEPTH))
+            w.set("maker", relative(seat, int(cur["seat"]), NUM_SEATS))
+            w.put("last_play", [float(bool(cur.get("last_play")))])
+        for s, n in enumerate(obs["hand_sizes"]):
+            if n is not None:
+                w.set("hand_sizes", relative(seat, s, NUM_SEATS), n / HAND_FULL)
+        w.put("finished", seat_flags(seat, d.get("finished") or (), NUM_SEATS))
+        for place, s in enumerate(d.get("finished") or ()):
+            w.set("finish_order", relative(seat, int(s), NUM_SEATS), (place + 1) / NUM_SEATS)
+        w.put("yielded", seat_flags(seat, d.get("yielded") or (), NUM_SEATS))
+        for s, n in enumerate(d.get("beat_emperor") or ()):
+            w.set("beat_emperor", relative(seat, s, NUM_SEATS), min(n / 10, 1.0))
+        for name, key in (("claimant", "claimant"), ("emperor", "emperor"), ("guard", "guard"),
+                          ("card_holder", "emperor_card_holder"), ("forced", "forced_seat")):
+            if d.get(key) is not None:
+                w.set(name, relative(seat, int(d[key]), NUM_SEATS))
+        if d.get("role") is not None:
+            w.set("role", ROLES.index(d["role"]))
+        if d.get("called"):
+            w.set("called", parse_card(d["called"]))
+        w.put("flags", [float(bool(d.get(k))) for k in ("alone", "seized", "open", "revealed")])
+        w.set("phase", PHASES.index(obs["phase"]))
+        w.put("counters", [min(d.get("circle", 0) / 10, 1.0),
+                           min(d.get("crown_passes", 0) / 5, 1.0),
+                           min(d.get("redeals", 0) / 5, 1.0)])
+        w.put("to_decide", [float(bool(obs.get("your_turn")))])

@@ -1,0 +1,125 @@
+"""Gouji observation features (:class:`~paizhuo.engine.features.Featurizer`): the cards by
+rank as DouZero's matrices (each of the 15 ranks as 16 bits, the first ``count`` set: four
+decks hold 16 of a plain rank), the round on the table, who has finished, opened, conceded,
+and the flags of the rules, every seat relative to the observing one. Every plane is listed
+in ``docs/rl.md``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from paizhuo.engine.features import (
+    LOW_RANKS,
+    Featurizer,
+    Plane,
+    Writer,
+    rank_counts,
+    relative,
+    seat_flags,
+    thermometer,
+)
+from paizhuo.games.gouji.state import PHASES, SEATS
+from paizhuo.games.gouji.views import PLAYED_RANKS
+
+DEPTH: Final = 16
+"""Bits per rank: four decks hold 16 cards of a plain rank (4 of each joker)."""
+CARDS: Final = LOW_RANKS * DEPTH
+WAITING: Final = ("over", "tribute", "return", "revolution", "buy", "head", "declare", "lead",
+                  "answer", "burn_window")
+"""What the table waits for (the observation's ``details.waiting``)."""
+HAND_FULL: Final = 36.0
+
+
+def _cards(name: str, what: str) -> Plane:
+    return Plane(name, CARDS, f"{what}: 15 ranks (3 … A, 2, SJ, BJ) × 16 bits, the first "
+                 "count set")
+
+
+def _seats(name: str, what: str) -> Plane:
+    return Plane(name, SEATS, f"{what}, by relative seat (0 = the observer)")
+
+
+PLANES: Final = (
+    _cards("hand", "the seat's hand"),
+    _cards("played", "every card played so far, by everyone (记牌器, `details.played`)"),
+    _cards("on_table", "the play to beat (`round.play`); 0 when the seat leads"),
+    _cards("mate_hand_2", "the hand of the teammate two seats on, where GJ-12 shows it"),
+    _cards("mate_hand_4", "the hand of the teammate four seats on, where GJ-12 shows it"),
+    Plane("hand_sizes", SEATS, "each hand's size / 36 where the seat may know it (its own, "
+          "10 or fewer: 报牌), by relative seat"),
+    Plane("size_known", SEATS, "1 where that size is known, by relative seat"),
+    _seats("maker", "who made the play to beat (one-hot)"),
+    _seats("passed", "who passed on it this round"),
+    _seats("finished", "who has gone out"),
+    Plane("finish_order", SEATS, "the order of going out, (place) / 6, by relative seat"),
+    _seats("ranked_last", "who is ranked from the bottom (out of the deal without finishing)"),
+    _seats("opened", "who has opened the point (开点)"),
+    _seats("conceded", "who has conceded"),
+    _seats("headless", "who is headless (无头)"),
+    _seats("stuck", "who is stuck (憋)"),
+    _seats("revolution", "who called a revolution (革命)"),
+    Plane("dead_gouji", SEATS, "dead-gouji tokens held / 4, by relative seat"),
+    _seats("burner", "the seat burning the play (烧牌), one-hot"),
+    _seats("yielding", "the seat yielding (让牌), one-hot"),
+    _seats("claim", "the seat claiming (要头), one-hot"),
+    Plane("round_flags", 4, "the round: leader to play, the play is a gouji play (够级), "
+          "dead (死够级), chaos (乱)"),
+    Plane("waiting", len(WAITING), "what the table waits for (one-hot: " +
+          ", ".join(WAITING) + ")"),
+    Plane("to_decide", 1, "1 when the seat is asked to decide now"),
+    Plane("phase", len(PHASES), "the phase (one-hot: " + ", ".join(PHASES) + ")"),
+    _seats("tribute_from", "the seat paying the tribute under way (进贡)"),
+    _seats("tribute_to", "the seat receiving it"),
+)
+
+
+class GoujiFeatures(Featurizer):
+    """The planes of :data:`PLANES`."""
+
+    def __init__(self) -> None:
+        super().__init__(PLANES)
+
+    def fill(self, w: Writer, obs: dict[str, Any], prefix: Sequence[int]) -> None:
+        seat = int(obs["seat"])
+        d = obs["details"]
+        w.put("hand", thermometer(rank_counts(obs["hand"]), DEPTH))
+        played = d.get("played")
+        if played is not None:
+            w.put("played", thermometer([int(played[k]) for k in PLAYED_RANKS], DEPTH))
+        mates = d.get("teammate_hands") or {}
+        for s, hand in mates.items():
+            w.put(f"mate_hand_{relative(seat, int(s), SEATS)}",
+                  thermometer(rank_counts(hand), DEPTH))
+        sizes = obs["hand_sizes"]
+        for s, n in enumerate(sizes):
+            if n is not None:
+                w.set("hand_sizes", relative(seat, s, SEATS), n / HAND_FULL)
+                w.set("size_known", relative(seat, s, SEATS))
+        rnd = d.get("round")
+        if rnd is not None:
+            if rnd["play"] is not None:
+                w.put("on_table", thermometer(rank_counts(rnd["play"]), DEPTH))
+            for name in ("maker", "burner", "yielding", "claim"):
+                if rnd[name] is not None:
+                    w.set(name, relative(seat, int(rnd[name]), SEATS))
+            w.put("passed", seat_flags(seat, rnd["passed"], SEATS))
+            w.put("round_flags", [float(bool(rnd[k]))
+                                  for k in ("leader_to_play", "gouji", "dead", "chaos")])
+        for name in ("finished", "ranked_last", "opened", "conceded", "headless", "stuck",
+                     "revolution"):
+            w.put(name, seat_flags(seat, d.get(name) or (), SEATS))
+        for place, s in enumerate(d.get("finished") or ()):
+            w.set("finish_order", relative(seat, int(s), SEATS), (place + 1) / SEATS)
+        for s, n in enumerate(d.get("dead_gouji") or ()):
+            w.set("dead_gouji", relative(seat, s, SEATS), n / 4)
+        waiting = d.get("waiting")
+        if waiting not in WAITING:
+            raise ValueError(f"Gouji features know no waiting {waiting!r}")
+        w.set("waiting", WAITING.index(waiting))
+        w.put("to_decide", [float(bool(obs.get("your_turn")))])
+        w.set("phase", PHASES.index(obs["phase"]))
+        tr = d.get("tribute")
+        if tr is not None:
+            w.set("tribute_from", relative(seat, int(tr["from"]), SEATS))
+            w.set("tribute_to", relative(seat, int(tr["to"]), SEATS))

@@ -1,0 +1,166 @@
+"""Shengji observation features (:class:`~paizhuo.engine.features.Featurizer`), for a table
+of ``D`` decks and ``N`` seats: cards as 54 card ids × ``D`` bits (the first ``count`` of a
+card's bits set), every seat's played cards, the trick, the kitty the seat may see, the steps
+of a play or bury already taken (Shengji builds them card by card), trump and levels, the
+roles, the points and the suits each seat has shown void in — every seat relative to the
+observing one. Every plane is listed in ``docs/rl.md``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+import numpy as np
+
+from paizhuo.cards import RANK_CHARS, is_joker, rank_of, suit_of
+from paizhuo.engine.features import Featurizer, Plane, Writer, relative, seat_flags
+from paizhuo.notation import parse_card, parse_cards
+
+CARD_IDS: Final = 54
+PHASES: Final = ("bid", "kitty_fight", "bury", "call", "play", "over")
+STAGES: Final = ("deal", "chance", "auction", "trump", "done")
+TRUMPS: Final = ("S", "H", "C", "D", "NT")
+GROUPS: Final = 5
+"""Suit groups for voids: spades, hearts, clubs, diamonds (the side cards of each), trump."""
+LEVELS: Final = 14
+"""Level names 2 … A and N (no level: a round with no level card)."""
+
+
+def card_bits(cards: Iterable[int], decks: int) -> np.ndarray:
+    """54 card ids × ``decks`` bits, the first ``count`` of each card's bits set."""
+    counts = np.zeros(CARD_IDS, dtype=np.int64)
+    for c in cards:
+        counts[c] += 1
+    out = np.zeros((CARD_IDS, decks), dtype=np.float32)
+    for k in range(decks):
+        out[:, k] = counts > k
+    return out.reshape(-1)
+
+
+def planes(decks: int, seats: int) -> tuple[Plane, ...]:
+    cards = CARD_IDS * decks
+
+    def card_plane(name: str, what: str) -> Plane:
+        return Plane(name, cards, f"{what}: 54 card ids × {decks} bits (decks), the first "
+                     "count set")
+
+    def seat_plane(name: str, what: str) -> Plane:
+        return Plane(name, seats, f"{what}, by relative seat (0 = the observer)")
+
+    return (
+        card_plane("hand", "the seat's hand"),
+        card_plane("prefix", "the cards of the play or bury already chosen in this decision "
+                   "(its steps so far)"),
+        *(card_plane(f"played_{k}", f"what the seat {k} places on has played this round")
+          for k in range(seats)),
+        card_plane("trick", "the cards of the trick under way"),
+        seat_plane("trick_leader", "who led it (one-hot)"),
+        card_plane("kitty", "the kitty as the seat may see it (the dealer's own, or the "
+                   "cards it buried itself)"),
+        card_plane("shown", "kitty cards turned up for everyone (SJ-12, the third card)"),
+        card_plane("called", "the cards called to find friends (找朋友)"),
+        seat_plane("friends", "friends found so far"),
+        Plane("trump", len(TRUMPS), "trump, once known (one-hot: S H C D NT)"),
+        Plane("level", LEVELS, "the round's level (one-hot: 2 … A, N)"),
+        Plane("levels", seats, "each seat's level / 12, by relative seat"),
+        seat_plane("dealer", "the dealer (one-hot)"),
+        seat_plane("defenders", "the dealer's side, once known"),
+        seat_plane("leader", "who leads or led the trick now (one-hot)"),
+        seat_plane("bidder", "the standing bid's seat (one-hot)"),
+        Plane("bid_size", 1, "the standing bid's cards / 3"),
+        Plane("voids", seats * GROUPS, "seat × group (S H C D side cards, trump): 1 where the "
+              "seat has shown void (failed to follow a lead of the group)"),
+        Plane("points", 3 + seats, "the attackers' points so far and the points they need "
+              "(points / all the decks' points), the stakes / 8, then each seat's points won "
+              "(by relative seat)"),
+        Plane("hand_sizes", seats, "each hand's size / the largest dealt, by relative seat"),
+        Plane("phase", len(PHASES), "the phase (one-hot: " + ", ".join(PHASES) + ")"),
+        Plane("stage", len(STAGES), "within the bid phase (one-hot: " + ", ".join(STAGES) +
+              ")"),
+        Plane("to_decide", 1, "1 when the seat is asked to decide now"),
+    )
+
+
+class ShengjiFeatures(Featurizer):
+    """The planes of :func:`planes` for ``decks`` decks and ``seats`` seats."""
+
+    def __init__(self, decks: int, seats: int) -> None:
+        super().__init__(planes(decks, seats))
+        self.decks = decks
+        self.seats = seats
+        self.full = (CARD_IDS * decks) // seats + 1
+
+    def fill(self, w: Writer, obs: dict[str, Any], prefix: Sequence[int]) -> None:
+        seat, n, decks = int(obs["seat"]), self.seats, self.decks
+        d = obs["details"]
+        w.put("hand", card_bits(parse_cards(obs["hand"] or ""), decks))
+        w.put("prefix", card_bits([p for p in prefix if p < CARD_IDS], decks))
+        played: list[list[int]] = [[] for _ in range(n)]
+        trump, level = d.get("trump"), d.get("level")
+        lvl = RANK_CHARS.find(level) if level else -1
+        trump_suit = "SHCD".find(trump) if trump and trump != "NT" else -1
+
+        def group(card: int) -> int:
+            if is_joker(card) or rank_of(card) == lvl or suit_of(card) == trump_suit:
+                return 4
+            return suit_of(card)
+
+        voids = np.zeros((n, GROUPS), dtype=np.float32)
+        tricks = list(d.get("tricks") or ())
+        current = d.get("current_trick") or []
+        for t in [*(t["plays"] for t in tricks), current]:
+            led: int | None = None
+            for i, p in enumerate(t):
+                cards = parse_cards(p["cards"])
+                played[int(p["seat"])].extend(cards)
+                if trump is None or not cards:
+                    continue
+                if i == 0:
+                    led = group(cards[0])
+                elif led is not None and any(group(c) != led for c in cards):
+                    voids[relative(seat, int(p["seat"]), n), led] = 1.0
+        for s in range(n):
+            w.put(f"played_{relative(seat, s, n)}", card_bits(played[s], decks))
+        w.put("voids", voids.reshape(-1))
+        if current:
+            w.put("trick", card_bits([c for p in current for c in parse_cards(p["cards"])],
+                                     decks))
+            w.set("trick_leader", relative(seat, int(current[0]["seat"]), n))
+        kitty = d.get("kitty") or d.get("my_bury")
+        if kitty:
+            w.put("kitty", card_bits(parse_cards(kitty), decks))
+        shown = [parse_card(x) for key in ("kitty_turned_up", "kitty_third_card")
+                 for x in (d.get(key) or "").split()]
+        w.put("shown", card_bits(shown, decks))
+        calls = d.get("friends") or []
+        w.put("called", card_bits([parse_card(c["card"]) for c in calls], decks))
+        w.put("friends", seat_flags(seat, [c["found"] for c in calls if c["found"] is not None],
+                                    n))
+        if trump is not None:
+            w.set("trump", TRUMPS.index(trump))
+        if level is not None:
+            w.set("level", (RANK_CHARS + "N").index(level))
+        for s, name in (d.get("levels") or {}).items():
+            w.set("levels", relative(seat, int(s), n), (RANK_CHARS + "N").index(name) / 12)
+        for plane, key in (("dealer", "dealer"), ("leader", "leader")):
+            if d.get(key) is not None:
+                w.set(plane, relative(seat, int(d[key]), n))
+        w.put("defenders", seat_flags(seat, d.get("defenders") or (), n))
+        standing = d.get("standing_bid")
+        if standing is not None:
+            w.set("bidder", relative(seat, int(standing["seat"]), n))
+            w.put("bid_size", [len(standing["cards"].split()) / 3])
+        total = float(d["points_total"])
+        points = [float(d.get("attackers_points") or 0) / total,
+                  float(d.get("attackers_need") or 0) / total,
+                  min(float(d.get("stakes") or 1) / 8, 1.0)]
+        won = [0.0] * n
+        for s, p in enumerate(d.get("points_won") or ()):
+            won[relative(seat, s, n)] = p / total
+        w.put("points", points + won)
+        for s, size in enumerate(obs["hand_sizes"]):
+            w.set("hand_sizes", relative(seat, s, n), size / self.full)
+        w.set("phase", PHASES.index(obs["phase"]))
+        if d.get("stage") is not None:
+            w.set("stage", STAGES.index(d["stage"]))
+        w.put("to_decide", [float(bool(obs.get("your_turn")))])

@@ -1,0 +1,116 @@
+"""Observation features (``paizhuo.engine.features``, each game's ``features.py``): built from
+the seat's observation only — the same vector for every deal that differs only in cards the
+seat has not seen (the game's ``determinize(seat)``) — with the planes holding what they
+say, and every plane listed in ``docs/rl.md``."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from paizhuo import new_game
+from paizhuo.bots import make_bot
+from paizhuo.engine.features import LOW_RANKS, rank_counts, thermometer
+from paizhuo.engine.game import Game
+from paizhuo.notation import parse_cards
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+CASES = [("shengji", "tractor"), ("shengji", "friends-5"), ("shengji", "bidding-3"),
+         ("shengji", "single-deck"), ("gouji", "classic"), ("baohuang", "standard")]
+
+
+def positions(game: str, preset: str, seed: int, every: int) -> list[Game]:
+    """Copies of one heuristic deal, every ``every`` decisions, and at its end."""
+    g = new_game(game, {"preset": preset}, seed=seed)
+    bot = make_bot("heuristic", game)
+    rng = random.Random(seed)
+    out = []
+    n = 0
+    while not g.is_over:
+        if n % every == 0:
+            out.append(g.clone())
+        seat = g.to_act()[0]
+        g.apply(bot.act(g.observation(seat), g.legal_actions(seat), rng))
+        n += 1
+    out.append(g)
+    return out
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_features_see_nothing_hidden(game: str, preset: str) -> None:
+    """Deals again of every card a seat has not seen leave its features as they were: the
+    vector is a function of what the seat knows."""
+    rng = random.Random(7)
+    checked = changed = 0
+    for g in positions(game, preset, seed=3, every=9):
+        f = g.featurizer()
+        assert f is not None
+        for seat in range(g.num_seats):
+            mine = f.encode(g.observation(seat))
+            assert np.isfinite(mine).all() and (mine >= 0).all()
+            for _ in range(2):
+                world = g.determinize(seat, rng)
+                assert np.array_equal(f.encode(world.observation(seat)), mine), (seat, g.phase)
+                other = (seat + 1) % g.num_seats
+                changed += not np.array_equal(f.encode(world.observation(other)),
+                                              f.encode(g.observation(other)))
+                checked += 1
+    # the check can fail: the other seats' features do change with the cards dealt again
+    assert checked and changed > checked // 4
+
+
+@pytest.mark.parametrize(("game", "preset"), [("gouji", "classic"), ("baohuang", "standard")])
+def test_rank_planes_hold_the_hand_and_what_was_played(game: str, preset: str) -> None:
+    g = positions(game, preset, seed=5, every=40)[2]
+    f = g.featurizer()
+    assert f is not None
+    for seat in range(g.num_seats):
+        obs = g.observation(seat)
+        v = f.encode(obs)
+        a, b = f.offsets["hand"]
+        counts = v[a:b].reshape(LOW_RANKS, -1).sum(axis=1)
+        assert counts.tolist() == rank_counts(obs["hand"])
+        assert sum(counts) == len(parse_cards(obs["hand"]))
+
+
+def test_shengji_planes_hold_the_hand_the_trick_and_the_prefix() -> None:
+    g = positions("shengji", "tractor", seed=4, every=7)[8]
+    f = g.featurizer()
+    assert f is not None and g.phase == "play"
+    seat = g.to_act()[0]
+    obs = g.observation(seat)
+    hand = parse_cards(obs["hand"])
+    a, b = f.offsets["hand"]
+    v = f.encode(obs, prefix=[hand[0], hand[1]])
+    assert v[a:b].reshape(54, 2).sum() == len(hand)
+    for c in set(hand):
+        assert v[a:b].reshape(54, 2)[c].sum() == hand.count(c)
+    pa, pb = f.offsets["prefix"]
+    assert v[pa:pb].reshape(54, 2).sum() == 2
+    assert v[pa:pb].reshape(54, 2)[hand[0]].sum() >= 1
+    # every card played this round is in exactly one seat's played plane
+    played = sum(v[slice(*f.offsets[f"played_{k}"])].sum() for k in range(4))
+    trick = sum(len(parse_cards(p["cards"])) for p in obs["details"]["current_trick"])
+    done = sum(len(parse_cards(p["cards"])) for t in obs["details"]["tricks"] for p in t["plays"])
+    assert played == trick + done
+
+
+def test_thermometer() -> None:
+    assert thermometer([0, 2, 5], 3).tolist() == [0, 0, 0, 1, 1, 0, 1, 1, 1]
+
+
+def test_every_plane_is_in_docs_rl_md() -> None:
+    """docs/rl.md lists every plane of every game as a table row ``| `name` | size | what |``
+    (Shengji's sizes for the ``tractor`` table: 2 decks, 4 seats)."""
+    text = DOC.read_text(encoding="utf-8")
+    for game, preset in (("shengji", "tractor"), ("gouji", "classic"),
+                         ("baohuang", "standard")):
+        f = new_game(game, {"preset": preset}).featurizer()
+        assert f is not None
+        for name, start, size, what in f.layout():
+            row = f"| `{name}` | {start} | {size} | {what} |"
+            assert row in text, f"docs/rl.md lacks the {game} row: {row}"
+        assert f"| {game} total | | {f.size} |" in text.lower().replace("**", "")
