@@ -103,14 +103,39 @@ def test_thermometer() -> None:
 
 
 def test_every_plane_is_in_docs_rl_md() -> None:
-    """docs/rl.md lists every plane of every game as a table row ``| `name` | size | what |``
-    (Shengji's sizes for the ``tractor`` table: 2 decks, 4 seats)."""
+    """docs/rl.md lists every plane of every game, the state's and an action row's, as a
+    table row ``| `name` | start | size | what |`` (Shengji's sizes for the ``tractor`` table:
+    2 decks, 4 seats)."""
     text = DOC.read_text(encoding="utf-8")
     for game, preset in (("shengji", "tractor"), ("gouji", "classic"),
                          ("baohuang", "standard")):
         f = new_game(game, {"preset": preset}).featurizer()
         assert f is not None
-        for name, start, size, what in f.layout():
+        for name, start, size, what in [*f.layout(), *f.action_layout()]:
             row = f"| `{name}` | {start} | {size} | {what} |"
             assert row in text, f"docs/rl.md lacks the {game} row: {row}"
-        assert f"| {game} total | | {f.size} |" in text.lower().replace("**", "")
+        plain = text.lower().replace("**", "")
+        assert f"| {game} total | | {f.size} |" in plain
+        assert f"| {game} action total | | {f.action_size} |" in plain
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_action_rows(game: str, preset: str) -> None:
+    """One row per legal action (the whole action: DMC's action features), every verb of the
+    game known, and different actions in different rows."""
+    checked = 0
+    for g in positions(game, preset, seed=2, every=5)[:-1]:
+        f = g.featurizer()
+        assert f is not None
+        names = next(p.what for p in f.action_planes if p.name == "verb")
+        assert all(v in names for v in g.VERBS)
+        seat = g.to_act()[0]
+        legal = g.legal_actions(seat)
+        rows = f.encode_actions(g.observation(seat), legal)
+        assert rows.shape == (len(legal), f.action_size)
+        assert np.isfinite(rows).all() and (rows >= 0).all()
+        assert len({r.tobytes() for r in rows}) == len(set(legal)), g.phase
+        a, b = f.action_offsets["verb"]
+        assert (rows[:, a:b].sum(axis=1) == 1).all()
+        checked += len(legal)
+    assert checked

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from paizhuo.cards import rank_of
+from paizhuo.engine.actions import Action
 from paizhuo.notation import parse_cards
 
 LOW_RANKS = 15
@@ -41,26 +42,52 @@ class Plane:
     """One line: what the plane holds, and how (for docs/rl.md)."""
 
 
+def _offsets(planes: tuple[Plane, ...]) -> tuple[dict[str, tuple[int, int]], int]:
+    offsets: dict[str, tuple[int, int]] = {}
+    at = 0
+    for p in planes:
+        if p.name in offsets:
+            raise ValueError(f"plane {p.name!r} named twice")
+        offsets[p.name] = (at, at + p.size)
+        at += p.size
+    return offsets, at
+
+
 class Featurizer(ABC):
-    """One game's (and option set's) observation features: :attr:`planes` in order, filled
-    by :meth:`fill` from an observation and the steps already taken in this decision."""
+    """One game's (and option set's) features: the state's :attr:`planes` in order, filled by
+    :meth:`fill` from an observation and the steps already taken in this decision; and, for
+    learners that score each legal action from the state and the action (DouZero's Deep
+    Monte-Carlo), one row of :attr:`action_planes` per action, filled by
+    :meth:`fill_action`."""
 
     planes: tuple[Plane, ...]
+    action_planes: tuple[Plane, ...]
 
-    def __init__(self, planes: Iterable[Plane]) -> None:
+    def __init__(self, planes: Iterable[Plane], action_planes: Iterable[Plane]) -> None:
         self.planes = tuple(planes)
-        self.offsets: dict[str, tuple[int, int]] = {}
-        at = 0
-        for p in self.planes:
-            if p.name in self.offsets:
-                raise ValueError(f"plane {p.name!r} named twice")
-            self.offsets[p.name] = (at, at + p.size)
-            at += p.size
-        self.size = at
+        self.offsets, self.size = _offsets(self.planes)
+        self.action_planes = tuple(action_planes)
+        self.action_offsets, self.action_size = _offsets(self.action_planes)
 
     def layout(self) -> list[tuple[str, int, int, str]]:
         """``(name, start, size, what)`` for every plane, in order."""
         return [(p.name, self.offsets[p.name][0], p.size, p.what) for p in self.planes]
+
+    def action_layout(self) -> list[tuple[str, int, int, str]]:
+        """``(name, start, size, what)`` for every plane of an action's row, in order."""
+        return [(p.name, self.action_offsets[p.name][0], p.size, p.what)
+                for p in self.action_planes]
+
+    def encode_actions(self, obs: dict[str, Any], actions: Sequence[Action]) -> np.ndarray:
+        """One row of :attr:`action_size` values per action (``obs``'s seat's actions)."""
+        out = np.zeros((len(actions), self.action_size), dtype=np.float32)
+        for i, action in enumerate(actions):
+            self.fill_action(Writer(out[i], self.action_offsets), obs, action)
+        return out
+
+    @abstractmethod
+    def fill_action(self, w: Writer, obs: dict[str, Any], action: Action) -> None:
+        """Write the row of ``action`` with ``w`` (planes not written stay 0)."""
 
     def encode(self, obs: dict[str, Any], prefix: Sequence[int] = ()) -> np.ndarray:
         """The feature vector of ``obs`` (a seat's observation) with ``prefix``, the steps of
@@ -125,6 +152,12 @@ def thermometer(counts: Sequence[int], depth: int) -> np.ndarray:
 def relative(seat: int, other: int, seats: int) -> int:
     """``other``'s place seen from ``seat``: 0 itself, 1 the next in turn, …"""
     return (other - seat) % seats
+
+
+def verb_plane(verbs: Iterable[str]) -> Plane:
+    """The one-hot plane of an action's verb, over ``verbs`` in sorted order."""
+    names = sorted(verbs)
+    return Plane("verb", len(names), "the verb (one-hot: " + ", ".join(names) + ")")
 
 
 def seat_flags(seat: int, members: Iterable[int | str], seats: int) -> list[float]:

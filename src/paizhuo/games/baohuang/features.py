@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from paizhuo.cards import EMPEROR_CARD
+from paizhuo.engine.actions import Action
 from paizhuo.engine.features import (
     LOW_RANKS,
     Featurizer,
@@ -19,6 +20,7 @@ from paizhuo.engine.features import (
     relative,
     seat_flags,
     thermometer,
+    verb_plane,
 )
 from paizhuo.games.baohuang.state import CROWN, DECLARE, NUM_SEATS, OVER, PLAY, VOID
 from paizhuo.notation import parse_card, parse_cards
@@ -70,11 +72,28 @@ PLANES: Final = (
 )
 
 
+VERBS: Final = ("call", "claim", "pass", "pass_crown", "play", "reveal", "seize", "yield")
+ACTION_PLANES: Final = (
+    verb_plane(VERBS),
+    _cards("cards", "the action's cards (a play; the card a call names)"),
+    Plane("emperor_card", 1, "1 when they hold the emperor card"),
+    Plane("count", 1, "how many cards / 16"),
+)
+"""A whole action's row (:meth:`BaohuangFeatures.encode_actions`)."""
+
+
 class BaohuangFeatures(Featurizer):
-    """The planes of :data:`PLANES`."""
+    """The planes of :data:`PLANES` and :data:`ACTION_PLANES`."""
 
     def __init__(self) -> None:
-        super().__init__(PLANES)
+        super().__init__(PLANES, ACTION_PLANES)
+
+    def fill_action(self, w: Writer, obs: dict[str, Any], action: Action) -> None:
+        w.set("verb", VERBS.index(action.verb))
+        if action.cards:
+            w.put("cards", thermometer(rank_counts(action.cards), DEPTH))
+            w.put("emperor_card", [float(EMPEROR_CARD in action.cards)])
+            w.put("count", [len(action.cards) / 16])
 
     def fill(self, w: Writer, obs: dict[str, Any], prefix: Sequence[int]) -> None:
         seat = int(obs["seat"])

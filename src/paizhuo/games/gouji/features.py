@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from paizhuo.engine.actions import Action
 from paizhuo.engine.features import (
     LOW_RANKS,
     Featurizer,
@@ -18,6 +19,7 @@ from paizhuo.engine.features import (
     relative,
     seat_flags,
     thermometer,
+    verb_plane,
 )
 from paizhuo.games.gouji.state import PHASES, SEATS
 from paizhuo.games.gouji.views import PLAYED_RANKS
@@ -74,11 +76,31 @@ PLANES: Final = (
 )
 
 
+VERBS: Final = ("advise", "burn", "buy", "claim", "declare", "keep_head", "no_head", "pass",
+                 "play", "refuse", "return", "revolution", "tribute", "yield")
+ACTION_PLANES: Final = (
+    verb_plane(VERBS),
+    _cards("cards", "the action's cards"),
+    Plane("count", 1, "how many cards / 16"),
+    _seats("target", "the seat an action names (advice: the teammate advised), one-hot"),
+)
+"""A whole action's row (:meth:`GoujiFeatures.encode_actions`)."""
+
+
 class GoujiFeatures(Featurizer):
-    """The planes of :data:`PLANES`."""
+    """The planes of :data:`PLANES` and :data:`ACTION_PLANES`."""
 
     def __init__(self) -> None:
-        super().__init__(PLANES)
+        super().__init__(PLANES, ACTION_PLANES)
+
+    def fill_action(self, w: Writer, obs: dict[str, Any], action: Action) -> None:
+        w.set("verb", VERBS.index(action.verb))
+        if action.cards:
+            w.put("cards", thermometer(rank_counts(action.cards), DEPTH))
+            w.put("count", [len(action.cards) / 16])
+        to = (action.extra or {}).get("to")
+        if to is not None:
+            w.set("target", relative(int(obs["seat"]), int(to), SEATS))
 
     def fill(self, w: Writer, obs: dict[str, Any], prefix: Sequence[int]) -> None:
         seat = int(obs["seat"])

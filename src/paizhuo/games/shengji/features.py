@@ -13,7 +13,8 @@ from typing import Any, Final
 import numpy as np
 
 from paizhuo.cards import RANK_CHARS, is_joker, rank_of, suit_of
-from paizhuo.engine.features import Featurizer, Plane, Writer, relative, seat_flags
+from paizhuo.engine.actions import Action
+from paizhuo.engine.features import Featurizer, Plane, Writer, relative, seat_flags, verb_plane
 from paizhuo.notation import parse_card, parse_cards
 
 CARD_IDS: Final = 54
@@ -81,14 +82,46 @@ def planes(decks: int, seats: int) -> tuple[Plane, ...]:
     )
 
 
+VERBS: Final = ("bid", "bid_target", "bury", "call", "pass", "play", "take_back")
+
+
+def action_planes(decks: int) -> tuple[Plane, ...]:
+    """A whole action's row (:meth:`ShengjiFeatures.encode_actions`)."""
+    return (
+        verb_plane(VERBS),
+        Plane("cards", CARD_IDS * decks, f"the action's cards (a play, a bury, a bid's cards):"
+              f" 54 card ids × {decks} bits, the first count set"),
+        Plane("count", 1, "how many cards / 25"),
+        Plane("bid_trump", len(TRUMPS), "the trump a bid names (bidding-3: one-hot S H C D NT)"),
+        Plane("target", 1, "a target bid's points / all the decks' points"),
+        Plane("call", CARD_IDS + 1, "a friend call: the card (one-hot by card id), then which "
+              "copy of it (nth / decks)"),
+    )
+
+
 class ShengjiFeatures(Featurizer):
-    """The planes of :func:`planes` for ``decks`` decks and ``seats`` seats."""
+    """The planes of :func:`planes` for ``decks`` decks and ``seats`` seats, and the action
+    rows of :func:`action_planes`."""
 
     def __init__(self, decks: int, seats: int) -> None:
-        super().__init__(planes(decks, seats))
+        super().__init__(planes(decks, seats), action_planes(decks))
         self.decks = decks
         self.seats = seats
         self.full = (CARD_IDS * decks) // seats + 1
+
+    def fill_action(self, w: Writer, obs: dict[str, Any], action: Action) -> None:
+        w.set("verb", VERBS.index(action.verb))
+        if action.cards:
+            w.put("cards", card_bits(action.cards, self.decks))
+            w.put("count", [len(action.cards) / 25])
+        extra = action.extra or {}
+        if extra.get("trump") is not None:
+            w.set("bid_trump", TRUMPS.index(extra["trump"]))
+        if extra.get("target") is not None:
+            w.put("target", [int(extra["target"]) / float(obs["details"]["points_total"])])
+        if action.verb == "call":
+            w.set("call", parse_card(extra["card"]))
+            w.set("call", CARD_IDS, int(extra.get("nth", 1)) / self.decks)
 
     def fill(self, w: Writer, obs: dict[str, Any], prefix: Sequence[int]) -> None:
         seat, n, decks = int(obs["seat"]), self.seats, self.decks
