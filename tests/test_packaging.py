@@ -22,9 +22,10 @@ LOCAL_TEST_MODULES = {"gj_helpers", "sj_helpers"} | {
 the games' helpers)."""
 
 
-EXTRA_FOLDERS = {"rl": "rl"}
+EXTRA_FOLDERS = {"rl": "train"}
 """Folders of the package that only an extra's install uses, and that extra: they may import
-its packages (``paizhuo.rl`` needs gymnasium and pettingzoo, ``pip install paizhuo[rl]``)."""
+its packages (``paizhuo.rl`` needs gymnasium and pettingzoo, ``pip install paizhuo[rl]``, and
+its trainer PyTorch, ``pip install paizhuo[train]``)."""
 
 
 def _imported_top_levels(folder: Path, skip: tuple[Path, ...] = ()) -> set[str]:

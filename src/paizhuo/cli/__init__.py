@@ -27,7 +27,7 @@ import typer
 from typer.core import TyperGroup
 
 from paizhuo import __version__
-from paizhuo.cli import arena, audit, bench, judge, tables
+from paizhuo.cli import arena, audit, bench, judge, tables, train
 from paizhuo.cli.common import EXIT_INTERNAL, console, err_console, error, internal_error
 
 
@@ -120,7 +120,7 @@ def paragraphs(doc: str | None) -> str:
 
 # in the order ``paizhuo --help`` lists them
 for _command in (judge.judge, arena.simulate, tables.play, bench.bench, arena.arena,
-                 audit.audit, tables.serve):
+                 audit.audit, train.train, tables.serve):
     app.command(short_help=short_help(_command.__doc__),
                 help=paragraphs(_command.__doc__))(_command)
 

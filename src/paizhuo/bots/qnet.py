@@ -1,0 +1,93 @@
+"""The learned bots' network in numpy (``docs/rl.md``): a Q(s, a) multilayer perceptron after
+DouZero's Deep Monte-Carlo, read from an ``.npz`` file, so that tables, the arena and search
+playouts run it without PyTorch (``paizhuo.rl.dmc`` trains it with PyTorch and writes it).
+
+The input is the state's features then one action's row (:mod:`paizhuo.engine.features`);
+the first layer is split in two, ``W0s`` for the state and ``W0a`` for the action, so the
+state's part is worked out once for all the legal actions of a decision. Hidden layers use
+ReLU; the last layer gives two numbers per action: the expected return (``q``, in units of
+``return_scale``) and a behaviour-cloning logit (``bc``, fitted to the heuristic's choices in
+the warm start).
+
+The file holds the arrays ``W0s W0a b0 W1 b1 … Wout bout`` and ``meta``, a JSON text: the
+game, its options, the feature sizes, the hidden sizes, the return scale, the frames trained.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from paizhuo.errors import MalformedError
+
+FORMAT = 1
+
+
+class QNet:
+    """The network's arrays and what it was trained for."""
+
+    def __init__(self, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
+        self.meta = meta
+        self.hidden = [int(h) for h in meta["hidden"]]
+        self.w0s = np.asarray(arrays["W0s"], dtype=np.float32)
+        self.w0a = np.asarray(arrays["W0a"], dtype=np.float32)
+        self.b0 = np.asarray(arrays["b0"], dtype=np.float32)
+        self.layers = [(np.asarray(arrays[f"W{i}"], dtype=np.float32),
+                        np.asarray(arrays[f"b{i}"], dtype=np.float32))
+                       for i in range(1, len(self.hidden))]
+        self.wout = np.asarray(arrays["Wout"], dtype=np.float32)
+        self.bout = np.asarray(arrays["bout"], dtype=np.float32)
+        self.state_size = self.w0s.shape[0]
+        self.action_size = self.w0a.shape[0]
+        if (self.state_size, self.action_size) != (meta["state_size"], meta["action_size"]):
+            raise MalformedError("meta", "the arrays' sizes differ from the meta's")
+
+    @property
+    def return_scale(self) -> float:
+        return float(self.meta.get("return_scale", 1.0))
+
+    def scores(self, state: np.ndarray, actions: np.ndarray) -> np.ndarray:
+        """``(n, 2)``: each action's ``q`` (in returns, the scale applied) and ``bc`` logit,
+        for ``state`` (one vector) and ``actions`` (one row each)."""
+        if state.shape != (self.state_size,) or actions.ndim != 2 or \
+                actions.shape[1] != self.action_size:
+            raise MalformedError("features", f"the network takes a state of {self.state_size} "
+                                 f"and action rows of {self.action_size}, not {state.shape} "
+                                 f"and {actions.shape}")
+        h = np.maximum(actions @ self.w0a + (state @ self.w0s + self.b0), 0.0)
+        for w, b in self.layers:
+            h = np.maximum(h @ w + b, 0.0)
+        out = h @ self.wout + self.bout
+        out[:, 0] *= self.return_scale
+        return out
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        out = {"W0s": self.w0s, "W0a": self.w0a, "b0": self.b0, "Wout": self.wout,
+               "bout": self.bout}
+        for i, (w, b) in enumerate(self.layers, start=1):
+            out[f"W{i}"], out[f"b{i}"] = w, b
+        return out
+
+    def save(self, path: Path) -> None:
+        """Write the ``.npz`` (``meta`` as JSON text)."""
+        arrays: dict[str, Any] = {"meta": np.array(json.dumps(self.meta, sort_keys=True)),
+                                  **self.arrays()}
+        np.savez_compressed(path, **arrays)
+
+    @classmethod
+    def load(cls, path: Path) -> QNet:
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                arrays = {k: data[k] for k in data.files}
+        except (OSError, ValueError) as exc:
+            raise MalformedError("weights", f"cannot read {path}: {exc}") from exc
+        if "meta" not in arrays:
+            raise MalformedError("weights", f"{path} holds no meta")
+        meta = json.loads(str(arrays.pop("meta")))
+        if meta.get("format") != FORMAT:
+            raise MalformedError("weights", f"{path} is of format {meta.get('format')!r}, "
+                                 f"not {FORMAT}")
+        return cls(arrays, meta)

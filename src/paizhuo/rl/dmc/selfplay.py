@@ -1,0 +1,145 @@
+"""Self-play for Deep Monte-Carlo: whole deals played by one policy in every seat, each
+decision kept as (the seat's state features, the chosen action's row, the seat's final
+return). The policy is the heuristic (the warm start, which also keeps some legal actions'
+rows and the heuristic's choice among them, for the behaviour-cloning head) or the network,
+ε-greedy. A task is pure: the same task gives the same samples, in any process."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from paizhuo.bots.base import BaseBot, deciding
+from paizhuo.bots.dmc import MAX_SCORED
+from paizhuo.bots.policies import make_policy
+from paizhuo.bots.qnet import QNet
+from paizhuo.engine.actions import Action
+from paizhuo.engine.registry import game_class
+
+
+@dataclass
+class Task:
+    """Deals ``seeds`` of ``game`` with ``options``, played by the network of ``arrays`` and
+    ``meta`` (ε-greedy), or by the heuristic where ``arrays`` is ``None``."""
+
+    game: str
+    options: dict[str, Any]
+    seeds: list[int]
+    arrays: dict[str, np.ndarray] | None = None
+    meta: dict[str, Any] | None = None
+    epsilon: float = 0.01
+    bc_rows: int = 16
+    """Legal actions' rows kept per decision for the behaviour-cloning head (the chosen one
+    among them), in the heuristic's games only."""
+
+
+@dataclass
+class Samples:
+    """What a task's deals give, as arrays."""
+
+    states: np.ndarray
+    actions: np.ndarray
+    returns: np.ndarray
+    bc_index: np.ndarray
+    """For each behaviour-cloning sample, its decision's index in ``states``."""
+    bc_rows: np.ndarray
+    """(samples, rows, action size): the rows of some legal actions, the heuristic's choice
+    at ``bc_target`` (the others drawn at random); unused rows are zero, out of
+    ``bc_mask``."""
+    bc_mask: np.ndarray
+    bc_target: np.ndarray
+    decisions: int = 0
+    deals: int = 0
+    seconds: float = 0.0
+    mean_return: dict[int, float] = field(default_factory=dict)
+
+
+def _choose(net: QNet | None, heuristic: BaseBot, game: Any, seat: int, obs: dict[str, Any],
+            f: Any, epsilon: float, rng: random.Random
+            ) -> tuple[Action, list[Action] | None]:
+    """The action, and the legal list where it was built."""
+    if net is None or game.more_legal_than(seat, MAX_SCORED):
+        early = heuristic.act_unlisted(obs, rng)
+        if early is not None:
+            return early, None
+        legal = game.legal_actions(seat)
+        if len(legal) > MAX_SCORED or net is None:
+            return heuristic.act(obs, legal, rng), legal
+    else:
+        legal = game.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0], legal
+    rows = f.encode_actions(obs, legal)
+    if rng.random() < epsilon:
+        return legal[rng.randrange(len(legal))], legal
+    q = net.scores(f.encode(obs), rows)[:, 0]
+    return legal[int(np.argmax(q))], legal
+
+
+def play_task(task: Task) -> Samples:
+    """Play the task's deals; every decision with a choice becomes a sample."""
+    began = time.perf_counter()
+    cls = game_class(task.game)
+    net = QNet(task.arrays, task.meta or {}) if task.arrays is not None else None
+    heuristic = make_policy("heuristic", task.game)
+    assert isinstance(heuristic, BaseBot)
+    states: list[np.ndarray] = []
+    actions: list[np.ndarray] = []
+    returns: list[float] = []
+    bc: list[tuple[int, np.ndarray, int]] = []
+    decisions = 0
+    action_size = 0
+    totals: dict[int, list[float]] = {}
+    for seed in task.seeds:
+        game = cls.new(task.options, seed=seed)
+        f = game.featurizer()
+        assert f is not None
+        action_size = f.action_size
+        rng = random.Random(f"paizhuo-dmc/{seed}")
+        seats_of: list[int] = []
+        while not game.is_over:
+            seats = deciding(game, game.to_act())
+            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+            obs = game.observation(seat)
+            action, legal = _choose(net, heuristic, game, seat, obs, f, task.epsilon, rng)
+            game.apply(action)
+            decisions += 1
+            if legal is not None and len(legal) == 1:
+                continue  # no choice: nothing to learn
+            states.append(f.encode(obs))
+            actions.append(f.encode_actions(obs, [action])[0])
+            seats_of.append(seat)
+            if net is None and legal is not None and task.bc_rows > 1 and action in legal:
+                # (a bot may build an action the list leaves out: a Gouji advice, a bury
+                # beyond the capped list — no behaviour-cloning sample then)
+                chosen = legal.index(action)
+                others = [i for i in range(len(legal)) if i != chosen]
+                rng.shuffle(others)
+                picked = [chosen, *others[:task.bc_rows - 1]]
+                rows_bc = f.encode_actions(obs, [legal[i] for i in picked])
+                bc.append((len(states) - 1, rows_bc, 0))
+        final = game.returns()
+        assert final is not None
+        returns.extend(float(final[s]) for s in seats_of)
+        for s, r in enumerate(final):
+            totals.setdefault(s, []).append(float(r))
+    n = len(states)
+    k = max(task.bc_rows, 1)
+    bc_rows = np.zeros((len(bc), k, action_size), dtype=np.float32)
+    bc_mask = np.zeros((len(bc), k), dtype=bool)
+    for j, (_, rows_bc, _) in enumerate(bc):
+        bc_rows[j, :len(rows_bc)] = rows_bc
+        bc_mask[j, :len(rows_bc)] = True
+    return Samples(
+        states=np.stack(states) if n else np.zeros((0, 0), np.float32),
+        actions=np.stack(actions) if n else np.zeros((0, action_size), np.float32),
+        returns=np.asarray(returns, dtype=np.float32),
+        bc_index=np.asarray([i for i, _, _ in bc], dtype=np.int64),
+        bc_rows=bc_rows, bc_mask=bc_mask,
+        bc_target=np.asarray([t for _, _, t in bc], dtype=np.int64),
+        decisions=decisions, deals=len(task.seeds), seconds=time.perf_counter() - began,
+        mean_return={s: float(np.mean(v)) for s, v in totals.items()})

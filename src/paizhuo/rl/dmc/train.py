@@ -1,0 +1,301 @@
+"""The Deep Monte-Carlo trainer behind ``paizhuo train GAME`` (``docs/rl.md``).
+
+Rounds of: actors play deals (:func:`~paizhuo.rl.dmc.selfplay.play_task`, in ``workers``
+processes), then the learner fits the network on them — mean squared error of ``q`` to the
+final return (divided by the return scale), and in the warm start a behaviour-cloning loss
+(the heuristic's choice among some legal actions, cross-entropy of the ``bc`` logits). The
+first ``warm_deals`` deals are the heuristic's own games; after them the network plays every
+seat, ε-greedy.
+
+Everything is seeded: the deals of round ``r`` are fixed by the seed, and the learner's
+shuffling and initial weights too, so a run is the same whoever runs it on the same machine.
+A checkpoint (``checkpoint.pt``: the network, the optimizer, the counters, the log) is
+written every ``checkpoint_minutes`` and at the end, with the numpy weights
+(``dmc-GAME.npz``), the log (``log.csv``) and its curves (``curves.png``); ``resume`` goes on
+from it, here or on another machine.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import multiprocessing
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from paizhuo.bots.qnet import QNet
+from paizhuo.engine.registry import game_class
+from paizhuo.errors import MalformedError
+from paizhuo.rl.dmc.model import TorchQNet
+from paizhuo.rl.dmc.selfplay import Samples, Task, play_task
+
+LOG_FIELDS = ("round", "deals", "frames", "seconds", "phase", "loss_q", "loss_bc",
+              "frames_per_s", "eval")
+
+
+@dataclass
+class TrainConfig:
+    """What a training run is: the game, its options, and the knobs."""
+
+    game: str
+    options: dict[str, Any] = field(default_factory=dict)
+    out: str = "runs/dmc"
+    seed: int = 0
+    warm_deals: int = 200
+    deals_per_round: int = 8
+    hidden: tuple[int, ...] = (512, 256, 128)
+    lr: float = 3e-4
+    batch: int = 256
+    epochs: int = 2
+    epsilon: float = 0.02
+    bc_weight: float = 1.0
+    bc_rows: int = 16
+    workers: int = 1
+    checkpoint_minutes: float = 10.0
+
+
+@dataclass
+class Progress:
+    """What the trainer tells its caller after each round."""
+
+    round: int
+    deals: int
+    frames: int
+    seconds: float
+    phase: str
+    loss_q: float
+    loss_bc: float
+    frames_per_s: float
+    eval: float | None = None
+
+
+class Trainer:
+    """One run: its network, optimizer, counters and log, in ``config.out``."""
+
+    def __init__(self, config: TrainConfig) -> None:
+        self.config = config
+        self.out = Path(config.out)
+        probe = game_class(config.game).new(config.options, seed=0)
+        f = probe.featurizer()
+        if f is None:
+            raise MalformedError("game", f"{config.game} offers no observation features")
+        torch.manual_seed(config.seed)
+        self.model = TorchQNet(f.size, f.action_size, config.hidden)
+        self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.lr)
+        self.round = 0
+        self.deals = 0
+        self.frames = 0
+        self.seconds = 0.0
+        self.return_scale = 0.0
+        self.log: list[dict[str, Any]] = []
+
+    # -- checkpoints -----------------------------------------------------------------------
+
+    @property
+    def checkpoint_path(self) -> Path:
+        return self.out / "checkpoint.pt"
+
+    def save(self) -> Path:
+        """Write the checkpoint, the numpy weights, the log and its curves."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        state = {"config": asdict(self.config), "model": self.model.state_dict(),
+                 "optimizer": self.optimizer.state_dict(), "round": self.round,
+                 "deals": self.deals, "frames": self.frames, "seconds": self.seconds,
+                 "return_scale": self.return_scale, "log": self.log}
+        tmp = self.checkpoint_path.with_suffix(".tmp")
+        torch.save(state, tmp)
+        tmp.replace(self.checkpoint_path)  # a run stopped mid-write keeps the last one
+        weights = self.out / f"dmc-{self.config.game}.npz"
+        self.qnet().save(weights)
+        self._write_log()
+        return weights
+
+    @classmethod
+    def resume(cls, out: Path, **overrides: Any) -> Trainer:
+        """The run in ``out``, as its last checkpoint left it (``overrides``: knobs that may
+        change between sessions, such as ``workers``)."""
+        path = out / "checkpoint.pt"
+        if not path.exists():
+            raise MalformedError("resume", f"{path} does not exist: nothing to resume")
+        state = torch.load(path, weights_only=False)
+        config = TrainConfig(**{**state["config"], "hidden": tuple(state["config"]["hidden"]),
+                                "out": str(out), **overrides})
+        trainer = cls(config)
+        trainer.model.load_state_dict(state["model"])
+        trainer.optimizer.load_state_dict(state["optimizer"])
+        for key in ("round", "deals", "frames", "seconds", "return_scale", "log"):
+            setattr(trainer, key, state[key])
+        return trainer
+
+    def qnet(self) -> QNet:
+        meta = {"game": self.config.game, "options": self.config.options,
+                "return_scale": self.return_scale or 1.0, "frames": self.frames,
+                "deals": self.deals, "seed": self.config.seed}
+        return self.model.to_qnet(meta)
+
+    # -- training --------------------------------------------------------------------------
+
+    def tasks(self) -> list[Task]:
+        """The next round's tasks: its deals split among the workers."""
+        c = self.config
+        seeds = [c.seed * 1_000_003 + self.deals + i for i in range(c.deals_per_round)]
+        warm = self.deals < c.warm_deals
+        arrays = meta = None
+        if not warm:
+            net = self.qnet()
+            arrays, meta = net.arrays(), net.meta
+        parts = max(1, min(c.workers, len(seeds)))
+        return [Task(c.game, c.options, seeds[i::parts], arrays, meta, c.epsilon,
+                     c.bc_rows if warm else 0) for i in range(parts)]
+
+    def learn(self, samples: list[Samples]) -> tuple[float, float]:
+        """Fit the network on a round's samples; the mean losses."""
+        c = self.config
+        samples = [s for s in samples if len(s.returns)]
+        if not samples:
+            return 0.0, 0.0
+        states = torch.from_numpy(np.concatenate([s.states for s in samples]))
+        actions = torch.from_numpy(np.concatenate([s.actions for s in samples]))
+        returns = np.concatenate([s.returns for s in samples])
+        if not self.return_scale:
+            # fixed once, from the first round: the network predicts returns in these units
+            self.return_scale = float(max(np.std(returns), 1e-3))
+        target = torch.from_numpy(returns / self.return_scale)
+        offsets = np.cumsum([0] + [len(s.returns) for s in samples])
+        bc_index = torch.from_numpy(np.concatenate(
+            [s.bc_index + o for s, o in zip(samples, offsets[:-1], strict=True)]))
+        bc_rows = torch.from_numpy(np.concatenate([s.bc_rows for s in samples]))
+        bc_mask = torch.from_numpy(np.concatenate([s.bc_mask for s in samples]))
+        bc_target = torch.from_numpy(np.concatenate([s.bc_target for s in samples]))
+        g = torch.Generator().manual_seed(c.seed * 7_919 + self.round)
+        losses_q, losses_bc = [], []
+        n = len(target)
+        for _ in range(c.epochs):
+            order = torch.randperm(n, generator=g)
+            for start in range(0, n, c.batch):
+                idx = order[start:start + c.batch]
+                out = self.model(states[idx], actions[idx])
+                loss_q = torch.mean((out[:, 0] - target[idx]) ** 2)
+                loss = loss_q
+                loss_bc = torch.zeros(())
+                if len(bc_index):
+                    pick = torch.randint(len(bc_index), (min(len(idx), len(bc_index)),),
+                                         generator=g)
+                    rows = bc_rows[pick]
+                    k = rows.shape[1]
+                    st = states[bc_index[pick]].unsqueeze(1).expand(-1, k, -1)
+                    logits = self.model(st.reshape(-1, st.shape[-1]),
+                                        rows.reshape(-1, rows.shape[-1]))[:, 1].reshape(-1, k)
+                    logits = logits.masked_fill(~bc_mask[pick], -1e9)
+                    loss_bc = torch.nn.functional.cross_entropy(logits, bc_target[pick])
+                    loss = loss + c.bc_weight * loss_bc
+                self.optimizer.zero_grad()
+                loss.backward()  # type: ignore[no-untyped-call]
+                self.optimizer.step()
+                losses_q.append(float(loss_q.detach()))
+                losses_bc.append(float(loss_bc.detach()))
+        return float(np.mean(losses_q)), float(np.mean(losses_bc)) if losses_bc else 0.0
+
+    def run(self, minutes: float | None = None, deals: int | None = None,
+            progress: Callable[[Progress], None] | None = None,
+            evaluate: Callable[[QNet], float] | None = None) -> Trainer:
+        """Train until ``minutes`` have passed or ``deals`` more deals are played (whichever
+        comes first; at least one round), checkpointing on the way and at the end."""
+        c = self.config
+        began = time.perf_counter()
+        last_checkpoint = began
+        start_deals = self.deals
+        ctx = multiprocessing.get_context("spawn")
+        pool = ctx.Pool(c.workers) if c.workers > 1 else None
+        try:
+            while True:
+                round_began = time.perf_counter()
+                phase = "warm" if self.deals < c.warm_deals else "dmc"
+                tasks = self.tasks()
+                results = pool.map(play_task, tasks) if pool else [play_task(t) for t in tasks]
+                loss_q, loss_bc = self.learn(results)
+                self.round += 1
+                self.deals += sum(r.deals for r in results)
+                frames = sum(len(r.returns) for r in results)
+                self.frames += frames
+                spent = time.perf_counter() - round_began
+                self.seconds += spent
+                now = time.perf_counter()
+                done = (minutes is not None and now - began >= minutes * 60) or (
+                    deals is not None and self.deals - start_deals >= deals)
+                ev = None
+                if done or now - last_checkpoint >= c.checkpoint_minutes * 60:
+                    ev = evaluate(self.qnet()) if evaluate else None
+                row = Progress(self.round, self.deals, self.frames, round(self.seconds, 2),
+                               phase, round(loss_q, 6), round(loss_bc, 6),
+                               round(frames / spent, 1) if spent else 0.0, ev)
+                self.log.append(asdict(row))
+                if progress:
+                    progress(row)
+                if ev is not None or done:
+                    self.save()
+                    last_checkpoint = time.perf_counter()
+                if done:
+                    return self
+        finally:
+            if pool:
+                pool.close()
+                pool.join()
+
+    def _write_log(self) -> None:
+        with (self.out / "log.csv").open("w", newline="", encoding="utf-8") as fh:
+            w = csv.DictWriter(fh, fieldnames=LOG_FIELDS)
+            w.writeheader()
+            for row in self.log:
+                w.writerow(row)
+        (self.out / "config.json").write_text(json.dumps(asdict(self.config), indent=1),
+                                              encoding="utf-8")
+        self._plot()
+
+    def _plot(self) -> None:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        if not self.log:
+            return
+        frames = [r["frames"] for r in self.log]
+        fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
+        ax1.plot(frames, [r["loss_q"] for r in self.log], label="q (MSE)")
+        ax1.plot(frames, [r["loss_bc"] for r in self.log], label="bc (cross-entropy)")
+        ax1.set_xlabel("frames (decisions)")
+        ax1.set_title("losses")
+        ax1.legend()
+        evals = [(r["frames"], r["eval"]) for r in self.log if r["eval"] is not None]
+        if evals:
+            ax2.plot(*zip(*evals, strict=True), marker="o")
+        ax2.set_xlabel("frames (decisions)")
+        ax2.set_title("against random (the arena's figure)")
+        fig.suptitle(f"paizhuo train {self.config.game}")
+        fig.tight_layout()
+        fig.savefig(self.out / "curves.png", dpi=90)
+        plt.close(fig)
+
+
+def evaluate_against(net: QNet, opponent: str = "random", deals: int = 20,
+                     seed: int = 2026) -> float:
+    """The arena's figure of the network's bot against ``opponent`` on ``deals`` duplicate
+    deals (in this process): its mean return per game (Shengji: levels per round)."""
+    from paizhuo.arena.duplicate import make_spec, run_arena, units
+    from paizhuo.bots.dmc import DmcBot
+    from paizhuo.bots.registry import register_bot
+
+    game = str(net.meta["game"])
+    register_bot("dmc-training", lambda: DmcBot(net), game=game)
+    spec = make_spec(game, ["dmc-training", opponent], seed=seed,
+                     options=dict(net.meta.get("options") or {}))
+    summary = run_arena(spec, deals).summary
+    mean_name, _ = units(game)
+    return float(summary["results"]["A"][mean_name]["mean"])

@@ -1,0 +1,134 @@
+"""Deep Monte-Carlo training (``paizhuo.rl.dmc``) and the learned bot (``paizhuo.bots.dmc``):
+the numpy network plays what PyTorch learned (1e-5); a short training per game with finite
+losses; a checkpoint that comes back exactly, and a run resumed from it that ends as the run
+never stopped; the bot legal in whole deals; ``paizhuo train`` on the command line."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+from typer.testing import CliRunner
+
+from paizhuo import new_game
+from paizhuo.bots.base import bot_action, deciding
+from paizhuo.bots.dmc import DmcBot
+from paizhuo.bots.qnet import QNet
+from paizhuo.cli import app
+from paizhuo.errors import MalformedError
+from paizhuo.rl.dmc.model import TorchQNet
+from paizhuo.rl.dmc.train import TrainConfig, Trainer
+
+GAMES = {"shengji": {"preset": "tractor"}, "gouji": {"preset": "classic"},
+         "baohuang": {"preset": "standard"}}
+
+
+def config(game: str, out: Path, **kw: object) -> TrainConfig:
+    base: dict[str, object] = {"warm_deals": 4, "deals_per_round": 2, "hidden": (64, 32),
+                               "workers": 1, "seed": 3}
+    return TrainConfig(game, GAMES[game], str(out), **{**base, **kw})  # type: ignore[arg-type]
+
+
+def test_numpy_plays_what_torch_learned() -> None:
+    torch.manual_seed(0)
+    model = TorchQNet(40, 12, (32, 16, 8))
+    net = model.to_qnet({"game": "gouji", "return_scale": 2.5})
+    rng = np.random.default_rng(0)
+    state = rng.random(40, dtype=np.float32)
+    rows = rng.random((7, 12), dtype=np.float32)
+    mine = net.scores(state, rows)
+    with torch.no_grad():
+        theirs = model(torch.from_numpy(np.tile(state, (7, 1))), torch.from_numpy(rows)).numpy()
+    theirs[:, 0] *= 2.5
+    assert np.allclose(mine, theirs, atol=1e-5)
+    # and back: the torch model rebuilt from the arrays is the same network
+    again = TorchQNet.from_qnet(net)
+    for a, b in zip(model.state_dict().values(), again.state_dict().values(), strict=True):
+        assert torch.equal(a, b)
+
+
+def test_weights_file_round_trip(tmp_path: Path) -> None:
+    torch.manual_seed(1)
+    net = TorchQNet(20, 6, (8, 4)).to_qnet({"game": "baohuang", "return_scale": 1.5})
+    net.save(tmp_path / "w.npz")
+    back = QNet.load(tmp_path / "w.npz")
+    assert back.meta == net.meta
+    for k, v in net.arrays().items():
+        assert np.array_equal(back.arrays()[k], v), k
+    with pytest.raises(MalformedError, match="cannot read"):
+        QNet.load(tmp_path / "missing.npz")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_short_training_learns_and_plays(game: str, tmp_path: Path) -> None:
+    """2,000 frames or more (the warm start, then the network's own self-play): finite
+    losses, a checkpoint with its weights, a log and curves; then the bot plays whole deals,
+    every action legal."""
+    trainer = Trainer(config(game, tmp_path))
+    while trainer.frames < 2000:
+        trainer.run(deals=2)
+    phases = {row["phase"] for row in trainer.log}
+    assert phases == {"warm", "dmc"}
+    assert all(np.isfinite(row["loss_q"]) and np.isfinite(row["loss_bc"]) for row in trainer.log)
+    assert any(row["loss_bc"] > 0 for row in trainer.log if row["phase"] == "warm")
+    weights = tmp_path / f"dmc-{game}.npz"
+    assert weights.exists() and (tmp_path / "log.csv").exists()
+    assert (tmp_path / "curves.png").stat().st_size > 1000
+    bot = DmcBot(weights)
+    g = new_game(game, GAMES[game], seed=9)
+    rng = random.Random(0)
+    while not g.is_over:
+        seat = deciding(g, g.to_act())[0]
+        action = bot_action(g, g.to_act(), seat, bot, rng)
+        assert action in g.legal_actions(seat) or action.verb in g.MESSAGE_VERBS
+        g.apply(action)
+
+
+def test_a_resumed_run_ends_as_one_never_stopped(tmp_path: Path) -> None:
+    straight = Trainer(config("gouji", tmp_path / "a"))
+    straight.run(deals=8)  # 4 rounds: 2 warm, 2 the network's
+    stopped = Trainer(config("gouji", tmp_path / "b"))
+    stopped.run(deals=6)
+    back = Trainer.resume(tmp_path / "b")
+    # the checkpoint comes back exactly
+    for a, b in zip(stopped.model.state_dict().values(), back.model.state_dict().values(),
+                    strict=True):
+        assert torch.equal(a, b)
+    assert back.optimizer.state_dict()["state"].keys() == \
+        stopped.optimizer.state_dict()["state"].keys()
+    assert (back.deals, back.frames, back.return_scale, back.log) == \
+        (stopped.deals, stopped.frames, stopped.return_scale, stopped.log)
+    back.run(deals=2)
+    for a, b in zip(straight.model.state_dict().values(), back.model.state_dict().values(),
+                    strict=True):
+        assert torch.equal(a, b)
+
+
+def test_the_bot_refuses_another_games_observation(tmp_path: Path) -> None:
+    net = TorchQNet(10, 4, (8,)).to_qnet({"game": "gouji"})
+    bot = DmcBot(net)
+    g = new_game("baohuang", seed=1)
+    seat = g.to_act()[0]
+    with pytest.raises(MalformedError, match="these weights play gouji, not baohuang"):
+        bot.act(g.observation(seat), g.legal_actions(seat), random.Random(0))
+
+
+def test_paizhuo_train_on_the_command_line(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "run"
+    args = ["train", "baohuang", "--deals", "4", "--warm-deals", "2", "--out", str(out),
+            "--workers", "1", "--eval-deals", "1", "--round-deals", "2"]
+    done = runner.invoke(app, args)
+    assert done.exit_code == 0, done.output
+    assert "baohuang: 4 deals" in done.output and "against random" in done.output
+    assert (out / "dmc-baohuang.npz").exists()
+    again = runner.invoke(app, args)
+    assert again.exit_code == 2 and "already holds a run" in again.output
+    resumed = runner.invoke(app, [*args[:3], "2", *args[4:], "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    assert "baohuang: 6 deals" in resumed.output
+    missing = runner.invoke(app, ["train", "gouji", "--resume", "--out", str(tmp_path / "no")])
+    assert missing.exit_code == 2 and "nothing to resume" in missing.output
