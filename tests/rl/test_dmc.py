@@ -132,3 +132,16 @@ def test_paizhuo_train_on_the_command_line(tmp_path: Path) -> None:
     assert "baohuang: 6 deals" in resumed.output
     missing = runner.invoke(app, ["train", "gouji", "--resume", "--out", str(tmp_path / "no")])
     assert missing.exit_code == 2 and "nothing to resume" in missing.output
+
+
+def test_ray_actors_train_as_local_ones(tmp_path: Path) -> None:
+    """The rounds' deals as Ray tasks on a local instance: the same weights as in this
+    process."""
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'paizhuo[ray]')")
+    local = Trainer(config("baohuang", tmp_path / "local", workers=2))
+    local.run(deals=6)
+    on_ray = Trainer(config("baohuang", tmp_path / "ray", workers=2, ray="local"))
+    on_ray.run(deals=6)
+    for a, b in zip(local.model.state_dict().values(), on_ray.model.state_dict().values(),
+                    strict=True):
+        assert torch.equal(a, b)

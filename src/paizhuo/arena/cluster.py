@@ -24,7 +24,8 @@ CONNECT_TIMEOUT = 5.0
 """Seconds to wait for a Ray head given as ``host:port`` before saying it cannot be reached."""
 
 
-def _ray() -> Any:
+def ray_module() -> Any:
+    """Ray, imported (it is optional), or a clear error where it is not installed."""
     try:
         return importlib.import_module("ray")
     except ImportError:
@@ -51,7 +52,7 @@ def connect(address: str) -> bool:
     """Connect to Ray at ``address`` (``auto``: the running cluster; ``local``: a new
     instance on this machine); returns whether this call started the connection (and so
     should shut it down). An already initialised Ray is used as it is."""
-    ray = _ray()
+    ray = ray_module()
     if ray.is_initialized():
         return False
     if address == "local":
@@ -73,7 +74,7 @@ def run_on_ray(play: Callable[[Spec, list[int]], Result], spec: Spec,
     """Run ``play(spec, part)`` for every chunk of ``parts`` as a Ray task, passing each
     result to ``collect`` as it comes in (``play`` must be a module's function: the nodes
     import it by name)."""
-    ray = _ray()
+    ray = ray_module()
     started = connect(address)
     try:
         task = ray.remote(play)

@@ -43,9 +43,14 @@ def train(
     = Path("runs/dmc"),
     resume: Annotated[bool, typer.Option(
         "--resume", help="Go on from the checkpoint in --out (its game, options and knobs; "
-                         "--workers may change).")] = False,
+                         "--workers and --ray may change).")] = False,
     workers: Annotated[int, typer.Option(
         min=1, metavar="K", help="Processes playing the self-play deals.")] = 2,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="ADDRESS",
+        help="Play the self-play deals as Ray tasks: auto (the running cluster), local (a "
+             "new instance here) or a head's host:port; each round is split in --workers "
+             "tasks (needs Ray: pip install 'paizhuo\\[ray]').")] = None,
     seed: Annotated[int, seed_option("Seeds the deals, the initial weights and the "
                                      "learner's shuffling.")] = 0,
     warm_deals: Annotated[int, count_option(
@@ -76,7 +81,7 @@ def train(
 
     cls, options = game_and_options(game, preset, option)
     if resume:
-        trainer = Trainer.resume(out, workers=workers)
+        trainer = Trainer.resume(out, workers=workers, ray=ray)
         if trainer.config.game != cls.name:
             raise CommandError(f"the run in {out} trains {trainer.config.game}, not {cls.name}")
     else:
@@ -85,7 +90,7 @@ def train(
                                "--out")
         trainer = Trainer(TrainConfig(cls.name, options, str(out), seed, warm_deals,
                                       deals_per_round=round_deals, workers=workers,
-                                      checkpoint_minutes=checkpoint_minutes))
+                                      checkpoint_minutes=checkpoint_minutes, ray=ray))
 
     def evaluate(net: QNet) -> float:
         return evaluate_against(net, deals=eval_deals)

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from paizhuo.arena import cluster
 from paizhuo.bots.qnet import QNet
 from paizhuo.engine.registry import game_class
 from paizhuo.errors import MalformedError
@@ -58,6 +59,9 @@ class TrainConfig:
     bc_rows: int = 16
     workers: int = 1
     checkpoint_minutes: float = 10.0
+    ray: str | None = None
+    """Play the rounds' deals as Ray tasks at this address (``auto``, ``local`` or a head's
+    ``host:port``) instead of local processes; a round is split in ``workers`` tasks."""
 
 
 @dataclass
@@ -211,14 +215,30 @@ class Trainer:
         began = time.perf_counter()
         last_checkpoint = began
         start_deals = self.deals
-        ctx = multiprocessing.get_context("spawn")
-        pool = ctx.Pool(c.workers) if c.workers > 1 else None
+        pool = None
+        ray_started = False
+        if c.ray is not None:
+            # the same tasks as Ray tasks, their results in the same order: the same run
+            ray = cluster.ray_module()
+            ray_started = cluster.connect(c.ray)
+            remote = ray.remote(play_task)
+
+            def play(tasks: list[Task]) -> list[Samples]:
+                return list(ray.get([remote.remote(t) for t in tasks]))
+        elif c.workers > 1:
+            pool = multiprocessing.get_context("spawn").Pool(c.workers)
+
+            def play(tasks: list[Task]) -> list[Samples]:
+                assert pool is not None
+                return pool.map(play_task, tasks)
+        else:
+            def play(tasks: list[Task]) -> list[Samples]:
+                return [play_task(t) for t in tasks]
         try:
             while True:
                 round_began = time.perf_counter()
                 phase = "warm" if self.deals < c.warm_deals else "dmc"
-                tasks = self.tasks()
-                results = pool.map(play_task, tasks) if pool else [play_task(t) for t in tasks]
+                results = play(self.tasks())
                 loss_q, loss_bc = self.learn(results)
                 self.round += 1
                 self.deals += sum(r.deals for r in results)
@@ -247,6 +267,8 @@ class Trainer:
             if pool:
                 pool.close()
                 pool.join()
+            if ray_started:
+                cluster.ray_module().shutdown()
 
     def _write_log(self) -> None:
         with (self.out / "log.csv").open("w", newline="", encoding="utf-8") as fh:
