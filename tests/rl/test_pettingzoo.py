@@ -92,8 +92,7 @@ def test_win_rewards(game: str) -> None:
     assert total == expected
 
 
-@pytest.mark.parametrize(("game", "preset"), [("shengji", "tractor"), ("gouji", "classic"),
-                                              ("baohuang", "standard")])
+@pytest.mark.parametrize(("game", "preset"), [("shengji", "tractor"), ("gouji", "classic")])
 def test_reset_deals_as_new_game_and_masks_are_the_engines(game: str, preset: str) -> None:
     env = make(game, preset)
     env.reset(seed=11)
@@ -107,7 +106,8 @@ def test_reset_deals_as_new_game_and_masks_are_the_engines(game: str, preset: st
         agent = env.agent_selection
         seat = int(agent.split("_")[1])
         mask = env.observe(agent)["action_mask"]
-        assert bytes(mask) == raw.game.legal_mask(seat, raw.prefix)
+        assert bytes(mask[:-1]) == raw.game.legal_mask(seat, raw.prefix)
+        assert mask[-1] == 0  # let_pass: no seat of these first decisions may only interrupt
         for other in env.agents:
             if other != agent:
                 assert not env.observe(other)["action_mask"].any()
@@ -172,7 +172,7 @@ def test_state_render_and_spaces() -> None:
     text = env.render()
     assert "shengji" in text and "seat_3 (" in text
     assert env.observation_space("seat_0") is env.observation_space("seat_0")
-    assert env.action_space("seat_2").n == raw.game.num_actions
+    assert env.action_space("seat_2").n == raw.game.num_actions + 1  # and let_pass
 
 
 def test_a_reset_without_seed_follows_the_last_seed() -> None:
@@ -181,3 +181,49 @@ def test_a_reset_without_seed_follows_the_last_seed() -> None:
     a.reset()
     b.reset(seed=21)
     assert a.unwrapped.game.observation(0)["hand"] == b.unwrapped.game.observation(0)["hand"]
+
+
+def test_baohuang_seats_may_seize_or_let_it_pass() -> None:
+    """While the crown's holder decides, every other seat may seize (抢皇, an optional
+    interruption): each is asked first, in turn, with the seize and ``let_pass``; letting it
+    pass changes nothing in the game; then the holder decides. A seat that seizes takes the
+    crown."""
+    env = baohuang_v0.env()
+    env.reset(seed=3)
+    raw: CardTableEnv = env.unwrapped
+    holder = raw.game.to_act()[0]
+    others = [s for s in raw.game.to_act() if s != holder]
+    asked = []
+    for _ in others:
+        agent = env.agent_selection
+        mask = env.observe(agent)["action_mask"]
+        seat = int(agent.split("_")[1])
+        assert mask[raw.let_pass] == 1
+        assert [raw.game.decode([int(i)], seat).verb
+                for i in np.flatnonzero(mask[:-1])] == ["seize"]
+        asked.append(seat)
+        env.step(raw.let_pass)
+        assert not raw.game.actions  # nothing happened in the game
+    assert asked == others
+    assert env.agent_selection == f"seat_{holder}"
+    assert env.observe(env.agent_selection)["action_mask"][raw.let_pass] == 0
+    with pytest.raises(MalformedError, match="is not legal"):
+        env.step(raw.let_pass)  # the holder must decide
+    # again, and the first seat asked seizes
+    env.reset(seed=3)
+    seizer = int(env.agent_selection.split("_")[1])
+    seize = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"][:-1])[0])
+    env.step(seize)
+    assert raw.game.actions[-1].verb == "seize" and raw.game.actions[-1].seat == seizer
+
+
+@pytest.mark.parametrize("game", ["shengji", "gouji"])
+def test_let_pass_is_never_offered_where_nothing_is_optional(game: str) -> None:
+    env = MODULES[game].env()
+    raw: CardTableEnv = env.unwrapped
+
+    def pick(legal: np.ndarray, rng: random.Random) -> int:
+        assert raw.let_pass not in legal
+        return int(rng.choice(list(legal)))
+
+    play_out(env, seed=8, pick=pick)

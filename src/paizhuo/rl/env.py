@@ -12,8 +12,10 @@ as +1 for the seats that won, −1 for the others and 0 for all in a draw (``"wi
 
 Where several seats may act at once (a Shengji declaration while cards are dealt), the seat
 asked is drawn as the arena draws it (:func:`~paizhuo.bots.base.deciding`), from a generator
-seeded by the deal's seed: the same seed, the same actions give the same episode. Actions
-that a seat takes out of turn (Shengji's take-back, SJ-14) are masked out.
+seeded by the deal's seed: the same seed, the same actions give the same episode. A seat
+that may only interrupt (Baohuang's seizing while the crown's holder decides) is asked
+first, with one more index than the game's encoding, ``let_pass``, to let the moment pass.
+Actions that a seat takes out of turn (Shengji's take-back, SJ-14) are masked out.
 """
 
 from __future__ import annotations
@@ -61,7 +63,10 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         if featurizer is None:
             raise MalformedError("game", f"{game} offers no observation features")
         self.featurizer: Featurizer = featurizer
-        self.num_actions = probe.num_actions
+        self.let_pass = probe.num_actions
+        """The one index past the game's encoding: let the moment pass (decline an optional
+        interruption, such as Baohuang's seizing, while another seat decides)."""
+        self.num_actions = probe.num_actions + 1
         self.possible_agents = [f"seat_{s}" for s in range(probe.num_seats)]
         obs_space = spaces.Dict({
             "observation": spaces.Box(0.0, np.inf, (featurizer.size,), np.float32),
@@ -77,6 +82,11 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self._seed: int | None = None
         self._table = random.Random(0)
         self._mask: tuple[tuple[int, int, tuple[int, ...]], np.ndarray] | None = None
+        self._declined: tuple[int, set[int]] = (0, set())
+        """(the state, by its action count; the seats that let an optional interruption
+        pass in it)."""
+        self._optional = False
+        """Whether the agent asked now may only interrupt, or let the moment pass."""
 
     # -- PettingZoo's API ------------------------------------------------------------------
 
@@ -96,6 +106,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self._table = random.Random(f"paizhuo-rl/{seed}")
         self.prefix = []
         self._mask = None
+        self._declined = (0, set())
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -126,8 +137,13 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
                 "action", f"index {action} is not legal for {agent} now (its action_mask is 0"
                 + (f" after the steps {self.prefix}" if self.prefix else "") + ")")
         self._cumulative_rewards[agent] = 0.0
-        self.prefix.append(action)
         self._mask = None
+        if action == self.let_pass:
+            self._declined[1].add(seat)
+            self._choose_agent()
+            self._accumulate_rewards()
+            return
+        self.prefix.append(action)
         if self.game.is_complete(self.prefix):
             self.game.apply(self.game.decode(self.prefix, seat))
             self.prefix = []
@@ -174,8 +190,19 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         return self.possible_agents.index(agent)
 
     def _choose_agent(self) -> None:
-        seats = deciding(self.game, self.game.to_act())
-        seat = seats[0] if len(seats) == 1 else self._table.choice(seats)
+        """The seat to ask: first, in turn, each seat that may only interrupt (and has not
+        let this moment pass); then one of those that must decide."""
+        to_act = self.game.to_act()
+        seats = deciding(self.game, to_act)
+        state = len(self.game.actions)
+        if self._declined[0] != state:
+            self._declined = (state, set())
+        optional = [s for s in to_act if s not in seats and s not in self._declined[1]]
+        self._optional = bool(optional)
+        if optional:
+            seat = optional[0]
+        else:
+            seat = seats[0] if len(seats) == 1 else self._table.choice(seats)
         self.agent_selection = self.possible_agents[seat]
 
     def _legal(self, seat: int) -> np.ndarray:
@@ -183,10 +210,12 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         key = (len(self.game.actions), seat, tuple(self.prefix))
         if self._mask is not None and self._mask[0] == key:
             return self._mask[1]
-        mask = np.frombuffer(self.game.legal_mask(seat, self.prefix), dtype=np.int8).copy()
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[:self.let_pass] = np.frombuffer(self.game.legal_mask(seat, self.prefix), np.int8)
+        mask[self.let_pass] = self._optional
         out_of_turn = self.game.OUT_OF_TURN_VERBS
         if out_of_turn and not self.prefix:
-            for i in np.flatnonzero(mask):
+            for i in np.flatnonzero(mask[:self.let_pass]):
                 if self.game.is_complete([int(i)]) and \
                         self.game.decode([int(i)], seat).verb in out_of_turn:
                     mask[i] = 0
