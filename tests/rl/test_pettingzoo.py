@@ -141,8 +141,9 @@ def test_an_illegal_step_is_refused_and_the_episode_goes_on() -> None:
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(MalformedError, match=f"index {illegal} is not legal for {agent}"):
         env.step(illegal)
-    with pytest.raises(MalformedError, match="is not an index below"):
-        env.step(10**9)
+    for bad in (10**9, -1, "3", 2.0, None, True):
+        with pytest.raises(MalformedError, match="is not an index below"):
+            env.step(bad)
     assert env.agent_selection == agent
     env.step(int(np.flatnonzero(mask)[0]))  # the same agent plays on
     assert env.unwrapped.game.actions

@@ -129,7 +129,8 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         seat = self._seat(agent)
-        if action is None or not 0 <= int(action) < self.num_actions:
+        if isinstance(action, bool) or not isinstance(action, int | np.integer) or \
+                not 0 <= action < self.num_actions:
             raise MalformedError("action", f"{action!r} is not an index below {self.num_actions}")
         action = int(action)
         if not self._legal(seat)[action]:
