@@ -30,6 +30,9 @@ from paizhuo.notation import parse_cards
 LOW_RANKS = 15
 """Ranks in the order of Gouji and Baohuang: 3 4 5 6 7 8 9 10 J Q K A 2, small joker, big
 joker (the emperor card, a big joker with a mark, counts as a big joker)."""
+RANK_DEPTH = 16
+"""Bits per rank in the four-deck games (Gouji, Baohuang): four decks hold 16 cards of a
+plain rank (4 of each joker)."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,22 @@ def thermometer(counts: Sequence[int], depth: int) -> np.ndarray:
 def relative(seat: int, other: int, seats: int) -> int:
     """``other``'s place seen from ``seat``: 0 itself, 1 the next in turn, …"""
     return (other - seat) % seats
+
+
+def rank_plane(name: str, what: str) -> Plane:
+    """A plane of cards by rank (:func:`rank_bits`): 15 ranks × :data:`RANK_DEPTH` bits."""
+    return Plane(name, LOW_RANKS * RANK_DEPTH, f"{what}: 15 ranks (3 … A, 2, SJ, BJ) × "
+                 f"{RANK_DEPTH} bits, the first count set")
+
+
+def rank_bits(cards: str | Iterable[int] | None) -> np.ndarray:
+    """``cards`` as a :func:`rank_plane`'s values."""
+    return thermometer(rank_counts(cards), RANK_DEPTH)
+
+
+def seat_plane(name: str, what: str, seats: int) -> Plane:
+    """A plane with an entry per relative seat (:func:`relative`)."""
+    return Plane(name, seats, f"{what}, by relative seat (0 = the observer)")
 
 
 def verb_plane(verbs: Iterable[str]) -> Plane:

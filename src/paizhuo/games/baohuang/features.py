@@ -12,21 +12,19 @@ from typing import Any, Final
 from paizhuo.cards import EMPEROR_CARD
 from paizhuo.engine.actions import Action
 from paizhuo.engine.features import (
-    LOW_RANKS,
     Featurizer,
     Plane,
     Writer,
-    rank_counts,
+    rank_bits,
+    rank_plane,
     relative,
     seat_flags,
-    thermometer,
+    seat_plane,
     verb_plane,
 )
 from paizhuo.games.baohuang.state import CROWN, DECLARE, NUM_SEATS, OVER, PLAY, VOID
 from paizhuo.notation import parse_card, parse_cards
 
-DEPTH: Final = 16
-CARDS: Final = LOW_RANKS * DEPTH
 PHASES: Final = (CROWN, DECLARE, PLAY, OVER, VOID)
 ROLES: Final = ("emperor", "guard", "revolutionary")
 HAND_FULL: Final = 43.0
@@ -34,21 +32,16 @@ CARD_IDS: Final = 55
 """Card ids 0 … 54 (54: the emperor card), for the called card."""
 
 
-def _cards(name: str, what: str) -> Plane:
-    return Plane(name, CARDS, f"{what}: 15 ranks (3 … A, 2, SJ, BJ) × 16 bits, the first "
-                 "count set")
-
-
 def _seats(name: str, what: str) -> Plane:
-    return Plane(name, NUM_SEATS, f"{what}, by relative seat (0 = the observer)")
+    return seat_plane(name, what, NUM_SEATS)
 
 
 PLANES: Final = (
-    _cards("hand", "the seat's hand (the emperor card counts as a big joker)"),
+    rank_plane("hand", "the seat's hand (the emperor card counts as a big joker)"),
     Plane("emperor_card", 1, "1 when the hand holds the emperor card (皇帝牌)"),
-    *(_cards(f"played_{k}", f"what the seat {k} places on has played this deal")
+    *(rank_plane(f"played_{k}", f"what the seat {k} places on has played this deal")
       for k in range(NUM_SEATS)),
-    _cards("on_table", "the play to beat (`details.current`); 0 when the seat leads"),
+    rank_plane("on_table", "the play to beat (`details.current`); 0 when the seat leads"),
     _seats("maker", "who made it (one-hot)"),
     Plane("last_play", 1, "1 when it was its maker's last cards"),
     Plane("hand_sizes", NUM_SEATS, "each hand's size / 43, by relative seat"),
@@ -75,7 +68,7 @@ PLANES: Final = (
 VERBS: Final = ("call", "claim", "pass", "pass_crown", "play", "reveal", "seize", "yield")
 ACTION_PLANES: Final = (
     verb_plane(VERBS),
-    _cards("cards", "the action's cards (a play; the card a call names)"),
+    rank_plane("cards", "the action's cards (a play; the card a call names)"),
     Plane("emperor_card", 1, "1 when they hold the emperor card"),
     Plane("count", 1, "how many cards / 16"),
 )
@@ -91,7 +84,7 @@ class BaohuangFeatures(Featurizer):
     def fill_action(self, w: Writer, obs: dict[str, Any], action: Action) -> None:
         w.set("verb", VERBS.index(action.verb))
         if action.cards:
-            w.put("cards", thermometer(rank_counts(action.cards), DEPTH))
+            w.put("cards", rank_bits(action.cards))
             w.put("emperor_card", [float(EMPEROR_CARD in action.cards)])
             w.put("count", [len(action.cards) / 16])
 
@@ -99,14 +92,13 @@ class BaohuangFeatures(Featurizer):
         seat = int(obs["seat"])
         d = obs["details"]
         hand = parse_cards(obs["hand"])
-        w.put("hand", thermometer(rank_counts(hand), DEPTH))
+        w.put("hand", rank_bits(hand))
         w.put("emperor_card", [float(EMPEROR_CARD in hand)])
         for s, cards in enumerate(d.get("played") or ()):
-            w.put(f"played_{relative(seat, s, NUM_SEATS)}",
-                  thermometer(rank_counts(cards), DEPTH))
+            w.put(f"played_{relative(seat, s, NUM_SEATS)}", rank_bits(cards))
         cur = d.get("current")
         if cur is not None:
-            w.put("on_table", thermometer(rank_counts(cur["cards"]), DEPTH))
+            w.put("on_table", rank_bits(cur["cards"]))
             w.set("maker", relative(seat, int(cur["seat"]), NUM_SEATS))
             w.put("last_play", [float(bool(cur.get("last_play")))])
         for s, n in enumerate(obs["hand_sizes"]):

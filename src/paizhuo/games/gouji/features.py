@@ -11,43 +11,37 @@ from typing import Any, Final
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.features import (
-    LOW_RANKS,
+    RANK_DEPTH,
     Featurizer,
     Plane,
     Writer,
-    rank_counts,
+    rank_bits,
+    rank_plane,
     relative,
     seat_flags,
+    seat_plane,
     thermometer,
     verb_plane,
 )
 from paizhuo.games.gouji.state import PHASES, SEATS
 from paizhuo.games.gouji.views import PLAYED_RANKS
 
-DEPTH: Final = 16
-"""Bits per rank: four decks hold 16 cards of a plain rank (4 of each joker)."""
-CARDS: Final = LOW_RANKS * DEPTH
 WAITING: Final = ("over", "tribute", "return", "revolution", "buy", "head", "declare", "lead",
                   "answer", "burn_window")
 """What the table waits for (the observation's ``details.waiting``)."""
 HAND_FULL: Final = 36.0
 
 
-def _cards(name: str, what: str) -> Plane:
-    return Plane(name, CARDS, f"{what}: 15 ranks (3 … A, 2, SJ, BJ) × 16 bits, the first "
-                 "count set")
-
-
 def _seats(name: str, what: str) -> Plane:
-    return Plane(name, SEATS, f"{what}, by relative seat (0 = the observer)")
+    return seat_plane(name, what, SEATS)
 
 
 PLANES: Final = (
-    _cards("hand", "the seat's hand"),
-    _cards("played", "every card played so far, by everyone (记牌器, `details.played`)"),
-    _cards("on_table", "the play to beat (`round.play`); 0 when the seat leads"),
-    _cards("mate_hand_2", "the hand of the teammate two seats on, where GJ-12 shows it"),
-    _cards("mate_hand_4", "the hand of the teammate four seats on, where GJ-12 shows it"),
+    rank_plane("hand", "the seat's hand"),
+    rank_plane("played", "every card played so far, by everyone (记牌器, `details.played`)"),
+    rank_plane("on_table", "the play to beat (`round.play`); 0 when the seat leads"),
+    rank_plane("mate_hand_2", "the hand of the teammate two seats on, where GJ-12 shows it"),
+    rank_plane("mate_hand_4", "the hand of the teammate four seats on, where GJ-12 shows it"),
     Plane("hand_sizes", SEATS, "each hand's size / 36 where the seat may know it (its own, "
           "10 or fewer: 报牌), by relative seat"),
     Plane("size_known", SEATS, "1 where that size is known, by relative seat"),
@@ -80,7 +74,7 @@ VERBS: Final = ("advise", "burn", "buy", "claim", "declare", "keep_head", "no_he
                  "play", "refuse", "return", "revolution", "tribute", "yield")
 ACTION_PLANES: Final = (
     verb_plane(VERBS),
-    _cards("cards", "the action's cards"),
+    rank_plane("cards", "the action's cards"),
     Plane("count", 1, "how many cards / 16"),
     _seats("target", "the seat an action names (advice: the teammate advised), one-hot"),
 )
@@ -96,7 +90,7 @@ class GoujiFeatures(Featurizer):
     def fill_action(self, w: Writer, obs: dict[str, Any], action: Action) -> None:
         w.set("verb", VERBS.index(action.verb))
         if action.cards:
-            w.put("cards", thermometer(rank_counts(action.cards), DEPTH))
+            w.put("cards", rank_bits(action.cards))
             w.put("count", [len(action.cards) / 16])
         to = (action.extra or {}).get("to")
         if to is not None:
@@ -105,14 +99,13 @@ class GoujiFeatures(Featurizer):
     def fill(self, w: Writer, obs: dict[str, Any], prefix: Sequence[int]) -> None:
         seat = int(obs["seat"])
         d = obs["details"]
-        w.put("hand", thermometer(rank_counts(obs["hand"]), DEPTH))
+        w.put("hand", rank_bits(obs["hand"]))
         played = d.get("played")
         if played is not None:
-            w.put("played", thermometer([int(played[k]) for k in PLAYED_RANKS], DEPTH))
+            w.put("played", thermometer([int(played[k]) for k in PLAYED_RANKS], RANK_DEPTH))
         mates = d.get("teammate_hands") or {}
         for s, hand in mates.items():
-            w.put(f"mate_hand_{relative(seat, int(s), SEATS)}",
-                  thermometer(rank_counts(hand), DEPTH))
+            w.put(f"mate_hand_{relative(seat, int(s), SEATS)}", rank_bits(hand))
         sizes = obs["hand_sizes"]
         for s, n in enumerate(sizes):
             if n is not None:
@@ -121,7 +114,7 @@ class GoujiFeatures(Featurizer):
         rnd = d.get("round")
         if rnd is not None:
             if rnd["play"] is not None:
-                w.put("on_table", thermometer(rank_counts(rnd["play"]), DEPTH))
+                w.put("on_table", rank_bits(rnd["play"]))
             for name in ("maker", "burner", "yielding", "claim"):
                 if rnd[name] is not None:
                     w.set(name, relative(seat, int(rnd[name]), SEATS))

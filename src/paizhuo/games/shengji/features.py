@@ -14,7 +14,15 @@ import numpy as np
 
 from paizhuo.cards import RANK_CHARS, is_joker, rank_of, suit_of
 from paizhuo.engine.actions import Action
-from paizhuo.engine.features import Featurizer, Plane, Writer, relative, seat_flags, verb_plane
+from paizhuo.engine.features import (
+    Featurizer,
+    Plane,
+    Writer,
+    relative,
+    seat_flags,
+    seat_plane,
+    verb_plane,
+)
 from paizhuo.notation import parse_card, parse_cards
 
 CARD_IDS: Final = 54
@@ -45,8 +53,8 @@ def planes(decks: int, seats: int) -> tuple[Plane, ...]:
         return Plane(name, cards, f"{what}: 54 card ids × {decks} bits (decks), the first "
                      "count set")
 
-    def seat_plane(name: str, what: str) -> Plane:
-        return Plane(name, seats, f"{what}, by relative seat (0 = the observer)")
+    def seats_plane(name: str, what: str) -> Plane:
+        return seat_plane(name, what, seats)
 
     return (
         card_plane("hand", "the seat's hand"),
@@ -55,19 +63,19 @@ def planes(decks: int, seats: int) -> tuple[Plane, ...]:
         *(card_plane(f"played_{k}", f"what the seat {k} places on has played this round")
           for k in range(seats)),
         card_plane("trick", "the cards of the trick under way"),
-        seat_plane("trick_leader", "who led it (one-hot)"),
+        seats_plane("trick_leader", "who led it (one-hot)"),
         card_plane("kitty", "the kitty as the seat may see it (the dealer's own, or the "
                    "cards it buried itself)"),
         card_plane("shown", "kitty cards turned up for everyone (SJ-12, the third card)"),
         card_plane("called", "the cards called to find friends (找朋友)"),
-        seat_plane("friends", "friends found so far"),
+        seats_plane("friends", "friends found so far"),
         Plane("trump", len(TRUMPS), "trump, once known (one-hot: S H C D NT)"),
         Plane("level", LEVELS, "the round's level (one-hot: 2 … A, N)"),
         Plane("levels", seats, "each seat's level / 12, by relative seat"),
-        seat_plane("dealer", "the dealer (one-hot)"),
-        seat_plane("defenders", "the dealer's side, once known"),
-        seat_plane("leader", "who leads or led the trick now (one-hot)"),
-        seat_plane("bidder", "the standing bid's seat (one-hot)"),
+        seats_plane("dealer", "the dealer (one-hot)"),
+        seats_plane("defenders", "the dealer's side, once known"),
+        seats_plane("leader", "who leads or led the trick now (one-hot)"),
+        seats_plane("bidder", "the standing bid's seat (one-hot)"),
         Plane("bid_size", 1, "the standing bid's cards / 3"),
         Plane("voids", seats * GROUPS, "seat × group (S H C D side cards, trump): 1 where the "
               "seat has shown void (failed to follow a lead of the group)"),
