@@ -21,11 +21,13 @@ Actions that a seat takes out of turn (Shengji's take-back, SJ-14) are masked ou
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from paizhuo.bots.base import deciding
 from paizhuo.cards import card_name
@@ -236,3 +238,20 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
             self.rewards[agent] = v
             self.terminations[agent] = True
             self.infos[agent] = {"returns": float(returns[self._seat(agent)])}
+
+
+def env_functions(game: str) -> tuple[Callable[..., CardTableEnv], Callable[..., Any]]:
+    """``raw_env`` and ``env`` of ``game``'s module under :mod:`paizhuo.rl.pettingzoo`: the
+    bare environment, and it wrapped as PettingZoo wraps its classic games (order
+    enforcing). Both take ``preset``, ``options``, ``reward`` and ``render_mode``."""
+
+    def raw_env(preset: str | None = None, options: dict[str, Any] | None = None,
+                reward: str = "returns", render_mode: str | None = None) -> CardTableEnv:
+        return CardTableEnv(game, preset=preset, options=options, reward=reward,
+                            render_mode=render_mode)
+
+    def env(preset: str | None = None, options: dict[str, Any] | None = None,
+            reward: str = "returns", render_mode: str | None = None) -> Any:
+        return wrappers.OrderEnforcingWrapper(raw_env(preset, options, reward, render_mode))
+
+    return raw_env, env

@@ -1,20 +1,8 @@
-"""Baohuang as a PettingZoo AEC environment (:mod:`paizhuo.rl.env`, ``docs/rl.md``)."""
+"""Baohuang as a PettingZoo AEC environment (:mod:`paizhuo.rl.env`, ``docs/rl.md``):
+``env(preset=None, options=None, reward="returns", render_mode=None)`` and ``raw_env``."""
 
 from __future__ import annotations
 
-from typing import Any
+from paizhuo.rl.env import env_functions
 
-from pettingzoo.utils import wrappers
-
-from paizhuo.rl.env import CardTableEnv
-
-
-def raw_env(preset: str | None = None, options: dict[str, Any] | None = None,
-            reward: str = "returns", render_mode: str | None = None) -> CardTableEnv:
-    return CardTableEnv("baohuang", preset=preset, options=options, reward=reward,
-                        render_mode=render_mode)
-
-
-def env(preset: str | None = None, options: dict[str, Any] | None = None,
-        reward: str = "returns", render_mode: str | None = None) -> Any:
-    return wrappers.OrderEnforcingWrapper(raw_env(preset, options, reward, render_mode))
+raw_env, env = env_functions("baohuang")
