@@ -73,10 +73,9 @@ def _choose(net: QNet | None, heuristic: BaseBot, game: Any, seat: int, obs: dic
         legal = game.legal_actions(seat)
     if len(legal) == 1:
         return legal[0], legal
-    rows = f.encode_actions(obs, legal)
     if rng.random() < epsilon:
         return legal[rng.randrange(len(legal))], legal
-    q = net.scores(f.encode(obs), rows)[:, 0]
+    q = net.scores(f.encode(obs), f.encode_actions(obs, legal))[:, 0]
     return legal[int(np.argmax(q))], legal
 
 
