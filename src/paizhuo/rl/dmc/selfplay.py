@@ -60,23 +60,25 @@ class Samples:
 
 def _choose(net: QNet | None, heuristic: BaseBot, game: Any, seat: int, obs: dict[str, Any],
             f: Any, epsilon: float, rng: random.Random
-            ) -> tuple[Action, list[Action] | None]:
-    """The action, and the legal list where it was built."""
+            ) -> tuple[Action, list[Action] | None, np.ndarray | None]:
+    """The action, the legal list where it was built, and the state's features where the
+    network needed them."""
     if net is None or game.more_legal_than(seat, MAX_SCORED):
         early = heuristic.act_unlisted(obs, rng)
         if early is not None:
-            return early, None
+            return early, None, None
         legal = game.legal_actions(seat)
         if len(legal) > MAX_SCORED or net is None:
-            return heuristic.act(obs, legal, rng), legal
+            return heuristic.act(obs, legal, rng), legal, None
     else:
         legal = game.legal_actions(seat)
     if len(legal) == 1:
-        return legal[0], legal
+        return legal[0], legal, None
     if rng.random() < epsilon:
-        return legal[rng.randrange(len(legal))], legal
-    q = net.scores(f.encode(obs), f.encode_actions(obs, legal))[:, 0]
-    return legal[int(np.argmax(q))], legal
+        return legal[rng.randrange(len(legal))], legal, None
+    state = f.encode(obs)
+    q = net.scores(state, f.encode_actions(obs, legal))[:, 0]
+    return legal[int(np.argmax(q))], legal, state
 
 
 def play_task(task: Task) -> Samples:
@@ -104,12 +106,13 @@ def play_task(task: Task) -> Samples:
             seats = deciding(game, game.to_act())
             seat = seats[0] if len(seats) == 1 else rng.choice(seats)
             obs = game.observation(seat)
-            action, legal = _choose(net, heuristic, game, seat, obs, f, task.epsilon, rng)
+            action, legal, state = _choose(net, heuristic, game, seat, obs, f, task.epsilon,
+                                           rng)
             game.apply(action)
             decisions += 1
             if legal is not None and len(legal) == 1:
                 continue  # no choice: nothing to learn
-            states.append(f.encode(obs))
+            states.append(state if state is not None else f.encode(obs))
             actions.append(f.encode_actions(obs, [action])[0])
             seats_of.append(seat)
             if net is None and legal is not None and task.bc_rows > 1 and action in legal:
