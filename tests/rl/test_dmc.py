@@ -16,10 +16,13 @@ from typer.testing import CliRunner
 from paizhuo import new_game
 from paizhuo.bots.base import bot_action, deciding
 from paizhuo.bots.dmc import DmcBot
+from paizhuo.bots.policies import make_policy
 from paizhuo.bots.qnet import QNet
+from paizhuo.bots.search import play_out
 from paizhuo.cli import app
 from paizhuo.errors import MalformedError
 from paizhuo.rl.dmc.model import TorchQNet
+from paizhuo.rl.dmc.selfplay import Task, label, play_task
 from paizhuo.rl.dmc.train import TrainConfig, Trainer
 
 GAMES = {"shengji": {"preset": "tractor"}, "gouji": {"preset": "classic"},
@@ -85,6 +88,57 @@ def test_a_short_training_learns_and_plays(game: str, tmp_path: Path) -> None:
         action = bot_action(g, g.to_act(), seat, bot, rng)
         assert action in g.legal_actions(seat) or action.verb in g.MESSAGE_VERBS
         g.apply(action)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_labelled_alternatives_are_the_heuristics_playouts(game: str) -> None:
+    """A labelled decision: the heuristic's own choice first, then other legal actions, each
+    worth what the seat gets when the heuristic plays the true deal out from it with the
+    decision's random numbers (the same for every alternative)."""
+    heuristic = make_policy("heuristic", game)
+    g = new_game(game, GAMES[game], seed=4)
+    rng = random.Random(0)
+    checked = 0
+    while not g.is_over and checked < 3:
+        seat = deciding(g, g.to_act())[0]
+        legal = g.legal_actions(seat)
+        obs = g.observation(seat)
+        if 2 < len(legal) <= 200:
+            got = label(g, seat, obs, legal, heuristic, 6, random.Random(1), seed=77)
+            actions = [a for a, _ in got]
+            assert len(actions) == min(6, len(legal)) == len(set(actions))
+            assert set(actions) <= set(legal)
+            first = heuristic.act(obs, legal, random.Random(1))  # type: ignore[union-attr]
+            assert actions[0] == first
+            for action, value in got:
+                world = g.clone()
+                world.apply(action)
+                assert play_out(world, [heuristic] * g.num_seats, random.Random(77))
+                assert world.search_value(seat) == value
+            checked += 1
+        g.apply(bot_action(g, g.to_act(), seat, heuristic, rng))
+    assert checked == 3
+
+
+def test_a_warm_start_with_labels_keeps_them_in_groups(tmp_path: Path) -> None:
+    """The heuristic's deals with labelled decisions: each group a decision's alternatives,
+    the same state, different actions; the task pure; the trainer fits them with finite
+    losses."""
+    task = Task("gouji", GAMES["gouji"], [5], alternatives=4, label_rate=0.5)
+    got = play_task(task)
+    assert got.groups is not None and got.playouts == int((got.groups >= 0).sum()) > 10
+    assert (got.groups[got.groups < 0].size + got.playouts) == len(got.returns)
+    for group in np.unique(got.groups[got.groups >= 0])[:10]:
+        rows = np.flatnonzero(got.groups == group)
+        assert len(rows) > 1
+        assert all(np.array_equal(got.states[rows[0]], got.states[r]) for r in rows)
+        assert len({got.actions[r].tobytes() for r in rows}) == len(rows)
+    again = play_task(task)
+    assert np.array_equal(got.returns, again.returns)
+    assert np.array_equal(got.actions, again.actions)
+    trainer = Trainer(config("gouji", tmp_path, alternatives=4, label_rate=0.3))
+    trainer.run(deals=2)
+    assert np.isfinite(trainer.log[0]["loss_q"]) and trainer.frames > 2 * 100
 
 
 def test_a_resumed_run_ends_as_one_never_stopped(tmp_path: Path) -> None:

@@ -2,7 +2,20 @@
 decision kept as (the seat's state features, the chosen action's row, the seat's final
 return). The policy is the heuristic (the warm start, which also keeps some legal actions'
 rows and the heuristic's choice among them, for the behaviour-cloning head) or the network,
-ε-greedy. A task is pure: the same task gives the same samples, in any process."""
+ε-greedy. A task is pure: the same task gives the same samples, in any process.
+
+The warm start may also label alternatives (``Task.alternatives``): at some of the
+heuristic's decisions, several legal actions — the heuristic's best few and some drawn at
+random — are each played on a copy of the true deal and the rest of the deal played out by
+the heuristic in every seat; each gives a sample (the state, that action, the seat's value
+at the end), and the samples of one decision share a ``group``. The network so learns what
+each action is worth when the heuristic plays on (its Q), not only what the heuristic's own
+choice is worth: playing the best of those is a step of policy improvement over the
+heuristic, the same step the search bot takes with its playouts, learned once.
+
+The value learned is the finished game's :meth:`~paizhuo.engine.game.Game.search_value`
+(its returns and what a player plays for beyond them: Shengji's card points, a Gouji game
+won), in every phase."""
 
 from __future__ import annotations
 
@@ -13,10 +26,11 @@ from typing import Any
 
 import numpy as np
 
-from paizhuo.bots.base import BaseBot, deciding
+from paizhuo.bots.base import BaseBot, Bot, deciding
 from paizhuo.bots.dmc import MAX_SCORED
 from paizhuo.bots.policies import make_policy
 from paizhuo.bots.qnet import QNet
+from paizhuo.bots.search import play_out, ranked
 from paizhuo.engine.actions import Action
 from paizhuo.engine.registry import game_class
 
@@ -35,6 +49,11 @@ class Task:
     bc_rows: int = 16
     """Legal actions' rows kept per decision for the behaviour-cloning head (the chosen one
     among them), in the heuristic's games only."""
+    alternatives: int = 0
+    """In the heuristic's games: actions labelled by a playout at a labelled decision (the
+    heuristic's best ``alternatives // 2``, then drawn at random); 0: none."""
+    label_rate: float = 0.25
+    """The share of the heuristic's decisions (with a choice) that are labelled."""
 
 
 @dataclass
@@ -52,6 +71,10 @@ class Samples:
     ``bc_mask``."""
     bc_mask: np.ndarray
     bc_target: np.ndarray
+    groups: np.ndarray | None = None
+    """For each sample, the labelled decision it is an alternative of (−1: a played
+    decision's own sample); ``None`` where nothing was labelled."""
+    playouts: int = 0
     decisions: int = 0
     deals: int = 0
     seconds: float = 0.0
@@ -81,6 +104,30 @@ def _choose(net: QNet | None, heuristic: BaseBot, game: Any, seat: int, obs: dic
     return legal[int(np.argmax(q))], legal, state
 
 
+def label(game: Any, seat: int, obs: dict[str, Any], legal: list[Action],
+          heuristic: BaseBot, alternatives: int, rng: random.Random, seed: int
+          ) -> list[tuple[Action, float]]:
+    """The labelled alternatives of a decision, the heuristic's choice first: each action
+    with the seat's value once the deal is played out from it by the heuristic in every
+    seat. Every playout draws from ``random.Random(seed)``, so that they differ by the action
+    only; ``rng`` draws the alternatives beyond the heuristic's best."""
+    bots: list[Bot] = [heuristic] * game.num_seats
+    k = min(alternatives, len(legal))
+    picked = [a for a in ranked(heuristic, obs, legal, rng, max(1, k // 2)) if a in legal]
+    rest = [a for a in legal if a not in picked]
+    rng.shuffle(rest)
+    picked += rest[:k - len(picked)]
+    out: list[tuple[Action, float]] = []
+    for action in picked:
+        world = game.clone()
+        world.apply(action)
+        if play_out(world, bots, random.Random(seed)):
+            v = world.search_value(seat)
+            if v is not None:
+                out.append((action, float(v)))
+    return out
+
+
 def play_task(task: Task) -> Samples:
     """Play the task's deals; every decision with a choice becomes a sample."""
     began = time.perf_counter()
@@ -92,6 +139,8 @@ def play_task(task: Task) -> Samples:
     actions: list[np.ndarray] = []
     returns: list[float] = []
     bc: list[tuple[int, np.ndarray, int]] = []
+    labels: list[tuple[np.ndarray, np.ndarray, float, int]] = []
+    n_groups = playouts = 0
     decisions = 0
     action_size = 0
     totals: dict[int, list[float]] = {}
@@ -106,15 +155,29 @@ def play_task(task: Task) -> Samples:
             seats = deciding(game, game.to_act())
             seat = seats[0] if len(seats) == 1 else rng.choice(seats)
             obs = game.observation(seat)
+            labelled: list[tuple[Action, float]] = []
+            if (net is None and task.alternatives > 1 and rng.random() < task.label_rate
+                    and not game.more_legal_than(seat, MAX_SCORED)):
+                listed = game.legal_actions(seat)
+                if 1 < len(listed) <= MAX_SCORED:
+                    labelled = label(game, seat, obs, listed, heuristic, task.alternatives,
+                                     rng, rng.randrange(1 << 30))
+                    playouts += len(labelled)
             action, legal, state = _choose(net, heuristic, game, seat, obs, f, task.epsilon,
                                            rng)
             game.apply(action)
             decisions += 1
             if legal is not None and len(legal) == 1:
                 continue  # no choice: nothing to learn
-            states.append(state if state is not None else f.encode(obs))
+            state = state if state is not None else f.encode(obs)
+            states.append(state)
             actions.append(f.encode_actions(obs, [action])[0])
             seats_of.append(seat)
+            if len(labelled) > 1:
+                rows = f.encode_actions(obs, [a for a, _ in labelled])
+                labels.extend((state, row, v, n_groups)
+                              for row, (_, v) in zip(rows, labelled, strict=True))
+                n_groups += 1
             if net is None and legal is not None and task.bc_rows > 1 and action in legal:
                 # (a bot may build an action the list leaves out: a Gouji advice, a bury
                 # beyond the capped list — no behaviour-cloning sample then)
@@ -126,9 +189,19 @@ def play_task(task: Task) -> Samples:
                 bc.append((len(states) - 1, rows_bc, 0))
         final = game.returns()
         assert final is not None
-        returns.extend(float(final[s]) for s in seats_of)
+        for s in seats_of:
+            v = game.search_value(s)
+            returns.append(float(final[s]) if v is None else float(v))
         for s, r in enumerate(final):
             totals.setdefault(s, []).append(float(r))
+    # the labelled alternatives after every played decision (the behaviour-cloning indices
+    # point at played ones)
+    groups = [-1] * len(states)
+    for state, row, v, group in labels:
+        states.append(state)
+        actions.append(row)
+        returns.append(v)
+        groups.append(group)
     n = len(states)
     k = max(task.bc_rows, 1)
     bc_rows = np.zeros((len(bc), k, action_size), dtype=np.float32)
@@ -143,5 +216,6 @@ def play_task(task: Task) -> Samples:
         bc_index=np.asarray([i for i, _, _ in bc], dtype=np.int64),
         bc_rows=bc_rows, bc_mask=bc_mask,
         bc_target=np.asarray([t for _, _, t in bc], dtype=np.int64),
+        groups=np.asarray(groups, dtype=np.int64) if labels else None, playouts=playouts,
         decisions=decisions, deals=len(task.seeds), seconds=time.perf_counter() - began,
         mean_return={s: float(np.mean(v)) for s, v in totals.items()})

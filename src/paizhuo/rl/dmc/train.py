@@ -57,6 +57,13 @@ class TrainConfig:
     epsilon: float = 0.02
     bc_weight: float = 1.0
     bc_rows: int = 16
+    alternatives: int = 0
+    """In the warm start, actions labelled by a heuristic playout at a labelled decision
+    (:class:`~paizhuo.rl.dmc.selfplay.Task`); 0: none, the warm start only imitates."""
+    label_rate: float = 0.25
+    advantage_weight: float = 1.0
+    """The weight of the labelled alternatives' centred loss: each one's ``q`` less its
+    decision's mean, to its value less theirs (what the deal's luck does not blur)."""
     workers: int = 1
     checkpoint_minutes: float = 10.0
     ray: str | None = None
@@ -77,6 +84,26 @@ class Progress:
     loss_bc: float
     frames_per_s: float
     eval: float | None = None
+
+
+def _groups(samples: list[Samples], offsets: np.ndarray) -> tuple[torch.Tensor, torch.Tensor]:
+    """The labelled decisions of a round's samples: for each, its alternatives' indices in
+    the concatenated samples (padded with its first) and which of them are real."""
+    rows: list[list[int]] = []
+    for s, o in zip(samples, offsets[:-1], strict=True):
+        if s.groups is None:
+            continue
+        by: dict[int, list[int]] = {}
+        for i, group in enumerate(s.groups.tolist()):
+            if group >= 0:
+                by.setdefault(group, []).append(int(o) + i)
+        rows.extend(by.values())
+    if not rows:
+        return torch.zeros((0, 1), dtype=torch.int64), torch.zeros((0, 1))
+    width = max(len(r) for r in rows)
+    members = torch.tensor([r + [r[0]] * (width - len(r)) for r in rows], dtype=torch.int64)
+    mask = torch.tensor([[1.0] * len(r) + [0.0] * (width - len(r)) for r in rows])
+    return members, mask
 
 
 class Trainer:
@@ -156,7 +183,8 @@ class Trainer:
             arrays, meta = net.arrays(), net.meta
         parts = max(1, min(c.workers, len(seeds)))
         return [Task(c.game, c.options, seeds[i::parts], arrays, meta, c.epsilon,
-                     c.bc_rows if warm else 0) for i in range(parts)]
+                     c.bc_rows if warm else 0, c.alternatives if warm else 0, c.label_rate)
+                for i in range(parts)]
 
     def learn(self, samples: list[Samples]) -> tuple[float, float]:
         """Fit the network on a round's samples; the mean losses."""
@@ -177,6 +205,7 @@ class Trainer:
         bc_rows = torch.from_numpy(np.concatenate([s.bc_rows for s in samples]))
         bc_mask = torch.from_numpy(np.concatenate([s.bc_mask for s in samples]))
         bc_target = torch.from_numpy(np.concatenate([s.bc_target for s in samples]))
+        members, member_mask = _groups(samples, offsets)
         g = torch.Generator().manual_seed(c.seed * 7_919 + self.round)
         losses_q, losses_bc = [], []
         n = len(target)
@@ -199,6 +228,18 @@ class Trainer:
                     logits = logits.masked_fill(~bc_mask[pick], -1e9)
                     loss_bc = torch.nn.functional.cross_entropy(logits, bc_target[pick])
                     loss = loss + c.bc_weight * loss_bc
+                if len(members):
+                    pick = torch.randint(len(members), (max(1, len(idx) // members.shape[1]),),
+                                         generator=g)
+                    m, mask = members[pick], member_mask[pick]
+                    flat = m.reshape(-1)
+                    q = self.model(states[flat], actions[flat])[:, 0].reshape(m.shape)
+                    t = target[flat].reshape(m.shape)
+                    count = mask.sum(dim=1, keepdim=True)
+                    q_c = q - (q * mask).sum(dim=1, keepdim=True) / count
+                    t_c = t - (t * mask).sum(dim=1, keepdim=True) / count
+                    loss_adv = ((q_c - t_c) ** 2 * mask).sum() / mask.sum()
+                    loss = loss + c.advantage_weight * loss_adv
                 self.optimizer.zero_grad()
                 loss.backward()  # type: ignore[no-untyped-call]
                 self.optimizer.step()
