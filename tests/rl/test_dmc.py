@@ -14,11 +14,11 @@ import torch
 from typer.testing import CliRunner
 
 from paizhuo import new_game
-from paizhuo.bots.base import bot_action, deciding
+from paizhuo.bots.base import Worlds, bot_action, deciding
 from paizhuo.bots.dmc import DmcBot
 from paizhuo.bots.policies import make_policy
 from paizhuo.bots.qnet import QNet
-from paizhuo.bots.search import play_out
+from paizhuo.bots.search import SearchBot, play_out
 from paizhuo.cli import app
 from paizhuo.errors import MalformedError
 from paizhuo.rl.dmc.model import TorchQNet
@@ -53,9 +53,28 @@ def test_numpy_plays_what_torch_learned() -> None:
         assert torch.equal(a, b)
 
 
+def test_numpy_believes_what_torch_learned() -> None:
+    torch.manual_seed(2)
+    model = TorchQNet(40, 12, (32, 16), belief=(3, 15))
+    net = model.to_qnet({"game": "gouji", "return_scale": 1.0})
+    state = np.random.default_rng(1).random(40, dtype=np.float32)
+    mine = net.beliefs(state)
+    with torch.no_grad():
+        theirs = torch.softmax(model.beliefs(torch.from_numpy(state[None])), dim=1)[0].numpy()
+    assert mine.shape == (3, 15)
+    assert np.allclose(mine, theirs, atol=1e-5)
+    assert np.allclose(mine.sum(axis=0), 1.0, atol=1e-5)
+    again = TorchQNet.from_qnet(net)
+    for a, b in zip(model.state_dict().values(), again.state_dict().values(), strict=True):
+        assert torch.equal(a, b)
+    with pytest.raises(MalformedError, match="no belief head"):
+        TorchQNet(40, 12, (32, 16)).to_qnet({"game": "gouji"}).beliefs(state)
+
+
 def test_weights_file_round_trip(tmp_path: Path) -> None:
     torch.manual_seed(1)
-    net = TorchQNet(20, 6, (8, 4)).to_qnet({"game": "baohuang", "return_scale": 1.5})
+    net = TorchQNet(20, 6, (8, 4), belief=(4, 15)).to_qnet({"game": "baohuang",
+                                                            "return_scale": 1.5})
     net.save(tmp_path / "w.npz")
     back = QNet.load(tmp_path / "w.npz")
     assert back.meta == net.meta
@@ -77,6 +96,8 @@ def test_a_short_training_learns_and_plays(game: str, tmp_path: Path) -> None:
     assert phases == {"warm", "dmc"}
     assert all(np.isfinite(row["loss_q"]) and np.isfinite(row["loss_bc"]) for row in trainer.log)
     assert any(row["loss_bc"] > 0 for row in trainer.log if row["phase"] == "warm")
+    assert all(np.isfinite(row["loss_belief"]) for row in trainer.log)
+    assert any(row["loss_belief"] > 0 for row in trainer.log)
     weights = tmp_path / f"dmc-{game}.npz"
     assert weights.exists() and (tmp_path / "log.csv").exists()
     assert (tmp_path / "curves.png").stat().st_size > 1000
@@ -159,6 +180,37 @@ def test_a_resumed_run_ends_as_one_never_stopped(tmp_path: Path) -> None:
     for a, b in zip(straight.model.state_dict().values(), back.model.state_dict().values(),
                     strict=True):
         assert torch.equal(a, b)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_belief_head_guesses_worlds_for_the_search(game: str, tmp_path: Path) -> None:
+    """A trained belief head: odds over the other seats for every kind of card (none for
+    the observer), given to ``determinize`` as ``hand_odds``; a search bot with the learned
+    bot as its believer decides from worlds guessed with them."""
+    trainer = Trainer(config(game, tmp_path, belief_rate=1.0))
+    trainer.run(deals=2)
+    bot = DmcBot(trainer.qnet())
+    g = new_game(game, GAMES[game], seed=2)
+    rng = random.Random(0)
+    heuristic = make_policy("heuristic", game)
+    searched = 0
+    while not g.is_over and searched < 2:
+        seat = deciding(g, g.to_act())[0]
+        obs = g.observation(seat)
+        legal = g.legal_actions(seat)
+        if g.phase == "play" and 2 <= len(legal) <= 40:
+            odds = bot.odds(obs)
+            assert odds.shape[0] == g.num_seats and not odds[seat].any()
+            assert np.allclose(np.delete(odds, seat, axis=0).sum(axis=0), 1.0, atol=1e-5)
+            hints = bot.world_hints(obs)
+            assert hints is not None and set(hints) == {"hand_odds"}
+            world = g.determinize(seat, random.Random(1), **hints)
+            assert world.observation(seat) == obs
+            search = SearchBot(playouts=4, candidates=2, believer=bot)
+            assert search.act_worlds(obs, legal, random.Random(3), Worlds(g, seat)) in legal
+            searched += 1
+        g.apply(bot_action(g, g.to_act(), seat, heuristic, rng))
+    assert searched == 2
 
 
 def test_the_bot_refuses_another_games_observation(tmp_path: Path) -> None:

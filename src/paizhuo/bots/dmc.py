@@ -6,10 +6,16 @@ listed. It sees what every bot sees: the observation and the legal actions.
 
 A decision with more legal actions than :data:`MAX_SCORED` (a Shengji lead's throws, a bury)
 is the heuristic's: the network scores lists of ordinary size only.
+
+The weights trained for a game ship in the package (``paizhuo/bots/weights/dmc-GAME.npz``,
+:func:`shipped_weights`); the bot ``dmc`` of a game that has them plays them
+(:func:`shipped_bot`, named in :mod:`paizhuo.bots.policies`).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.resources
 import json
 import random
 from pathlib import Path
@@ -67,9 +73,54 @@ class DmcBot(BaseBot):
             return self._fallback.act(observation, legal, rng)
         return legal[int(np.argmax(self.q_values(observation, legal)))]
 
+    def world_hints(self, observation: dict[str, Any]) -> dict[str, Any] | None:
+        """The belief head's guess of where the unseen cards lie, as the keywords of the
+        game's ``determinize`` (``hand_odds``); ``None`` for a network without one."""
+        if self.net.belief is None:
+            return None
+        f = featurizer_for(observation)
+        if not f.belief_kinds:
+            return None
+        return f.belief_hints(observation, self.odds(observation))
+
+    def odds(self, observation: dict[str, Any]) -> np.ndarray:
+        """``(seats, kinds)``: the belief head's chance that an unseen card of each kind lies
+        in each seat's hand, seats as the table numbers them (the observer's row 0)."""
+        f = featurizer_for(observation)
+        probs = self.net.beliefs(f.encode(observation))
+        others, kinds = probs.shape
+        seat = int(observation["seat"])
+        out = np.zeros((others + 1, kinds), dtype=np.float32)
+        for r in range(1, others + 1):
+            out[(seat + r) % (others + 1)] = probs[r - 1]
+        return out
+
     def q_values(self, observation: dict[str, Any], legal: list[Action]) -> np.ndarray:
         """Each legal action's expected return by the network."""
         f = featurizer_for(observation)
         state = f.encode(observation)
         rows = f.encode_actions(observation, legal)
         return self.net.scores(state, rows)[:, 0]
+
+
+WEIGHTS_PACKAGE = "paizhuo.bots.weights"
+"""The package whose data files are the shipped weights, ``dmc-GAME.npz``."""
+
+
+def shipped_weights(game: str) -> Path | None:
+    """The path of the weights shipped for ``game``, or ``None`` where none are."""
+    path = Path(str(importlib.resources.files(WEIGHTS_PACKAGE) / f"dmc-{game}.npz"))
+    return path if path.is_file() else None
+
+
+@functools.cache
+def _shipped_net(game: str) -> QNet:
+    path = shipped_weights(game)
+    if path is None:
+        raise MalformedError("bots", f"no learned weights are shipped for {game}")
+    return QNet.load(path)
+
+
+def shipped_bot(game: str) -> DmcBot:
+    """The learned bot of ``game`` with its shipped weights (read once per process)."""
+    return DmcBot(_shipped_net(game))

@@ -9,8 +9,15 @@ ReLU; the last layer gives two numbers per action: the expected return (``q``, i
 ``return_scale``) and a behaviour-cloning logit (``bc``, fitted to the heuristic's choices in
 the warm start).
 
-The file holds the arrays ``W0s W0a b0 W1 b1 … Wout bout`` and ``meta``, a JSON text: the
-game, its options, the feature sizes, the hidden sizes, the return scale, the frames trained.
+A network may also have a belief head (``meta["belief"]`` = ``[others, kinds]``): from the
+state alone, one hidden layer of :data:`BELIEF_HIDDEN` (ReLU), then a logit per other seat
+(in turn after the observer) and kind of card (the game's
+:attr:`~paizhuo.engine.features.Featurizer.belief_kinds`); their softmax over the other seats
+is the chance that an unseen card of that kind lies in each one's hand.
+
+The file holds the arrays ``W0s W0a b0 W1 b1 … Wout bout`` (and ``Bw0 Bb0 Bw1 Bb1`` for the
+belief head) and ``meta``, a JSON text: the game, its options, the feature sizes, the hidden
+sizes, the return scale, the frames trained.
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ import numpy as np
 from paizhuo.errors import MalformedError
 
 FORMAT = 1
+BELIEF_HIDDEN = 256
+"""The belief head's hidden layer."""
 
 
 class QNet:
@@ -42,6 +51,13 @@ class QNet:
         self.bout = np.asarray(arrays["bout"], dtype=np.float32)
         self.state_size = self.w0s.shape[0]
         self.action_size = self.w0a.shape[0]
+        belief = meta.get("belief")
+        self.belief: tuple[int, int] | None = None
+        self.belief_arrays: tuple[np.ndarray, ...] | None = None
+        if belief is not None:
+            self.belief = (int(belief[0]), int(belief[1]))
+            self.belief_arrays = tuple(np.asarray(arrays[k], dtype=np.float32)
+                                       for k in ("Bw0", "Bb0", "Bw1", "Bb1"))
         if (self.state_size, self.action_size) != (meta["state_size"], meta["action_size"]):
             raise MalformedError("meta", "the arrays' sizes differ from the meta's")
 
@@ -64,11 +80,29 @@ class QNet:
         out[:, 0] *= self.return_scale
         return out
 
+    def beliefs(self, state: np.ndarray) -> np.ndarray:
+        """``(others, kinds)``: the chance that an unseen card of each kind lies in each other
+        seat's hand (the others in turn after the observer), by the belief head."""
+        if self.belief_arrays is None or self.belief is None:
+            raise MalformedError("weights", "this network has no belief head")
+        if state.shape != (self.state_size,):
+            raise MalformedError("features", f"the network takes a state of {self.state_size}"
+                                 f", not {state.shape}")
+        bw0, bb0, bw1, bb1 = self.belief_arrays
+        logits = (np.maximum(state @ bw0 + bb0, 0.0) @ bw1 + bb1).reshape(self.belief)
+        logits -= logits.max(axis=0, keepdims=True)
+        e = np.exp(logits)
+        out: np.ndarray = e / e.sum(axis=0, keepdims=True)
+        return out
+
     def arrays(self) -> dict[str, np.ndarray]:
         out = {"W0s": self.w0s, "W0a": self.w0a, "b0": self.b0, "Wout": self.wout,
                "bout": self.bout}
         for i, (w, b) in enumerate(self.layers, start=1):
             out[f"W{i}"], out[f"b{i}"] = w, b
+        if self.belief_arrays is not None:
+            for k, a in zip(("Bw0", "Bb0", "Bw1", "Bb1"), self.belief_arrays, strict=True):
+                out[k] = a
         return out
 
     def save(self, path: Path) -> None:

@@ -167,7 +167,9 @@ class SearchBot(WorldsBot):
     ``fit``: once the tricks have begun, each world is the best of this many guesses by
     :func:`misfit` (how the other seats would have played in it, and whether the rules let
     them): 1, the default, takes every guess as it comes (docs/strength.md: the best of 3
-    measured no better in Shengji).
+    measured no better in Shengji). ``believer``: a bot whose beliefs about the hidden cards
+    (its :meth:`~paizhuo.bots.base.BaseBot.world_hints`: a learned bot's belief head) are
+    added to the playout policy's, and win where both give the same keyword.
     """
 
     name = "search"
@@ -176,7 +178,8 @@ class SearchBot(WorldsBot):
     def __init__(self, playouts: int = 48, seconds: float | None = None,
                  candidates: int = 4, margin: float = 2.0, explore: int = 0,
                  drop: float | None = 2.0, min_worlds: int = 4, extra: int | None = None,
-                 promising: float = 1.0, hints: bool = True, fit: int = 1) -> None:
+                 promising: float = 1.0, hints: bool = True, fit: int = 1,
+                 believer: Bot | None = None) -> None:
         if playouts < 1 or candidates < 1:
             raise ValueError("playouts and candidates must be at least 1")
         if extra is not None and extra < 0:
@@ -188,6 +191,7 @@ class SearchBot(WorldsBot):
         if fit < 1:
             raise ValueError("fit must be at least 1")
         self.fit = fit
+        self.believer = believer
         self.extra = extra
         self.hints = hints
         self.promising = promising
@@ -230,7 +234,7 @@ class SearchBot(WorldsBot):
         out_of_time = False
         deadline = None if self.seconds is None else began + self.seconds
         extra = self.extra_for(str(observation["game"]))
-        hints = world_hints(policy, observation) if self.hints else None
+        hints = self._hints(policy, observation) if self.hints else None
         fit = self.fit if self.fit > 1 and observation.get("phase") == "play" else 1
         while done < self.playouts or (done < self.playouts + extra
                                        and self._open(rows, dropped)):
@@ -270,6 +274,17 @@ class SearchBot(WorldsBot):
                 if spent * (len(rows) + 1) / len(rows) > self.seconds:
                     break
         return candidates[self._choose(rows)]
+
+    def _hints(self, policy: Bot, observation: dict[str, Any]) -> dict[str, Any] | None:
+        """The keywords the worlds are guessed with: the playout policy's beliefs, then the
+        believer's."""
+        mine = world_hints(policy, observation)
+        if self.believer is None:
+            return mine
+        theirs = world_hints(self.believer, observation)
+        if not theirs:
+            return mine
+        return {**(mine or {}), **theirs}
 
     @staticmethod
     def _world(worlds: Worlds, rng: random.Random, hints: dict[str, Any] | None,

@@ -104,7 +104,8 @@ def train(
             ev = "" if p.eval is None else f" · vs random {p.eval:+.3f}"
             bar.update(task, completed=min(bar.tasks[0].elapsed or 0, minutes * 60),
                        status=f"{p.phase} · {p.frames:,} frames · {p.frames_per_s:,.0f}/s · "
-                              f"loss q {p.loss_q:.4f} bc {p.loss_bc:.4f}{ev}")
+                              f"loss q {p.loss_q:.4f} bc {p.loss_bc:.4f} belief "
+                              f"{p.loss_belief:.4f}{ev}")
 
         trainer.run(minutes=minutes, deals=deals, progress=show,
                     evaluate=evaluate if eval_deals else None)

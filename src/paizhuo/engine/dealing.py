@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 def shuffled(cards: Sequence[int], seed: int) -> list[int]:
@@ -41,3 +41,51 @@ def derive_seed(seed: int, *parts: int) -> int:
     """
     text = "/".join(str(int(p)) for p in (seed, *parts))
     return random.Random(f"paizhuo.derive_seed/{text}").getrandbits(63)
+
+
+TILT_SWEEPS = 12
+"""Proposed swaps per card in :func:`tilt`."""
+
+
+def tilt(places: list[list[int]], weight: Callable[[int, int], float], rng: random.Random,
+         allowed: Callable[[int, int, int, int], bool] | None = None,
+         sweeps: int = TILT_SWEEPS) -> None:
+    """Redraw the cards of ``places`` (lists of cards, changed in place) among them so that a
+    deal is drawn in proportion to the product over the cards of ``weight(place, card)``: a
+    Metropolis chain of swaps of two cards between two places, from the deal given (which
+    should be a uniform draw). ``allowed(p, x, q, y)``: whether card ``x`` of place ``p``
+    and card ``y`` of place ``q`` may change places (a constraint of the deal); a swap it
+    refuses is not made, and it is asked only about a swap made if it agrees (so it may
+    keep counts). Weights are cached per (place, card); a weight of 0 keeps a card out
+    of a place it is not already in.
+
+    The draws come from ``rng`` alone and the places are taken as given, so the result
+    depends on nothing else (a determinize stays free of hidden information when its
+    places are)."""
+    busy = [p for p in range(len(places)) if places[p]]
+    if len(busy) < 2:
+        return
+    cache: dict[tuple[int, int], float] = {}
+
+    def w(place: int, card: int) -> float:
+        key = (place, card)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = max(0.0, float(weight(place, card)))
+        return found
+
+    cards = sum(len(places[p]) for p in busy)
+    for _ in range(sweeps * cards):
+        p, q = rng.sample(busy, 2)
+        a, b = places[p], places[q]
+        i, j = rng.randrange(len(a)), rng.randrange(len(b))
+        x, y = a[i], b[j]
+        if x == y:
+            continue
+        now = w(p, x) * w(q, y)
+        then = w(p, y) * w(q, x)
+        if not (then >= now or rng.random() * now < then):
+            continue
+        if allowed is not None and not allowed(p, x, q, y):
+            continue
+        a[i], b[j] = y, x

@@ -65,6 +65,9 @@ class Featurizer(ABC):
 
     planes: tuple[Plane, ...]
     action_planes: tuple[Plane, ...]
+    belief_kinds: int = 0
+    """The kinds of card a belief about the hidden hands tells apart (the learned bots'
+    belief head: where each unseen card of a kind lies); 0 where the game offers none."""
 
     def __init__(self, planes: Iterable[Plane], action_planes: Iterable[Plane]) -> None:
         self.planes = tuple(planes)
@@ -102,6 +105,20 @@ class Featurizer(ABC):
     @abstractmethod
     def fill(self, w: Writer, obs: dict[str, Any], prefix: Sequence[int]) -> None:
         """Write the planes of ``obs`` with ``w`` (planes not written stay 0)."""
+
+    # -- beliefs about the hidden hands (games with belief_kinds) ---------------------------
+
+    def hand_kinds(self, obs: dict[str, Any]) -> np.ndarray:
+        """How many cards of each of the :attr:`belief_kinds` the seat of ``obs`` holds
+        (what a belief head learns to guess for the other seats)."""
+        raise NotImplementedError(f"{type(self).__name__} offers no beliefs")
+
+    def belief_hints(self, obs: dict[str, Any], odds: np.ndarray) -> dict[str, Any] | None:
+        """The keywords of the game's ``determinize`` that draw the hidden cards by ``odds``
+        (``(seats, belief_kinds)``: the chance that an unseen card of a kind lies in each
+        seat's hand, seats as the table numbers them; the observer's row unused), or
+        ``None`` where its determinize takes none."""
+        return None
 
 
 class Writer:

@@ -451,3 +451,35 @@ def test_spectators_see_no_hand_and_no_secret_guard() -> None:
     assert obs["details"]["alone"] is None and obs["hand_sizes"] == [5, 1, 2, 1, 1]
     assert g.legal_actions(1) == [Action(1, "pass")]
     assert obs["to_act"] == [1] and g.observation(1)["your_turn"]
+
+
+def _lopsided(seat: int, card: int) -> float:
+    """Hand odds (``determinize``'s ``hand_odds``) far from uniform."""
+    return 1.0 if (card // 4 + seat) % 3 == 0 else 0.01
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_determinize_draws_the_hidden_cards_by_hand_odds(preset: str) -> None:
+    """With ``hand_odds`` a copy keeps what the seat saw and uses nothing hidden from it, and
+    the hidden cards lie where the odds put them far more often than in a uniform copy."""
+    tilted = uniform = 0.0
+    n = 0
+    for g in games_with_stops(preset, range(2), every=29):
+        for seat in range(5):
+            d = g.determinize(seat, random.Random(seat), hand_odds=_lopsided)
+            check_consistent(g, d, seat)
+            other = g.determinize(seat, random.Random(99))
+            twin = other.determinize(seat, random.Random(seat), hand_odds=_lopsided)
+            assert snapshot(d) == snapshot(twin)
+            plain = g.determinize(seat, random.Random(seat))
+            for copy, total in ((d, "tilted"), (plain, "uniform")):
+                cards = [(s, c) for s in range(5) if s != seat
+                         for c in range(54) for _ in range(copy.st.hands[s][c])]
+                share = sum(_lopsided(s, c) == 1.0 for s, c in cards) / max(1, len(cards))
+                if total == "tilted":
+                    tilted += share
+                else:
+                    uniform += share
+            n += 1
+    assert n >= 20
+    assert tilted / n > uniform / n + 0.15, (tilted / n, uniform / n)

@@ -716,3 +716,36 @@ def test_state_id_and_refusals() -> None:
     assert views(g) == before and g.state_id == 0
     act(g, 0, "play", "AS AS")
     assert g.state_id == 1 and g.events_since(4, 0)[0]["state_id"] == 1
+
+
+def _lopsided(seat: int, card: int) -> float:
+    """Hand odds (``determinize``'s ``hand_odds``) far from uniform: a card mostly where
+    ``(rank + seat) % 3`` is 0."""
+    return 1.0 if (STRENGTH_OF_CARD[card] + seat) % 3 == 0 else 0.01
+
+
+def _favoured(game: GoujiGame, seat: int) -> float:
+    """The share of the other seats' cards that ``_lopsided`` favours where they lie."""
+    cards = [(s, c) for s in SEATS if s != seat for c in game.state.hands[s]]
+    return sum(_lopsided(s, c) == 1.0 for s, c in cards) / max(1, len(cards))
+
+
+def test_determinize_draws_the_hidden_cards_by_hand_odds() -> None:
+    """With ``hand_odds`` a world still keeps everything the seat saw and uses nothing
+    hidden from it, and the hidden cards lie where the odds put them far more often than
+    in a uniform world."""
+    rng = random.Random(5)
+    tilted = uniform = 0.0
+    n = 0
+    for game in sample_states(5, 40):
+        seat = rng.randrange(6)
+        copy = game.determinize(seat, random.Random(n), hand_odds=_lopsided)
+        kept(game, copy, seat)
+        other = game.determinize(seat, random.Random(99))
+        twin = other.determinize(seat, random.Random(n), hand_odds=_lopsided)
+        assert [h.to_tuple() for h in copy.hands] == [h.to_tuple() for h in twin.hands]
+        tilted += _favoured(copy, seat)
+        uniform += _favoured(game.determinize(seat, random.Random(n)), seat)
+        n += 1
+    assert n >= 30
+    assert tilted / n > uniform / n + 0.2, (tilted / n, uniform / n)

@@ -27,8 +27,10 @@ does not know not to be him, and cards outside the hands stay out of play.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from paizhuo.cards import BIG_JOKER, EMPEROR_CARD, NUM_CARD_IDS, NUM_PLAIN_IDS
+from paizhuo.engine.dealing import tilt
 from paizhuo.games.baohuang.crown import callable_cards
 from paizhuo.games.baohuang.state import (
     AFTER,
@@ -46,10 +48,14 @@ _REPAIRS = 400
 """Card swaps tried to undo three-of-a-kinds a forced call says a skipped seat did not have."""
 
 
-def determinize(st: BaohuangState, seat: int, rng: random.Random) -> BaohuangState:
+def determinize(st: BaohuangState, seat: int, rng: random.Random,
+                hand_odds: Callable[[int, int], float] | None = None) -> BaohuangState:
     """A copy of ``st`` with every card hidden from ``seat`` dealt again at random, and the
     guard (when ``seat`` does not know him) chosen again, consistently with what ``seat``
-    has seen (module docstring)."""
+    has seen (module docstring). ``hand_odds(other, card)``: a belief about the other hands;
+    the cards other than the called card are then drawn in proportion to it
+    (:func:`~paizhuo.engine.dealing.tilt`; not after a forced call, whose constraints on
+    three-of-a-kinds the draw would have to keep)."""
     new = st.copy()
     hidden = [s for s in range(NUM_SEATS) if s != seat]
     caps = [st.sizes[s] - st.hands[s][EMPEROR_CARD] for s in hidden]
@@ -87,6 +93,14 @@ def determinize(st: BaohuangState, seat: int, rng: random.Random) -> BaohuangSta
             i += n
         if not forced or _repair(assigned, forced, card, rng):
             break
+    if hand_odds is not None and not forced:
+        free = [cards[:len(cards) - placed[slot]] for slot, cards in enumerate(assigned)]
+
+        def weight(slot: int, c: int) -> float:
+            return hand_odds(hidden[slot], c) if slot < len(hidden) else 1.0
+
+        tilt(free, weight, rng)
+        assigned = [free[slot] + [card] * placed[slot] for slot in range(slots)]
 
     for slot, s in enumerate(hidden):
         cards = assigned[slot]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from paizhuo.engine.actions import Action
@@ -145,14 +145,17 @@ class BaohuangGame(FlatEncoding, Game):
         other.st = self.st.copy()
         return other
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def determinize(self, seat: int, rng: random.Random,
+                    hand_odds: Callable[[int, int], float] | None = None) -> Self:
         """A copy in which the cards hidden from ``seat`` (and the guard, where ``seat``
         does not know him) are dealt again consistently with what it saw (see
-        :mod:`paizhuo.games.baohuang.determinize`); its events are those ``seat`` saw."""
+        :mod:`paizhuo.games.baohuang.determinize`); its events are those ``seat`` saw.
+        ``hand_odds(other, card)``: a belief about the other hands (each card's relative
+        odds of lying in ``other``'s hand), by which the hidden cards are drawn."""
         self.check_seat(seat)
         other = copy.copy(self)
         self.copy_base_into(other)
-        other.st = determinize(self.st, seat, rng)
+        other.st = determinize(self.st, seat, rng, hand_odds)
         other.determinized = True
         other.events = self.events_seen_by(seat)
         # the copy keeps no seed: replaying the original deal would show every hidden card

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from typing import Final
 
 from paizhuo.cards import Counts
@@ -34,16 +35,19 @@ FORCE_FROM: Final = 2
 leader to hold the 3s he led by (rejection first keeps the deal closer to uniform)."""
 
 
-def determinize(st: GoujiState, plan: Plan, rng: random.Random) -> GoujiState:
+def determinize(st: GoujiState, plan: Plan, rng: random.Random,
+                hand_odds: Callable[[int, int], float] | None = None) -> GoujiState:
     """A copy of ``st`` with every card hidden from ``plan.seat`` dealt again by ``plan``
-    (:func:`~paizhuo.games.gouji.knowledge.plan_for` of the same state and seat)."""
+    (:func:`~paizhuo.games.gouji.knowledge.plan_for` of the same state and seat);
+    ``hand_odds(other, card)``: a belief about the other hands, by which the cards no
+    constraint places are drawn (:func:`~paizhuo.games.gouji.redeal.deal`)."""
     new: GoujiState | None = None
     for attempt in range(ATTEMPTS):
-        new = _attempt(st, plan, rng, attempt >= FORCE_FROM, False)
+        new = _attempt(st, plan, rng, attempt >= FORCE_FROM, False, hand_odds)
         if new is not None:
             break
     if new is None:
-        new = _attempt(st, plan, rng, True, True)
+        new = _attempt(st, plan, rng, True, True, hand_odds)
     if new is None and (plan.lead is not None or plan.burning is not None):
         # no deal in 25 kept the first lead (about one world in two thousand in heuristic
         # games) or a burner's hand: keep the cards' constraints, not those facts
@@ -63,7 +67,8 @@ def determinize(st: GoujiState, plan: Plan, rng: random.Random) -> GoujiState:
 # -- one attempt ---------------------------------------------------------------------------
 
 def _attempt(st: GoujiState, plan: Plan, rng: random.Random, force: bool,
-             last: bool) -> GoujiState | None:
+             last: bool, hand_odds: Callable[[int, int], float] | None = None
+             ) -> GoujiState | None:
     must, lo, hi = plan.must, plan.lo, plan.hi
     forced: int = -1
     if plan.kind == "revolution":
@@ -106,7 +111,7 @@ def _attempt(st: GoujiState, plan: Plan, rng: random.Random, force: bool,
                 for card in hand:
                     row[card] = row.get(card, 0) + 1
                 must = {**must, burner: row}
-    dealt = deal(plan.pool, plan.slots, plan.sizes, must, lo, hi, rng)
+    dealt = deal(plan.pool, plan.slots, plan.sizes, must, lo, hi, rng, hand_odds)
     if dealt is None:
         return None
     new = st.copy()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from paizhuo.cards import Counts
@@ -211,10 +211,13 @@ class GoujiGame(FlatEncoding, Game):
         new._plan = None
         return new
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def determinize(self, seat: int, rng: random.Random,
+                    hand_odds: Callable[[int, int], float] | None = None) -> Self:
         """A copy with every card hidden from ``seat`` dealt again (:mod:`.determinize`) by
         what its view implies (:mod:`.knowledge`, worked out once per position and seat); its
-        events are those ``seat`` saw."""
+        events are those ``seat`` saw. ``hand_odds(other, card)``: a belief about the other
+        hands (each card's relative odds of lying in ``other``'s hand), by which the cards
+        no constraint places are drawn."""
         self.check_seat(seat)
         memo = self._plan
         if memo is not None and memo[0] == self.state_id and memo[1] == seat:
@@ -225,7 +228,7 @@ class GoujiGame(FlatEncoding, Game):
         world = self.__class__.__new__(self.__class__)
         self.copy_base_into(world)
         world.events = self.events_seen_by(seat)
-        world.state = determinize(self.state, plan, rng)
+        world.state = determinize(self.state, plan, rng, hand_odds)
         # the world is a hypothesis, not a deal: it keeps neither the real hands as dealt nor
         # the seed (from either, every hidden card could be read); record_for refuses it
         world.dealt = None

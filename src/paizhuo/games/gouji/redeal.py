@@ -5,9 +5,12 @@ so many of a rank, or be able to burn the play on the table (GJ-6)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+from paizhuo.engine.dealing import tilt
 from paizhuo.games.climbing import BJ, CARDS_OF_RANK, SJ, STRENGTH_OF_CARD, THREE, TWO
 from paizhuo.games.gouji.combos import Shape, after, beating_plays, can_finish_burn, size
+from paizhuo.games.gouji.state import SEATS
 
 Bounds = dict[int, dict[int, int]]
 """slot → strength rank → a count."""
@@ -15,10 +18,16 @@ Bounds = dict[int, dict[int, int]]
 
 def deal(pool: list[int], slots: list[int], sizes: dict[int, int],
          must: dict[int, dict[int, int]], lo: Bounds, hi: Bounds,
-         rng: random.Random) -> dict[int, list[int]] | None:
+         rng: random.Random, odds: Callable[[int, int], float] | None = None
+         ) -> dict[int, list[int]] | None:
     """Fill every slot (``sizes[slot]`` cards) from ``pool``: the cards it must hold, the least
     it must hold of a rank, then the rest at random, never over a slot's most of a rank
-    (``lo`` and ``hi``: slot → strength rank → count). ``None`` if that fails."""
+    (``lo`` and ``hi``: slot → strength rank → count). ``None`` if that fails.
+
+    ``odds(slot, card)``: a belief about where the cards lie (a slot that is no seat's hand
+    counts 1); the cards dealt "at random" are then drawn again among the slots in
+    proportion to it (:func:`~paizhuo.engine.dealing.tilt`), the cards a slot must hold and
+    its least of a rank staying where they are and its most of a rank still kept."""
     avail = [0] * 55
     for c in pool:
         avail[c] += 1
@@ -55,6 +64,7 @@ def deal(pool: list[int], slots: list[int], sizes: dict[int, int],
     cap = {s: sizes[s] - len(out[s]) for s in slots}
     if any(v < 0 for v in cap.values()):
         return None
+    fixed = {s: len(out[s]) for s in slots}
     rest = [c for c in range(55) for _ in range(avail[c])]
     rng.shuffle(rest)
     limited = {g for s in slots if cap[s] > 0 for g in hi.get(s, {})}
@@ -89,7 +99,39 @@ def deal(pool: list[int], slots: list[int], sizes: dict[int, int],
         row = hi.get(s)
         if row and any(counts[s][g] > n for g, n in row.items()):
             return None  # the cards it had to hold already break a most (never in play)
+    if odds is not None:
+        _tilt(out, slots, fixed, counts, hi, odds, rng)
     return out
+
+
+def _tilt(out: dict[int, list[int]], slots: list[int], fixed: dict[int, int],
+          counts: dict[int, list[int]], hi: Bounds, odds: Callable[[int, int], float],
+          rng: random.Random) -> None:
+    """The cards dealt at random (past ``fixed[slot]`` in each slot) drawn again by
+    ``odds``, each slot's most of a rank kept."""
+    free = [out[s][fixed[s]:] for s in slots]
+
+    def weight(place: int, card: int) -> float:
+        slot = slots[place]
+        return odds(slot, card) if slot < SEATS else 1.0
+
+    def allowed(p: int, x: int, q: int, y: int) -> bool:
+        gx, gy = STRENGTH_OF_CARD[x], STRENGTH_OF_CARD[y]
+        if gx == gy:
+            return True
+        sp, sq = slots[p], slots[q]
+        if counts[sq][gx] + 1 > hi.get(sq, {}).get(gx, 99) or \
+                counts[sp][gy] + 1 > hi.get(sp, {}).get(gy, 99):
+            return False
+        counts[sp][gx] -= 1
+        counts[sp][gy] += 1
+        counts[sq][gy] -= 1
+        counts[sq][gx] += 1
+        return True
+
+    tilt(free, weight, rng, allowed)
+    for s, cards in zip(slots, free, strict=True):
+        out[s] = out[s][:fixed[s]] + cards
 
 
 def _left_over(pool: list[int], must: dict[int, dict[int, int]]) -> list[int]:

@@ -109,13 +109,32 @@ def action_planes(decks: int) -> tuple[Plane, ...]:
 
 class ShengjiFeatures(Featurizer):
     """The planes of :func:`planes` for ``decks`` decks and ``seats`` seats, and the action
-    rows of :func:`action_planes`."""
+    rows of :func:`action_planes`. Beliefs tell the 54 card ids apart; their odds become
+    ``determinize``'s ``hand_odds``."""
+
+    belief_kinds = CARD_IDS
 
     def __init__(self, decks: int, seats: int) -> None:
         super().__init__(planes(decks, seats), action_planes(decks))
         self.decks = decks
         self.seats = seats
         self.full = (CARD_IDS * decks) // seats + 1
+
+    def hand_kinds(self, obs: dict[str, Any]) -> np.ndarray:
+        out = np.zeros(CARD_IDS, dtype=np.float32)
+        for c in parse_cards(obs.get("hand") or ""):
+            out[c] += 1
+        return out
+
+    def belief_hints(self, obs: dict[str, Any], odds: np.ndarray) -> dict[str, Any] | None:
+        if obs.get("phase") != "play":
+            return None  # (determinize tilts the hands by them in the play only)
+        table = odds.astype(float)
+
+        def hand_odds(seat: int, card: int) -> float:
+            return float(table[seat, card])
+
+        return {"hand_odds": hand_odds}
 
     def fill_action(self, w: Writer, obs: dict[str, Any], action: Action) -> None:
         w.set("verb", VERBS.index(action.verb))

@@ -54,6 +54,9 @@ class Task:
     heuristic's best ``alternatives // 2``, then drawn at random); 0: none."""
     label_rate: float = 0.25
     """The share of the heuristic's decisions (with a choice) that are labelled."""
+    belief_rate: float = 0.0
+    """The share of decisions (with a choice) that also give the belief head a sample: how
+    many cards of each kind each other seat holds (0: none)."""
 
 
 @dataclass
@@ -71,6 +74,11 @@ class Samples:
     ``bc_mask``."""
     bc_mask: np.ndarray
     bc_target: np.ndarray
+    belief_index: np.ndarray | None = None
+    """For each belief sample, its decision's index in ``states``."""
+    belief_target: np.ndarray | None = None
+    """(samples, others, kinds): the cards of each kind in each other seat's hand, the
+    others in turn after the deciding seat."""
     groups: np.ndarray | None = None
     """For each sample, the labelled decision it is an alternative of (−1: a played
     decision's own sample); ``None`` where nothing was labelled."""
@@ -140,6 +148,7 @@ def play_task(task: Task) -> Samples:
     returns: list[float] = []
     bc: list[tuple[int, np.ndarray, int]] = []
     labels: list[tuple[np.ndarray, np.ndarray, float, int]] = []
+    beliefs: list[tuple[int, np.ndarray]] = []
     n_groups = playouts = 0
     decisions = 0
     action_size = 0
@@ -173,6 +182,11 @@ def play_task(task: Task) -> Samples:
             states.append(state)
             actions.append(f.encode_actions(obs, [action])[0])
             seats_of.append(seat)
+            if task.belief_rate and f.belief_kinds and rng.random() < task.belief_rate:
+                n_seats = game.num_seats
+                target = np.stack([f.hand_kinds(game.observation((seat + r) % n_seats))
+                                   for r in range(1, n_seats)])
+                beliefs.append((len(states) - 1, target))
             if len(labelled) > 1:
                 rows = f.encode_actions(obs, [a for a, _ in labelled])
                 labels.extend((state, row, v, n_groups)
@@ -217,5 +231,7 @@ def play_task(task: Task) -> Samples:
         bc_rows=bc_rows, bc_mask=bc_mask,
         bc_target=np.asarray([t for _, _, t in bc], dtype=np.int64),
         groups=np.asarray(groups, dtype=np.int64) if labels else None, playouts=playouts,
+        belief_index=np.asarray([i for i, _ in beliefs], dtype=np.int64) if beliefs else None,
+        belief_target=np.stack([t for _, t in beliefs]) if beliefs else None,
         decisions=decisions, deals=len(task.seeds), seconds=time.perf_counter() - began,
         mean_return={s: float(np.mean(v)) for s, v in totals.items()})

@@ -37,7 +37,7 @@ from paizhuo.rl.dmc.model import TorchQNet
 from paizhuo.rl.dmc.selfplay import Samples, Task, play_task
 
 LOG_FIELDS = ("round", "deals", "frames", "seconds", "phase", "loss_q", "loss_bc",
-              "frames_per_s", "eval")
+              "loss_belief", "frames_per_s", "eval")
 
 
 @dataclass
@@ -64,6 +64,10 @@ class TrainConfig:
     advantage_weight: float = 1.0
     """The weight of the labelled alternatives' centred loss: each one's ``q`` less its
     decision's mean, to its value less theirs (what the deal's luck does not blur)."""
+    belief_rate: float = 0.25
+    """The share of decisions that teach the belief head where the other seats' cards are
+    (0: no belief head)."""
+    belief_weight: float = 1.0
     workers: int = 1
     checkpoint_minutes: float = 10.0
     ray: str | None = None
@@ -82,6 +86,7 @@ class Progress:
     phase: str
     loss_q: float
     loss_bc: float
+    loss_belief: float
     frames_per_s: float
     eval: float | None = None
 
@@ -106,6 +111,18 @@ def _groups(samples: list[Samples], offsets: np.ndarray) -> tuple[torch.Tensor, 
     return members, mask
 
 
+def _beliefs(samples: list[Samples], offsets: np.ndarray) -> tuple[torch.Tensor, torch.Tensor]:
+    """The belief samples of a round: their decisions' indices in the concatenated samples,
+    and their targets (the cards of each kind in each other seat's hand)."""
+    index = [s.belief_index + o for s, o in zip(samples, offsets[:-1], strict=True)
+             if s.belief_index is not None]
+    target = [s.belief_target for s in samples if s.belief_target is not None]
+    if not index:
+        return torch.zeros(0, dtype=torch.int64), torch.zeros((0, 1, 1))
+    return (torch.from_numpy(np.concatenate(index)),
+            torch.from_numpy(np.concatenate(target).astype(np.float32)))
+
+
 class Trainer:
     """One run: its network, optimizer, counters and log, in ``config.out``."""
 
@@ -117,7 +134,9 @@ class Trainer:
         if f is None:
             raise MalformedError("game", f"{config.game} offers no observation features")
         torch.manual_seed(config.seed)
-        self.model = TorchQNet(f.size, f.action_size, config.hidden)
+        belief = (probe.num_seats - 1, f.belief_kinds) \
+            if f.belief_kinds and config.belief_rate > 0 else None
+        self.model = TorchQNet(f.size, f.action_size, config.hidden, belief)
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.lr)
         self.round = 0
         self.deals = 0
@@ -155,8 +174,10 @@ class Trainer:
         if not path.exists():
             raise MalformedError("resume", f"{path} does not exist: nothing to resume")
         state = torch.load(path, weights_only=False)
-        config = TrainConfig(**{**state["config"], "hidden": tuple(state["config"]["hidden"]),
-                                "out": str(out), **overrides})
+        # (a run begun before the belief head had none)
+        saved = {"belief_rate": 0.0, **state["config"]}
+        config = TrainConfig(**{**saved, "hidden": tuple(saved["hidden"]), "out": str(out),
+                                **overrides})
         trainer = cls(config)
         trainer.model.load_state_dict(state["model"])
         trainer.optimizer.load_state_dict(state["optimizer"])
@@ -183,15 +204,16 @@ class Trainer:
             arrays, meta = net.arrays(), net.meta
         parts = max(1, min(c.workers, len(seeds)))
         return [Task(c.game, c.options, seeds[i::parts], arrays, meta, c.epsilon,
-                     c.bc_rows if warm else 0, c.alternatives if warm else 0, c.label_rate)
+                     c.bc_rows if warm else 0, c.alternatives if warm else 0, c.label_rate,
+                     c.belief_rate if self.model.belief is not None else 0.0)
                 for i in range(parts)]
 
-    def learn(self, samples: list[Samples]) -> tuple[float, float]:
-        """Fit the network on a round's samples; the mean losses."""
+    def learn(self, samples: list[Samples]) -> tuple[float, float, float]:
+        """Fit the network on a round's samples; the mean losses (q, bc, belief)."""
         c = self.config
         samples = [s for s in samples if len(s.returns)]
         if not samples:
-            return 0.0, 0.0
+            return 0.0, 0.0, 0.0
         states = torch.from_numpy(np.concatenate([s.states for s in samples]))
         actions = torch.from_numpy(np.concatenate([s.actions for s in samples]))
         returns = np.concatenate([s.returns for s in samples])
@@ -206,8 +228,9 @@ class Trainer:
         bc_mask = torch.from_numpy(np.concatenate([s.bc_mask for s in samples]))
         bc_target = torch.from_numpy(np.concatenate([s.bc_target for s in samples]))
         members, member_mask = _groups(samples, offsets)
+        belief_index, belief_target = _beliefs(samples, offsets)
         g = torch.Generator().manual_seed(c.seed * 7_919 + self.round)
-        losses_q, losses_bc = [], []
+        losses_q, losses_bc, losses_belief = [], [], []
         n = len(target)
         for _ in range(c.epochs):
             order = torch.randperm(n, generator=g)
@@ -240,12 +263,22 @@ class Trainer:
                     t_c = t - (t * mask).sum(dim=1, keepdim=True) / count
                     loss_adv = ((q_c - t_c) ** 2 * mask).sum() / mask.sum()
                     loss = loss + c.advantage_weight * loss_adv
+                if len(belief_index):
+                    pick = torch.randint(len(belief_index),
+                                         (min(len(idx), len(belief_index)),), generator=g)
+                    logp = torch.log_softmax(self.model.beliefs(states[belief_index[pick]]),
+                                             dim=1)
+                    counts = belief_target[pick]
+                    loss_belief = -(counts * logp).sum() / counts.sum().clamp(min=1.0)
+                    loss = loss + c.belief_weight * loss_belief
+                    losses_belief.append(float(loss_belief.detach()))
                 self.optimizer.zero_grad()
                 loss.backward()  # type: ignore[no-untyped-call]
                 self.optimizer.step()
                 losses_q.append(float(loss_q.detach()))
                 losses_bc.append(float(loss_bc.detach()))
-        return float(np.mean(losses_q)), float(np.mean(losses_bc)) if losses_bc else 0.0
+        return (float(np.mean(losses_q)), float(np.mean(losses_bc)) if losses_bc else 0.0,
+                float(np.mean(losses_belief)) if losses_belief else 0.0)
 
     def run(self, minutes: float | None = None, deals: int | None = None,
             progress: Callable[[Progress], None] | None = None,
@@ -280,7 +313,7 @@ class Trainer:
                 round_began = time.perf_counter()
                 phase = "warm" if self.deals < c.warm_deals else "dmc"
                 results = play(self.tasks())
-                loss_q, loss_bc = self.learn(results)
+                loss_q, loss_bc, loss_belief = self.learn(results)
                 self.round += 1
                 self.deals += sum(r.deals for r in results)
                 frames = sum(len(r.returns) for r in results)
@@ -295,6 +328,7 @@ class Trainer:
                     ev = evaluate(self.qnet()) if evaluate else None
                 row = Progress(self.round, self.deals, self.frames, round(self.seconds, 2),
                                phase, round(loss_q, 6), round(loss_bc, 6),
+                               round(loss_belief, 6),
                                round(frames / spent, 1) if spent else 0.0, ev)
                 self.log.append(asdict(row))
                 if progress:
@@ -333,6 +367,9 @@ class Trainer:
         fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
         ax1.plot(frames, [r["loss_q"] for r in self.log], label="q (MSE)")
         ax1.plot(frames, [r["loss_bc"] for r in self.log], label="bc (cross-entropy)")
+        if any(r.get("loss_belief") for r in self.log):
+            ax1.plot(frames, [r.get("loss_belief", 0.0) for r in self.log],
+                     label="belief (cross-entropy)")
         ax1.set_xlabel("frames (decisions)")
         ax1.set_title("losses")
         ax1.legend()
