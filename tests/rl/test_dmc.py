@@ -213,6 +213,23 @@ def test_the_belief_head_guesses_worlds_for_the_search(game: str, tmp_path: Path
     assert searched == 2
 
 
+def test_checkpoints_come_on_time_without_an_evaluation(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run with no evaluation still writes its checkpoint every ``checkpoint_minutes``,
+    not only at its end."""
+    trainer = Trainer(config("gouji", tmp_path, warm_deals=0, checkpoint_minutes=1e-9))
+    saved: list[int] = []
+    real = Trainer.save
+
+    def save(self: Trainer) -> Path:
+        saved.append(self.round)
+        return real(self)
+
+    monkeypatch.setattr(Trainer, "save", save)
+    trainer.run(deals=4)
+    assert saved == [1, 2]
+
+
 def test_the_bot_refuses_another_games_observation(tmp_path: Path) -> None:
     net = TorchQNet(10, 4, (8,)).to_qnet({"game": "gouji"})
     bot = DmcBot(net)

@@ -324,7 +324,8 @@ class Trainer:
                 done = (minutes is not None and now - began >= minutes * 60) or (
                     deals is not None and self.deals - start_deals >= deals)
                 ev = None
-                if done or now - last_checkpoint >= c.checkpoint_minutes * 60:
+                checkpoint = done or now - last_checkpoint >= c.checkpoint_minutes * 60
+                if checkpoint:
                     ev = evaluate(self.qnet()) if evaluate else None
                 row = Progress(self.round, self.deals, self.frames, round(self.seconds, 2),
                                phase, round(loss_q, 6), round(loss_bc, 6),
@@ -333,7 +334,7 @@ class Trainer:
                 self.log.append(asdict(row))
                 if progress:
                     progress(row)
-                if ev is not None or done:
+                if checkpoint:
                     self.save()
                     last_checkpoint = time.perf_counter()
                 if done:
