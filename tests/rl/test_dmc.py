@@ -5,6 +5,7 @@ never stopped; the bot legal in whole deals; ``paizhuo train`` on the command li
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -243,9 +244,12 @@ def test_paizhuo_train_on_the_command_line(tmp_path: Path) -> None:
     runner = CliRunner()
     out = tmp_path / "run"
     args = ["train", "baohuang", "--deals", "4", "--warm-deals", "2", "--out", str(out),
-            "--workers", "1", "--eval-deals", "1", "--round-deals", "2"]
+            "--workers", "1", "--eval-deals", "1", "--round-deals", "2",
+            "--alternatives", "4", "--label-rate", "0.5", "--belief-rate", "0.5"]
     done = runner.invoke(app, args)
     assert done.exit_code == 0, done.output
+    knobs = json.loads((out / "config.json").read_text(encoding="utf-8"))
+    assert (knobs["alternatives"], knobs["label_rate"], knobs["belief_rate"]) == (4, 0.5, 0.5)
     assert "baohuang: 4 deals" in done.output and "against random" in done.output
     assert (out / "dmc-baohuang.npz").exists()
     again = runner.invoke(app, args)
@@ -268,3 +272,32 @@ def test_ray_actors_train_as_local_ones(tmp_path: Path) -> None:
     for a, b in zip(local.model.state_dict().values(), on_ray.model.state_dict().values(),
                     strict=True):
         assert torch.equal(a, b)
+
+
+def test_the_trainers_speed_is_timed_per_phase(tmp_path: Path) -> None:
+    """``paizhuo train GAME --speed S``: a fresh run per phase, timed; ``--compare-rlcard``
+    only with ``--speed``; RLCard's log read as its learner's frames over the time since its
+    first actor started."""
+    from paizhuo.rl.dmc.compare import _read_log
+
+    runner = CliRunner()
+    done = runner.invoke(app, ["train", "gouji", "--speed", "1", "--workers", "1",
+                               "--round-deals", "1", "--alternatives", "0"])
+    assert done.exit_code == 0, done.output
+    for phase in ("warm", "dmc"):
+        line = next(x for x in done.output.splitlines() if x.startswith(f"gouji {phase}: "))
+        assert int(line.split()[2].replace(",", "")) > 0 and "frames/s (1 workers)" in line
+    refused = runner.invoke(app, ["train", "gouji", "--compare-rlcard"])
+    assert refused.exit_code == 2 and "goes with --speed" in refused.output
+    log = tmp_path / "out.log"
+    log.write_text(
+        "[INFO:1 utils:108 2026-12-07 07:57:36,000] Device cpu Actor 0 started.\n"
+        "[INFO:2 trainer:367 2026-12-07 07:57:41,000] After 0 frames: @ 0.0 fps Stats:\n"
+        "{'loss_0': 0,\n"
+        "[INFO:2 trainer:367 2026-12-07 07:58:16,000] After 9600 frames: @ 640.0 fps Stats:\n",
+        encoding="utf-8")
+    assert _read_log(log) == (9600, 240.0)
+    log.write_text("[INFO:1 utils:108 2026-12-07 07:57:36,000] Device cpu Actor 0 started.\n",
+                   encoding="utf-8")
+    with pytest.raises(MalformedError, match="logged no frames"):
+        _read_log(log)

@@ -124,3 +124,36 @@ def _shipped_net(game: str) -> QNet:
 def shipped_bot(game: str) -> DmcBot:
     """The learned bot of ``game`` with its shipped weights (read once per process)."""
     return DmcBot(_shipped_net(game))
+
+
+def learned_search(game: str) -> BaseBot:
+    """``search-dmc``: the search bot (``search``'s budget) with the learned bot of ``game``
+    as its believer: its worlds are guessed with the belief head's odds."""
+    from paizhuo.bots.search import SearchBot
+
+    return SearchBot(believer=shipped_bot(game))
+
+
+# the factories named in paizhuo.bots.policies for the games whose weights are shipped
+def shengji_dmc() -> DmcBot:
+    return shipped_bot("shengji")
+
+
+def gouji_dmc() -> DmcBot:
+    return shipped_bot("gouji")
+
+
+def baohuang_dmc() -> DmcBot:
+    return shipped_bot("baohuang")
+
+
+def shengji_search_dmc() -> BaseBot:
+    return learned_search("shengji")
+
+
+def gouji_search_dmc() -> BaseBot:
+    return learned_search("gouji")
+
+
+def baohuang_search_dmc() -> BaseBot:
+    return learned_search("baohuang")

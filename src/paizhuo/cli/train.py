@@ -56,6 +56,18 @@ def train(
     warm_deals: Annotated[int, count_option(
         "Deals of the heuristic's own games the network first learns from (the warm "
         "start).")] = 2000,
+    alternatives: Annotated[int, typer.Option(
+        min=0, metavar="K", help="In the warm start, legal actions labelled by a heuristic "
+                                 "playout at a labelled decision (the heuristic's best half, "
+                                 "then random ones; 0: none, the warm start only imitates).")]
+    = 8,
+    label_rate: Annotated[float, typer.Option(
+        min=0.0, max=1.0, metavar="P", help="The share of the warm start's decisions "
+                                             "labelled so.")] = 0.25,
+    belief_rate: Annotated[float, typer.Option(
+        min=0.0, max=1.0, metavar="P", help="The share of decisions that teach the belief "
+                                             "head where the other seats' cards are (0: no "
+                                             "belief head).")] = 0.25,
     round_deals: Annotated[int, typer.Option(
         min=1, metavar="N", help="Deals played between two updates of the network (split "
                                  "among the workers).")] = 8,
@@ -64,6 +76,15 @@ def train(
                                  "(0: none).")] = 20,
     checkpoint_minutes: Annotated[float, typer.Option(
         min=0.1, metavar="M", help="Minutes between checkpoints.")] = 10.0,
+    speed: Annotated[float | None, typer.Option(
+        min=1.0, metavar="SECONDS", help="Instead of a run: time the trainer for this many "
+                                         "seconds in each phase (the warm start, self-play) "
+                                         "and print its frames per second.")] = None,
+    compare_rlcard: Annotated[bool, typer.Option(
+        "--compare-rlcard", help="With --speed: also run RLCard's DMC on Dou Dizhu for as "
+                                 "long with --workers actors, and print the ratios (needs "
+                                 "pip install 'paizhuo\\[bench]' and the \\[train] extra).")]
+    = False,
 ) -> None:
     """Train a learned bot by Deep Monte-Carlo self-play (DouZero's method): a network scores
     each legal action from the seat's features and the action's; it first learns the
@@ -80,6 +101,13 @@ def train(
     from rich.progress import Progress as Bar
 
     cls, options = game_and_options(game, preset, option)
+    if compare_rlcard and speed is None:
+        raise CommandError("--compare-rlcard goes with --speed SECONDS")
+    if speed is not None:
+        _speed(cls.name, options, speed, workers, compare_rlcard,
+               alternatives=alternatives, label_rate=label_rate, belief_rate=belief_rate,
+               deals_per_round=round_deals)
+        return
     if resume:
         trainer = Trainer.resume(out, workers=workers, ray=ray)
         if trainer.config.game != cls.name:
@@ -90,6 +118,8 @@ def train(
                                "--out")
         trainer = Trainer(TrainConfig(cls.name, options, str(out), seed, warm_deals,
                                       deals_per_round=round_deals, workers=workers,
+                                      alternatives=alternatives, label_rate=label_rate,
+                                      belief_rate=belief_rate,
                                       checkpoint_minutes=checkpoint_minutes, ray=ray))
 
     def evaluate(net: QNet) -> float:
@@ -116,3 +146,25 @@ def train(
                      else ""), highlight=False, soft_wrap=True)
     console.print(f"weights: {out / f'dmc-{cls.name}.npz'} · log: {out / 'log.csv'} · "
                   f"curves: {out / 'curves.png'}", highlight=False, soft_wrap=True)
+
+
+def _speed(game: str, options: dict[str, object], seconds: float, workers: int,
+           compare: bool, **knobs: object) -> None:
+    """``paizhuo train GAME --speed SECONDS [--compare-rlcard]``."""
+    from paizhuo.rl.dmc.compare import rlcard_available, rlcard_dmc_speed, trainer_speed
+
+    if compare and not rlcard_available():
+        raise CommandError("RLCard's DMC is not installed: pip install 'paizhuo\\[bench]'")
+    with console.status(f"timing the trainer on {game}, {seconds:g} s per phase …"):
+        mine = trainer_speed(game, options, seconds, workers, **knobs)
+    theirs = None
+    if compare:
+        with console.status(f"timing RLCard's DMC on Dou Dizhu, {seconds:g} s …"):
+            theirs = rlcard_dmc_speed(seconds, workers)
+    for phase, (frames, fps) in mine.items():
+        ratio = f" · {fps / theirs[1]:.2f}× RLCard's" if theirs and theirs[1] else ""
+        console.print(f"{game} {phase}: {frames:,} frames, {fps:,.0f} frames/s "
+                      f"({workers} workers){ratio}", highlight=False, soft_wrap=True)
+    if theirs is not None:
+        console.print(f"RLCard DMC doudizhu: {theirs[0]:,} frames, {theirs[1]:,.0f} "
+                      f"frames/s ({workers} actors)", highlight=False, soft_wrap=True)
