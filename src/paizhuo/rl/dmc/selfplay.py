@@ -165,15 +165,21 @@ def play_task(task: Task) -> Samples:
             seat = seats[0] if len(seats) == 1 else rng.choice(seats)
             obs = game.observation(seat)
             labelled: list[tuple[Action, float]] = []
-            if (net is None and task.alternatives > 1 and rng.random() < task.label_rate
-                    and not game.more_legal_than(seat, MAX_SCORED)):
+            listed: list[Action] | None = None
+            if net is None and (task.bc_rows > 1 or task.alternatives > 1) and \
+                    not game.more_legal_than(seat, MAX_SCORED):
+                # the heuristic's games: every decision's list, for its behaviour-cloning
+                # rows and its labels (the heuristic itself decides many without one)
                 listed = game.legal_actions(seat)
-                if 1 < len(listed) <= MAX_SCORED:
-                    labelled = label(game, seat, obs, listed, heuristic, task.alternatives,
-                                     rng, rng.randrange(1 << 30))
-                    playouts += len(labelled)
+            if (listed is not None and task.alternatives > 1 and 1 < len(listed) <= MAX_SCORED
+                    and rng.random() < task.label_rate):
+                labelled = label(game, seat, obs, listed, heuristic, task.alternatives,
+                                 rng, rng.randrange(1 << 30))
+                playouts += len(labelled)
             action, legal, state = _choose(net, heuristic, game, seat, obs, f, task.epsilon,
                                            rng)
+            if legal is None and listed is not None:
+                legal = listed
             game.apply(action)
             decisions += 1
             if legal is not None and len(legal) == 1:
