@@ -72,6 +72,27 @@ def test_numpy_believes_what_torch_learned() -> None:
         TorchQNet(40, 12, (32, 16)).to_qnet({"game": "gouji"}).beliefs(state)
 
 
+def test_the_bot_plays_q_or_the_cloned_policy_tilted_by_q() -> None:
+    """Without ``q_weight`` in the meta the bot maximizes ``q``; with it, ``log π_bc +
+    q_weight · q / return_scale``."""
+    g = new_game("gouji", GAMES["gouji"], seed=3)
+    seat = deciding(g, g.to_act())[0]
+    obs, legal = g.observation(seat), g.legal_actions(seat)
+    f = g.featurizer()
+    assert f is not None and len(legal) > 1
+    torch.manual_seed(4)
+    model = TorchQNet(f.size, f.action_size, (16, 8))
+    plain = DmcBot(model.to_qnet({"game": "gouji", "return_scale": 2.0}))
+    tilted = DmcBot(model.to_qnet({"game": "gouji", "return_scale": 2.0, "q_weight": 3.0}))
+    out = plain.net.scores(f.encode(obs), f.encode_actions(obs, legal))
+    assert np.allclose(plain.preferences(obs, legal), out[:, 0])
+    log_pi = out[:, 1] - np.log(np.exp(out[:, 1]).sum())
+    assert np.allclose(tilted.preferences(obs, legal), log_pi + 3.0 * out[:, 0] / 2.0,
+                       atol=1e-5)
+    assert tilted.act(obs, legal, random.Random(0)) == \
+        legal[int(np.argmax(log_pi + 1.5 * out[:, 0]))]
+
+
 def test_weights_file_round_trip(tmp_path: Path) -> None:
     torch.manual_seed(1)
     net = TorchQNet(20, 6, (8, 4), belief=(4, 15)).to_qnet({"game": "baohuang",

@@ -1,8 +1,10 @@
 """The learned bot (``dmc``, ``docs/rl.md``): at each decision it scores every legal action
-with the trained Q network (:class:`~paizhuo.bots.qnet.QNet`, numpy) from the seat's
+with the trained network (:class:`~paizhuo.bots.qnet.QNet`, numpy) from the seat's
 observation features and the action's row (the game's
-:meth:`~paizhuo.engine.game.Game.featurizer`), and plays the best; ties go to the first
-listed. It sees what every bot sees: the observation and the legal actions.
+:meth:`~paizhuo.engine.game.Game.featurizer`), and plays the best
+(:meth:`DmcBot.preferences`: ``q``, or the behaviour-cloning policy tilted by ``q`` where the
+weights say so); ties go to the first listed. It sees what every bot sees: the observation
+and the legal actions.
 
 A decision with more legal actions than :data:`MAX_SCORED` (a Shengji lead's throws, a bury)
 is the heuristic's: the network scores lists of ordinary size only.
@@ -71,7 +73,22 @@ class DmcBot(BaseBot):
             return legal[0]
         if len(legal) > MAX_SCORED:
             return self._fallback.act(observation, legal, rng)
-        return legal[int(np.argmax(self.q_values(observation, legal)))]
+        return legal[int(np.argmax(self.preferences(observation, legal)))]
+
+    def preferences(self, observation: dict[str, Any], legal: list[Action]) -> np.ndarray:
+        """What the bot maximizes over ``legal``: with a ``q_weight`` λ in the weights' meta,
+        ``log π_bc(a) + λ · q(a) / return_scale`` — the behaviour-cloning head's policy
+        tilted toward the actions the network values (a KL-regularised step of policy
+        improvement, DouZero's own argmax of ``q`` as λ grows); without one, ``q``."""
+        f = featurizer_for(observation)
+        out = self.net.scores(f.encode(observation), f.encode_actions(observation, legal))
+        weight = self.net.meta.get("q_weight")
+        if weight is None:
+            return out[:, 0]
+        bc = out[:, 1] - out[:, 1].max()
+        log_pi = bc - np.log(np.exp(bc).sum())
+        tilted: np.ndarray = log_pi + float(weight) * out[:, 0] / self.net.return_scale
+        return tilted
 
     def world_hints(self, observation: dict[str, Any]) -> dict[str, Any] | None:
         """The belief head's guess of where the unseen cards lie, as the keywords of the

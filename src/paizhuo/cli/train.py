@@ -14,7 +14,6 @@ from paizhuo.cli.common import (
     PresetOption,
     RuleOptions,
     console,
-    count_option,
     err_console,
     game_and_options,
     guarded,
@@ -53,9 +52,10 @@ def train(
              "tasks (needs Ray: pip install 'paizhuo\\[ray]').")] = None,
     seed: Annotated[int, seed_option("Seeds the deals, the initial weights and the "
                                      "learner's shuffling.")] = 0,
-    warm_deals: Annotated[int, count_option(
-        "Deals of the heuristic's own games the network first learns from (the warm "
-        "start).")] = 2000,
+    warm_deals: Annotated[int | None, typer.Option(
+        min=0, metavar="N", help="Deals of the warm start (the heuristic's own games, some "
+                                 "decisions labelled); then the network plays every seat "
+                                 "itself. Default: the whole run.")] = None,
     alternatives: Annotated[int, typer.Option(
         min=0, metavar="K", help="In the warm start, legal actions labelled by a heuristic "
                                  "playout at a labelled decision (the heuristic's best half, "

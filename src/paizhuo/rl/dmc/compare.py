@@ -90,7 +90,7 @@ def trainer_speed(game: str, options: dict[str, object], seconds: float, workers
     from paizhuo.rl.dmc.train import TrainConfig, Trainer
 
     out: dict[str, tuple[int, float]] = {}
-    for phase, warm in (("warm", 10**9), ("dmc", 0)):
+    for phase, warm in (("warm", None), ("dmc", 0)):
         with tempfile.TemporaryDirectory(prefix="paizhuo-speed-") as tmp:
             config = TrainConfig(game, dict(options), tmp, warm_deals=warm, workers=workers,
                                  checkpoint_minutes=10**6, **knobs)  # type: ignore[arg-type]

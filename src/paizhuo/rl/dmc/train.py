@@ -4,7 +4,8 @@ Rounds of: actors play deals (:func:`~paizhuo.rl.dmc.selfplay.play_task`, in ``w
 processes), then the learner fits the network on them — mean squared error of ``q`` to the
 final return (divided by the return scale), and in the warm start a behaviour-cloning loss
 (the heuristic's choice among some legal actions, cross-entropy of the ``bc`` logits). The
-first ``warm_deals`` deals are the heuristic's own games; after them the network plays every
+first ``warm_deals`` deals (all of them by default) are the heuristic's own games, some of
+their decisions labelled by playouts; after them the network plays every
 seat, ε-greedy.
 
 Everything is seeded: the deals of round ``r`` are fixed by the seed, and the learner's
@@ -48,7 +49,10 @@ class TrainConfig:
     options: dict[str, Any] = field(default_factory=dict)
     out: str = "runs/dmc"
     seed: int = 0
-    warm_deals: int = 200
+    warm_deals: int | None = None
+    """Deals of the warm start (the heuristic's own games, labelled); ``None``: the whole
+    run (the measured best on two cores, docs/rl.md); after them the network plays every
+    seat itself."""
     deals_per_round: int = 8
     hidden: tuple[int, ...] = (512, 256, 128)
     lr: float = 3e-4
@@ -68,6 +72,9 @@ class TrainConfig:
     """The share of decisions that teach the belief head where the other seats' cards are
     (0: no belief head)."""
     belief_weight: float = 1.0
+    q_weight: float | None = 2.0
+    """How the bot plays the weights (written in their meta, :meth:`DmcBot.preferences`):
+    the behaviour-cloning policy tilted by ``q_weight · q``; ``None``: the best ``q``."""
     workers: int = 1
     checkpoint_minutes: float = 10.0
     ray: str | None = None
@@ -174,8 +181,8 @@ class Trainer:
         if not path.exists():
             raise MalformedError("resume", f"{path} does not exist: nothing to resume")
         state = torch.load(path, weights_only=False)
-        # (a run begun before the belief head had none)
-        saved = {"belief_rate": 0.0, **state["config"]}
+        # (a run begun before the belief head had none, and played the best q)
+        saved = {"belief_rate": 0.0, "q_weight": None, **state["config"]}
         config = TrainConfig(**{**saved, "hidden": tuple(saved["hidden"]), "out": str(out),
                                 **overrides})
         trainer = cls(config)
@@ -188,16 +195,23 @@ class Trainer:
     def qnet(self) -> QNet:
         meta = {"game": self.config.game, "options": self.config.options,
                 "return_scale": self.return_scale or 1.0, "frames": self.frames,
+                "q_weight": self.config.q_weight,
                 "deals": self.deals, "seed": self.config.seed}
         return self.model.to_qnet(meta)
 
     # -- training --------------------------------------------------------------------------
 
+    @property
+    def warm(self) -> bool:
+        """Whether the next round is the warm start's."""
+        c = self.config
+        return c.warm_deals is None or self.deals < c.warm_deals
+
     def tasks(self) -> list[Task]:
         """The next round's tasks: its deals split among the workers."""
         c = self.config
         seeds = [c.seed * 1_000_003 + self.deals + i for i in range(c.deals_per_round)]
-        warm = self.deals < c.warm_deals
+        warm = self.warm
         arrays = meta = None
         if not warm:
             net = self.qnet()
@@ -311,7 +325,7 @@ class Trainer:
         try:
             while True:
                 round_began = time.perf_counter()
-                phase = "warm" if self.deals < c.warm_deals else "dmc"
+                phase = "warm" if self.warm else "dmc"
                 results = play(self.tasks())
                 loss_q, loss_bc, loss_belief = self.learn(results)
                 self.round += 1
