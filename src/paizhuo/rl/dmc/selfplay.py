@@ -180,6 +180,13 @@ def play_task(task: Task) -> Samples:
                                            rng)
             if legal is None and listed is not None:
                 legal = listed
+            hands = None
+            if task.belief_rate and f.belief_kinds and (legal is None or len(legal) > 1) \
+                    and rng.random() < task.belief_rate:
+                # the other seats' hands as the seat decides (what the belief head guesses)
+                n_seats = game.num_seats
+                hands = np.stack([f.hand_kinds(game.observation((seat + r) % n_seats))
+                                  for r in range(1, n_seats)])
             game.apply(action)
             decisions += 1
             if legal is not None and len(legal) == 1:
@@ -188,11 +195,8 @@ def play_task(task: Task) -> Samples:
             states.append(state)
             actions.append(f.encode_actions(obs, [action])[0])
             seats_of.append(seat)
-            if task.belief_rate and f.belief_kinds and rng.random() < task.belief_rate:
-                n_seats = game.num_seats
-                target = np.stack([f.hand_kinds(game.observation((seat + r) % n_seats))
-                                   for r in range(1, n_seats)])
-                beliefs.append((len(states) - 1, target))
+            if hands is not None:
+                beliefs.append((len(states) - 1, hands))
             if len(labelled) > 1:
                 rows = f.encode_actions(obs, [a for a, _ in labelled])
                 labels.extend((state, row, v, n_groups)
