@@ -15,7 +15,7 @@ import torch
 from typer.testing import CliRunner
 
 from paizhuo import new_game
-from paizhuo.bots.base import Worlds, bot_action, deciding
+from paizhuo.bots.base import Worlds, bot_action, choose_action, deciding
 from paizhuo.bots.dmc import DmcBot
 from paizhuo.bots.policies import make_policy
 from paizhuo.bots.qnet import QNet
@@ -250,6 +250,32 @@ def test_checkpoints_come_on_time_without_an_evaluation(tmp_path: Path,
     monkeypatch.setattr(Trainer, "save", save)
     trainer.run(deals=4)
     assert saved == [1, 2]
+
+
+def test_the_learned_bot_never_interrupts_to_seize_in_baohuang() -> None:
+    """Seizing 抢庄 out of turn is an optional interruption: the runners ask a bot only where
+    it must decide (``deciding``), so a learned bot in every seat of the ``standard`` preset
+    (seizing on) seizes only as the crown holder's own choice (BH-2 lets him), never in
+    another seat's turn — though the rules offer it there in every crown phase."""
+    torch.manual_seed(5)
+    g0 = new_game("baohuang", GAMES["baohuang"], seed=0)
+    f = g0.featurizer()
+    assert f is not None
+    bot = DmcBot(TorchQNet(f.size, f.action_size, (16, 8)).to_qnet({"game": "baohuang"}))
+    offered = 0
+    for seed in range(6):
+        g = new_game("baohuang", GAMES["baohuang"], seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            to_act = g.to_act()
+            idle = [s for s in to_act
+                    if {a.verb for a in g.legal_actions(s)} == {"seize"}]
+            offered += bool(idle) and len(idle) < len(to_act)
+            action = choose_action(g, [bot] * g.num_seats, rng)
+            if len(idle) < len(to_act):
+                assert action.seat not in idle
+            g.apply(action)
+    assert offered > 0  # the rules offered the interruption
 
 
 def test_the_bot_refuses_another_games_observation(tmp_path: Path) -> None:
