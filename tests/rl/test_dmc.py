@@ -278,6 +278,23 @@ def test_the_learned_bot_never_interrupts_to_seize_in_baohuang() -> None:
     assert offered > 0  # the rules offered the interruption
 
 
+def test_weights_trained_on_other_features_are_refused(tmp_path: Path) -> None:
+    """The weights name the features' layout they were trained on; a bot refuses them on
+    another layout with a clear error (a plane added since, say)."""
+    trainer = Trainer(config("gouji", tmp_path))
+    trainer.run(deals=2)
+    g = new_game("gouji", GAMES["gouji"], seed=1)
+    f = g.featurizer()
+    assert f is not None and trainer.qnet().meta["features"] == f.digest()
+    seat = deciding(g, g.to_act())[0]
+    obs, legal = g.observation(seat), g.legal_actions(seat)
+    DmcBot(trainer.qnet()).act(obs, legal, random.Random(0))
+    stale = trainer.qnet()
+    stale.meta["features"] = "0123456789abcdef"
+    with pytest.raises(MalformedError, match="trained on other features"):
+        DmcBot(stale).act(obs, legal, random.Random(0))
+
+
 def test_the_bot_refuses_another_games_observation(tmp_path: Path) -> None:
     net = TorchQNet(10, 4, (8,)).to_qnet({"game": "gouji"})
     bot = DmcBot(net)

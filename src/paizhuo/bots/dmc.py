@@ -63,6 +63,20 @@ class DmcBot(BaseBot):
         self.net = weights if isinstance(weights, QNet) else QNet.load(weights)
         self.game = str(self.net.meta["game"])
         self._fallback = make_policy("heuristic", self.game)
+        self._checked: set[int] = set()
+
+    def _features(self, observation: dict[str, Any]) -> Featurizer:
+        """The observation's features, refused where the weights were trained on another
+        layout of them (their meta's ``features`` digest)."""
+        f = featurizer_for(observation)
+        if id(f) not in self._checked:
+            trained = self.net.meta.get("features")
+            if trained is not None and trained != f.digest():
+                raise MalformedError("weights", f"these {self.game} weights were trained on "
+                                     f"other features ({trained}, not {f.digest()}): train "
+                                     "them again")
+            self._checked.add(id(f))
+        return f
 
     def act(self, observation: dict[str, Any], legal: list[Action],
             rng: random.Random) -> Action:
@@ -80,7 +94,7 @@ class DmcBot(BaseBot):
         ``log π_bc(a) + λ · q(a) / return_scale`` — the behaviour-cloning head's policy
         tilted toward the actions the network values (a KL-regularised step of policy
         improvement, DouZero's own argmax of ``q`` as λ grows); without one, ``q``."""
-        f = featurizer_for(observation)
+        f = self._features(observation)
         out = self.net.scores(f.encode(observation), f.encode_actions(observation, legal))
         weight = self.net.meta.get("q_weight")
         if weight is None:
@@ -95,7 +109,7 @@ class DmcBot(BaseBot):
         game's ``determinize`` (``hand_odds``); ``None`` for a network without one."""
         if self.net.belief is None:
             return None
-        f = featurizer_for(observation)
+        f = self._features(observation)
         if not f.belief_kinds:
             return None
         return f.belief_hints(observation, self.odds(observation))
@@ -103,7 +117,7 @@ class DmcBot(BaseBot):
     def odds(self, observation: dict[str, Any]) -> np.ndarray:
         """``(seats, kinds)``: the belief head's chance that an unseen card of each kind lies
         in each seat's hand, seats as the table numbers them (the observer's row 0)."""
-        f = featurizer_for(observation)
+        f = self._features(observation)
         probs = self.net.beliefs(f.encode(observation))
         others, kinds = probs.shape
         seat = int(observation["seat"])
@@ -114,7 +128,7 @@ class DmcBot(BaseBot):
 
     def q_values(self, observation: dict[str, Any], legal: list[Action]) -> np.ndarray:
         """Each legal action's expected return by the network."""
-        f = featurizer_for(observation)
+        f = self._features(observation)
         state = f.encode(observation)
         rows = f.encode_actions(observation, legal)
         return self.net.scores(state, rows)[:, 0]

@@ -79,6 +79,16 @@ class Featurizer(ABC):
         """``(name, start, size, what)`` for every plane, in order."""
         return [(p.name, self.offsets[p.name][0], p.size, p.what) for p in self.planes]
 
+    def digest(self) -> str:
+        """16 hex digits naming the layout (every plane's name and size, the action row's,
+        the belief kinds): weights trained on one layout are refused on another."""
+        import hashlib
+        import json
+
+        text = json.dumps([[(p.name, p.size) for p in self.planes],
+                           [(p.name, p.size) for p in self.action_planes], self.belief_kinds])
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
     def action_layout(self) -> list[tuple[str, int, int, str]]:
         """``(name, start, size, what)`` for every plane of an action's row, in order."""
         return [(p.name, self.action_offsets[p.name][0], p.size, p.what)

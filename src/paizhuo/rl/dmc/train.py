@@ -144,6 +144,7 @@ class Trainer:
         belief = (probe.num_seats - 1, f.belief_kinds) \
             if f.belief_kinds and config.belief_rate > 0 else None
         self.model = TorchQNet(f.size, f.action_size, config.hidden, belief)
+        self.features = f.digest()
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.lr)
         self.round = 0
         self.deals = 0
@@ -195,7 +196,7 @@ class Trainer:
     def qnet(self) -> QNet:
         meta = {"game": self.config.game, "options": self.config.options,
                 "return_scale": self.return_scale or 1.0, "frames": self.frames,
-                "q_weight": self.config.q_weight,
+                "q_weight": self.config.q_weight, "features": self.features,
                 "deals": self.deals, "seed": self.config.seed}
         return self.model.to_qnet(meta)
 

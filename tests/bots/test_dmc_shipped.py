@@ -1,0 +1,50 @@
+"""The learned bots' shipped weights (``paizhuo/bots/weights/dmc-GAME.npz``): every file is a
+registered bot ``dmc`` (and ``search-dmc``, the search guessing its worlds with the weights'
+belief head) of its game and every registered ``dmc`` has its file; and a fingerprint of
+each — the file's digest and its exact arena figure on 100 fixed duplicate deals against
+random — which changes only when the weights do (docs/strength.md has their measured rows).
+When new weights are shipped, put their fingerprint below and measure the rows again."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from paizhuo.arena.duplicate import make_spec, run_arena, units
+from paizhuo.bots.dmc import DmcBot, shipped_weights
+from paizhuo.bots.policies import policy_names
+from paizhuo.bots.registry import bot_names, make_bot
+from paizhuo.bots.search import SearchBot
+from paizhuo.games import GAME_NAMES
+
+SHIPPED = {
+    # game: (the first 16 hex digits of the file's sha-256, options, the arena's mean
+    # against random on 100 duplicate deals of seed 2026, in the game's unit)
+}
+
+
+def test_every_shipped_file_is_a_registered_bot_and_back() -> None:
+    for game in GAME_NAMES:
+        has = shipped_weights(game) is not None
+        assert has == (game in SHIPPED), game
+        assert has == ("dmc" in policy_names(game)) == ("search-dmc" in policy_names(game))
+        if has:
+            assert {"dmc", "search-dmc"} <= set(bot_names(game, baselines=False))
+            assert isinstance(make_bot("dmc", game), DmcBot)
+            search = make_bot("search-dmc", game)
+            assert isinstance(search, SearchBot) and isinstance(search.believer, DmcBot)
+
+
+@pytest.mark.parametrize("game", list(SHIPPED))
+def test_the_shipped_weights_are_the_ones_measured(game: str) -> None:
+    digest, options, figure = SHIPPED[game]
+    path = shipped_weights(game)
+    assert path is not None
+    assert hashlib.sha256(path.read_bytes()).hexdigest()[:16] == digest, (
+        f"the {game} weights changed: put their digest and arena figure in SHIPPED and "
+        "measure docs/strength.md's learned rows again")
+    spec = make_spec(game, ["dmc", "random"], seed=2026, options=options)
+    summary = run_arena(spec, 100).summary
+    mean_name, _ = units(game)
+    assert summary["results"]["A"][mean_name]["mean"] == figure
