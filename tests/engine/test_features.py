@@ -13,7 +13,7 @@ import pytest
 
 from paizhuo import new_game
 from paizhuo.bots import make_bot
-from paizhuo.engine.features import LOW_RANKS, rank_counts, thermometer
+from paizhuo.engine.features import LOW_RANKS, Writer, rank_counts, thermometer
 from paizhuo.engine.game import Game
 from paizhuo.notation import parse_cards
 
@@ -137,5 +137,10 @@ def test_action_rows(game: str, preset: str) -> None:
         assert len({r.tobytes() for r in rows}) == len(set(legal)), g.phase
         a, b = f.action_offsets["verb"]
         assert (rows[:, a:b].sum(axis=1) == 1).all()
+        # a game's own encode_actions (all rows at once) writes what fill_action writes
+        one = np.zeros((len(legal), f.action_size), dtype=np.float32)
+        for i, action in enumerate(legal):
+            f.fill_action(Writer(one[i], f.action_offsets), g.observation(seat), action)
+        assert np.array_equal(rows, one)
         checked += len(legal)
     assert checked
