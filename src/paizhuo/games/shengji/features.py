@@ -150,6 +150,31 @@ class ShengjiFeatures(Featurizer):
             w.set("call", parse_card(extra["card"]))
             w.set("call", CARD_IDS, int(extra.get("nth", 1)) / self.decks)
 
+    def encode_actions(self, obs: dict[str, Any], actions: Sequence[Action]) -> np.ndarray:
+        """The rows of :meth:`fill_action`; the plays' card planes, the most of a list (a
+        lead can have thousands of legal plays), worked out for all at once."""
+        plain = [i for i, a in enumerate(actions) if a.verb in ("play", "bury") and not a.extra]
+        out = np.zeros((len(actions), self.action_size), dtype=np.float32)
+        rest = set(range(len(actions))) - set(plain)
+        for i in sorted(rest):
+            self.fill_action(Writer(out[i], self.action_offsets), obs, actions[i])
+        if plain:
+            n = len(plain)
+            cards = [actions[i].cards for i in plain]
+            lens = np.fromiter((len(c) for c in cards), dtype=np.int64, count=n)
+            counts = np.zeros((n, CARD_IDS), dtype=np.int64)
+            flat = np.fromiter((c for cs in cards for c in cs), dtype=np.int64,
+                               count=int(lens.sum()))
+            np.add.at(counts, (np.repeat(np.arange(n), lens), flat), 1)
+            a, b = self.action_offsets["cards"]
+            rows = np.asarray(plain)
+            out[rows, a:b] = (counts[:, :, None] > np.arange(self.decks)).reshape(n, -1)
+            out[rows, self.action_offsets["count"][0]] = lens / 25
+            verb = self.action_offsets["verb"][0]
+            out[rows, verb + np.fromiter((VERBS.index(actions[i].verb) for i in plain),
+                                         dtype=np.int64, count=n)] = 1.0
+        return out
+
     def fill(self, w: Writer, obs: dict[str, Any], prefix: Sequence[int]) -> None:
         seat, n, decks = int(obs["seat"]), self.seats, self.decks
         d = obs["details"]
