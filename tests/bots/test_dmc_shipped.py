@@ -18,9 +18,10 @@ from paizhuo.bots.registry import bot_names, make_bot
 from paizhuo.bots.search import SearchBot
 from paizhuo.games import GAME_NAMES
 
-SHIPPED = {
+SHIPPED: dict[str, tuple[str, dict[str, object], float]] = {
     # game: (the first 16 hex digits of the file's sha-256, options, the arena's mean
     # against random on 100 duplicate deals of seed 2026, in the game's unit)
+    "gouji": ("d9b5e451669ca649", {"preset": "classic"}, 10.84),
 }
 
 

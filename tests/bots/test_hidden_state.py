@@ -22,7 +22,7 @@ from paizhuo.engine.game import Game
 from paizhuo.games import game_class
 
 GAMES = {"shengji": {"preset": "tractor"}, "gouji": {"preset": "classic"}, "baohuang": {}}
-SEARCHING = ("search", "hard")
+SEARCHING = ("search", "hard", "search-dmc")
 """The search bot's names. ``hard`` is the search bot under a clock, so not reproducible: it
 is checked once, as ``search`` with a small playout budget and no clock (the same code)."""
 
@@ -51,6 +51,8 @@ def positions(game_name: str, seed: int, every: int) -> list[tuple[Game, int]]:
 def bot_for(name: str, game_name: str) -> Bot:
     if name == "search":
         return SearchBot(playouts=4, candidates=3)
+    if name == "search-dmc":  # its worlds guessed with the learned belief head's odds
+        return SearchBot(playouts=4, candidates=3, believer=make_bot("dmc", game_name))
     return make_bot(name, game_name)
 
 
