@@ -13,7 +13,6 @@ import pytest
 
 from paizhuo.arena.duplicate import make_spec, run_arena, units
 from paizhuo.bots.dmc import DmcBot, shipped_weights
-from paizhuo.bots.policies import policy_names
 from paizhuo.bots.registry import bot_names, make_bot
 from paizhuo.bots.search import SearchBot
 from paizhuo.games import GAME_NAMES
@@ -29,7 +28,8 @@ def test_every_shipped_file_is_a_registered_bot_and_back() -> None:
     for game in GAME_NAMES:
         has = shipped_weights(game) is not None
         assert has == (game in SHIPPED), game
-        assert has == ("dmc" in policy_names(game)) == ("search-dmc" in policy_names(game))
+        names = bot_names(game)
+        assert has == ("dmc" in names) == ("search-dmc" in names)
         if has:
             assert {"dmc", "search-dmc"} <= set(bot_names(game, baselines=False))
             assert isinstance(make_bot("dmc", game), DmcBot)

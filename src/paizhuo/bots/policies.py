@@ -47,10 +47,6 @@ _LAZY_BY_GAME: dict[tuple[str, str], str] = {
     ("shengji", "heuristic-v1"): "paizhuo.bots.v1.shengji_heuristic:ShengjiHeuristic",
     ("gouji", "heuristic-v1"): "paizhuo.bots.v1.gouji_heuristic:GoujiHeuristic",
     ("baohuang", "heuristic-v1"): "paizhuo.bots.v1.baohuang_heuristic:BaohuangHeuristic",
-    # the learned bots of the games whose weights are shipped (paizhuo/bots/weights,
-    # paizhuo.bots.dmc; tests/bots/test_dmc_shipped.py keeps this list and the files equal)
-    ("gouji", "dmc"): "paizhuo.bots.dmc:gouji_dmc",
-    ("gouji", "search-dmc"): "paizhuo.bots.dmc:gouji_search_dmc",
 }
 
 

@@ -12,6 +12,9 @@ one place that lists them all; nothing it names imports it back.
 
 from __future__ import annotations
 
+import importlib
+from typing import cast
+
 from paizhuo.bots.base import Bot
 from paizhuo.bots.policies import (
     BotFactory,
@@ -38,6 +41,24 @@ _SEARCH: dict[str, BotFactory] = {
     "search": SearchBot,
     "hard": _hard,
 }
+
+_LEARNED: dict[tuple[str, str], str] = {
+    # the learned bots of the games whose weights are shipped (paizhuo/bots/weights,
+    # paizhuo.bots.dmc, imported on first use; tests/bots/test_dmc_shipped.py keeps this
+    # list and the files equal). Here, not among the policies: the learned bot plays the
+    # heuristic (a policy) where a list is too long, and search-dmc is a search.
+    ("gouji", "dmc"): "paizhuo.bots.dmc:gouji_dmc",
+    ("gouji", "search-dmc"): "paizhuo.bots.dmc:gouji_search_dmc",
+}
+
+
+def _learned(game: str | None, name: str) -> BotFactory | None:
+    target = _LEARNED.get((game or "", name))
+    if target is None:
+        return None
+    module, _, attr = target.partition(":")
+    return cast(BotFactory, getattr(importlib.import_module(module), attr))
+
 
 BOT_NAMES: tuple[str, ...] = (*policy_names(), *_SEARCH)
 """Bots every game can be played with."""
@@ -66,7 +87,8 @@ def bot_names(game: str | None = None, baselines: bool = True) -> list[str]:
     """Names :func:`make_bot` accepts (for ``game``, including its own bots); without the
     :data:`BASELINES` if ``baselines`` is false (the lobby's list)."""
     names = [*policy_names(), *_SEARCH]
-    for name in (*policy_names(game), *_strengths(game)):
+    learned = [n for g, n in _LEARNED if g == game]
+    for name in (*policy_names(game), *learned, *_strengths(game)):
         if name not in names:
             names.append(name)
     return names if baselines else [n for n in names if n not in BASELINES]
@@ -80,6 +102,9 @@ def make_bot(name: str, game: str | None = None) -> Bot:
             return own()
         if name in _strengths(game):
             return make_strength(name, game)
+        learned = _learned(game, name)
+        if learned is not None:
+            return learned()
     factory = generic_policy(name) or _SEARCH.get(name)
     if factory is None:
         raise MalformedError("bots", f"unknown bot {describe(name)}; bots are "
