@@ -11,7 +11,7 @@ is the heuristic's: the network scores lists of ordinary size only.
 
 The weights trained for a game ship in the package (``paizhuo/bots/weights/dmc-GAME.npz``,
 :func:`shipped_weights`); the bot ``dmc`` of a game that has them plays them
-(:func:`shipped_bot`, named in :mod:`paizhuo.bots.policies`).
+(:func:`shipped_bot`, named in :mod:`paizhuo.bots.registry`).
 """
 
 from __future__ import annotations
@@ -163,28 +163,3 @@ def learned_search(game: str) -> BaseBot:
     from paizhuo.bots.search import SearchBot
 
     return SearchBot(believer=shipped_bot(game))
-
-
-# the factories named in paizhuo.bots.policies for the games whose weights are shipped
-def shengji_dmc() -> DmcBot:
-    return shipped_bot("shengji")
-
-
-def gouji_dmc() -> DmcBot:
-    return shipped_bot("gouji")
-
-
-def baohuang_dmc() -> DmcBot:
-    return shipped_bot("baohuang")
-
-
-def shengji_search_dmc() -> BaseBot:
-    return learned_search("shengji")
-
-
-def gouji_search_dmc() -> BaseBot:
-    return learned_search("gouji")
-
-
-def baohuang_search_dmc() -> BaseBot:
-    return learned_search("baohuang")

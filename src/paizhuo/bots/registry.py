@@ -13,6 +13,7 @@ one place that lists them all; nothing it names imports it back.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import cast
 
 from paizhuo.bots.base import Bot
@@ -46,18 +47,21 @@ _LEARNED: dict[tuple[str, str], str] = {
     # the learned bots of the games whose weights are shipped (paizhuo/bots/weights,
     # paizhuo.bots.dmc, imported on first use; tests/bots/test_dmc_shipped.py keeps this
     # list and the files equal). Here, not among the policies: the learned bot plays the
-    # heuristic (a policy) where a list is too long, and search-dmc is a search.
-    ("gouji", "dmc"): "paizhuo.bots.dmc:gouji_dmc",
-    ("gouji", "search-dmc"): "paizhuo.bots.dmc:gouji_search_dmc",
+    # heuristic (a policy) where a list is too long, and search-dmc is a search. Each names
+    # a function of the game that makes the bot.
+    ("gouji", "dmc"): "paizhuo.bots.dmc:shipped_bot",
+    ("gouji", "search-dmc"): "paizhuo.bots.dmc:learned_search",
 }
 
 
-def _learned(game: str | None, name: str) -> BotFactory | None:
-    target = _LEARNED.get((game or "", name))
+def _learned(game: str, name: str) -> Bot | None:
+    """``game``'s learned bot ``name`` (its module imported here), or ``None``."""
+    target = _LEARNED.get((game, name))
     if target is None:
         return None
     module, _, attr = target.partition(":")
-    return cast(BotFactory, getattr(importlib.import_module(module), attr))
+    make = cast(Callable[[str], Bot], getattr(importlib.import_module(module), attr))
+    return make(game)
 
 
 BOT_NAMES: tuple[str, ...] = (*policy_names(), *_SEARCH)
@@ -104,7 +108,7 @@ def make_bot(name: str, game: str | None = None) -> Bot:
             return make_strength(name, game)
         learned = _learned(game, name)
         if learned is not None:
-            return learned()
+            return learned
     factory = generic_policy(name) or _SEARCH.get(name)
     if factory is None:
         raise MalformedError("bots", f"unknown bot {describe(name)}; bots are "
