@@ -131,6 +131,24 @@ class Featurizer(ABC):
         return None
 
 
+class RankBeliefs(Featurizer):
+    """A featurizer whose beliefs tell the 15 ranks apart (Gouji, Baohuang: suits never
+    matter there), their odds given to ``determinize`` as ``hand_odds``."""
+
+    belief_kinds = LOW_RANKS
+
+    def hand_kinds(self, obs: dict[str, Any]) -> np.ndarray:
+        return np.asarray(rank_counts(obs.get("hand") or ""), dtype=np.float32)
+
+    def belief_hints(self, obs: dict[str, Any], odds: np.ndarray) -> dict[str, Any] | None:
+        table = odds.astype(float)
+
+        def hand_odds(seat: int, card: int) -> float:
+            return float(table[seat, low_rank(card)])
+
+        return {"hand_odds": hand_odds}
+
+
 class Writer:
     """Writes named planes into the vector."""
 

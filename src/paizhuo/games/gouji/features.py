@@ -13,15 +13,12 @@ import numpy as np
 
 from paizhuo.engine.actions import Action
 from paizhuo.engine.features import (
-    LOW_RANKS,
     RANK_DEPTH,
-    Featurizer,
     Plane,
+    RankBeliefs,
     Writer,
-    low_rank,
     rank_bits,
     rank_bits_rows,
-    rank_counts,
     rank_plane,
     relative,
     seat_flags,
@@ -88,24 +85,11 @@ ACTION_PLANES: Final = (
 """A whole action's row (:meth:`GoujiFeatures.encode_actions`)."""
 
 
-class GoujiFeatures(Featurizer):
+class GoujiFeatures(RankBeliefs):
     """The planes of :data:`PLANES` and :data:`ACTION_PLANES`."""
-
-    belief_kinds = LOW_RANKS
 
     def __init__(self) -> None:
         super().__init__(PLANES, ACTION_PLANES)
-
-    def hand_kinds(self, obs: dict[str, Any]) -> np.ndarray:
-        return np.asarray(rank_counts(obs.get("hand") or ""), dtype=np.float32)
-
-    def belief_hints(self, obs: dict[str, Any], odds: np.ndarray) -> dict[str, Any] | None:
-        table = odds.astype(float)
-
-        def hand_odds(seat: int, card: int) -> float:
-            return float(table[seat, low_rank(card)])
-
-        return {"hand_odds": hand_odds}
 
     def fill_action(self, w: Writer, obs: dict[str, Any], action: Action) -> None:
         w.set("verb", VERBS.index(action.verb))
