@@ -49,15 +49,16 @@ TILT_SWEEPS = 12
 
 def tilt(places: list[list[int]], weight: Callable[[int, int], float], rng: random.Random,
          allowed: Callable[[int, int, int, int], bool] | None = None,
+         swapped: Callable[[int, int, int, int], None] | None = None,
          sweeps: int = TILT_SWEEPS) -> None:
     """Redraw the cards of ``places`` (lists of cards, changed in place) among them so that a
     deal is drawn in proportion to the product over the cards of ``weight(place, card)``: a
     Metropolis chain of swaps of two cards between two places, from the deal given (which
-    should be a uniform draw). ``allowed(p, x, q, y)``: whether card ``x`` of place ``p``
-    and card ``y`` of place ``q`` may change places (a constraint of the deal); a swap it
-    refuses is not made, and it is asked only about a swap made if it agrees (so it may
-    keep counts). Weights are cached per (place, card); a weight of 0 keeps a card out
-    of a place it is not already in.
+    should be a uniform draw). ``allowed(p, i, q, j)``: whether card ``i`` of place ``p``
+    and card ``j`` of place ``q`` may change places (a constraint of the deal), asked before
+    the weights; ``swapped(p, i, q, j)`` is told of each swap made (to keep what goes with
+    the positions). Weights are cached per (place, card); a weight of 0 keeps a card out of
+    a place it is not already in.
 
     The draws come from ``rng`` alone and the places are taken as given, so the result
     depends on nothing else (a determinize stays free of hidden information when its
@@ -80,12 +81,11 @@ def tilt(places: list[list[int]], weight: Callable[[int, int], float], rng: rand
         a, b = places[p], places[q]
         i, j = rng.randrange(len(a)), rng.randrange(len(b))
         x, y = a[i], b[j]
-        if x == y:
+        if x == y or (allowed is not None and not allowed(p, i, q, j)):
             continue
         now = w(p, x) * w(q, y)
         then = w(p, y) * w(q, x)
-        if not (then >= now or rng.random() * now < then):
-            continue
-        if allowed is not None and not allowed(p, x, q, y):
-            continue
-        a[i], b[j] = y, x
+        if then >= now or rng.random() * now < then:
+            a[i], b[j] = y, x
+            if swapped is not None:
+                swapped(p, i, q, j)

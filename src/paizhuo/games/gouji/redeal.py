@@ -115,21 +115,21 @@ def _tilt(out: dict[int, list[int]], slots: list[int], fixed: dict[int, int],
         slot = slots[place]
         return odds(slot, card) if slot < SEATS else 1.0
 
-    def allowed(p: int, x: int, q: int, y: int) -> bool:
-        gx, gy = STRENGTH_OF_CARD[x], STRENGTH_OF_CARD[y]
-        if gx == gy:
-            return True
+    def allowed(p: int, i: int, q: int, j: int) -> bool:
+        gx, gy = STRENGTH_OF_CARD[free[p][i]], STRENGTH_OF_CARD[free[q][j]]
         sp, sq = slots[p], slots[q]
-        if counts[sq][gx] + 1 > hi.get(sq, {}).get(gx, 99) or \
-                counts[sp][gy] + 1 > hi.get(sp, {}).get(gy, 99):
-            return False
+        return gx == gy or (counts[sq][gx] + 1 <= hi.get(sq, {}).get(gx, 99)
+                            and counts[sp][gy] + 1 <= hi.get(sp, {}).get(gy, 99))
+
+    def swapped(p: int, i: int, q: int, j: int) -> None:
+        gy, gx = STRENGTH_OF_CARD[free[p][i]], STRENGTH_OF_CARD[free[q][j]]  # (now swapped)
+        sp, sq = slots[p], slots[q]
         counts[sp][gx] -= 1
         counts[sp][gy] += 1
         counts[sq][gy] -= 1
         counts[sq][gx] += 1
-        return True
 
-    tilt(free, weight, rng, allowed)
+    tilt(free, weight, rng, allowed, swapped)
     for s, cards in zip(slots, free, strict=True):
         out[s] = out[s][:fixed[s]] + cards
 

@@ -29,6 +29,7 @@ from collections import Counter, deque
 from collections.abc import Callable
 
 from paizhuo.cards import NUM_PLAIN_IDS, Counts
+from paizhuo.engine.dealing import tilt
 from paizhuo.games.shengji.setup import deal_sequence
 from paizhuo.games.shengji.state import Play, RoundState
 from paizhuo.games.shengji.views import kitty_visible
@@ -433,32 +434,22 @@ def _tilt_hands(st: RoundState, at: _Places, content: list[list[int]],
     places = [p for p in range(len(content)) if content[p] and (p in owner or p == at.kitty)]
     if len(places) < 2:
         return
-    cache: dict[tuple[int, int], float] = {}
 
-    def weight(place: int, card: int) -> float:
-        key = (place, card)
-        found = cache.get(key)
-        if found is None:
-            if place in owner:
-                found = max(0.0, float(hand_odds(owner[place], card)))
-            else:
-                found = 1.0 if kitty_odds is None else max(0.0, float(kitty_odds(card)))
-            cache[key] = found
-        return found
+    def weight(k: int, card: int) -> float:
+        place = places[k]
+        if place in owner:
+            return hand_odds(owner[place], card)
+        return 1.0 if kitty_odds is None else kitty_odds(card)
 
-    cards = sum(len(content[p]) for p in places)
-    for _ in range(HAND_SWEEPS * cards):
-        p, q = rng.sample(places, 2)
-        a, b = content[p], content[q]
-        i, j = rng.randrange(len(a)), rng.randrange(len(b))
-        x, y = a[i], b[j]
-        if x == y or not (masks[p][i] >> q & 1 and masks[q][j] >> p & 1):
-            continue
-        now = weight(p, x) * weight(q, y)
-        then = weight(p, y) * weight(q, x)
-        if then >= now or rng.random() * now < then:
-            a[i], b[j] = y, x
-            masks[p][i], masks[q][j] = masks[q][j], masks[p][i]
+    def allowed(k: int, i: int, m: int, j: int) -> bool:
+        p, q = places[k], places[m]
+        return bool(masks[p][i] >> q & 1 and masks[q][j] >> p & 1)
+
+    def swapped(k: int, i: int, m: int, j: int) -> None:
+        p, q = places[k], places[m]
+        masks[p][i], masks[q][j] = masks[q][j], masks[p][i]
+
+    tilt([content[p] for p in places], weight, rng, allowed, swapped, HAND_SWEEPS)
 
 
 def _kitty_order(original: tuple[int, ...], known: list[int], rest: list[int]) -> tuple[int, ...]:
