@@ -90,15 +90,15 @@ class Samples:
 
 
 def _choose(net: QNet | None, heuristic: BaseBot, game: Any, seat: int, obs: dict[str, Any],
-            f: Any, epsilon: float, rng: random.Random
+            f: Any, epsilon: float, rng: random.Random, listed: list[Action] | None = None
             ) -> tuple[Action, list[Action] | None, np.ndarray | None]:
-    """The action, the legal list where it was built, and the state's features where the
-    network needed them."""
+    """The action, the legal list where it was built (``listed``: already built), and the
+    state's features where the network needed them."""
     if net is None or game.more_legal_than(seat, MAX_SCORED):
         early = heuristic.act_unlisted(obs, rng)
         if early is not None:
-            return early, None, None
-        legal = game.legal_actions(seat)
+            return early, listed, None
+        legal = listed if listed is not None else game.legal_actions(seat)
         if len(legal) > MAX_SCORED or net is None:
             return heuristic.act(obs, legal, rng), legal, None
     else:
@@ -177,9 +177,7 @@ def play_task(task: Task) -> Samples:
                                  rng, rng.randrange(1 << 30))
                 playouts += len(labelled)
             action, legal, state = _choose(net, heuristic, game, seat, obs, f, task.epsilon,
-                                           rng)
-            if legal is None and listed is not None:
-                legal = listed
+                                           rng, listed)
             hands = None
             if task.belief_rate and f.belief_kinds and (legal is None or len(legal) > 1) \
                     and rng.random() < task.belief_rate:
