@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from itertools import product
 from typing import Any
 
@@ -171,7 +172,22 @@ def brute_force_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
             seen[key] = literal_vector(p, hg, lead, ctx, rules)
         vectors.append(seen[key])
     top = max(vectors)
-    return [p for p, v in zip(plays, vectors, strict=True) if v == top]
+    if not (rules.protect_triples or rules.protect_tractors):
+        return [p for p, v in zip(plays, vectors, strict=True) if v == top]
+    # SJ-14 protections only ever allow: a follow legal without them stays legal, and one
+    # that plays at least the tractors and tuples the protected reading demands (counting
+    # every tuple it plays, a pair cut from a protected triple too) is legal as well.
+    plain = replace(rules, protect_triples=False, protect_tractors=False)
+    plain_vectors = []
+    plain_seen: dict[tuple[int, ...], tuple[int, int, int]] = {}
+    for p in plays:
+        key = tuple(c for c in p if group[c] == lead.group)
+        if key not in plain_seen:
+            plain_seen[key] = literal_vector(p, hg, lead, ctx, plain)
+        plain_vectors.append(plain_seen[key])
+    plain_top = max(plain_vectors)
+    return [p for p, v in zip(plays, plain_vectors, strict=True)
+            if v == plain_top or (v[0] == top[0] and v[1] >= top[1] and v[2] >= top[2])]
 
 
 def literal_vector(play: tuple[int, ...], hg: dict[int, int], lead: Lead, ctx: TrumpContext,

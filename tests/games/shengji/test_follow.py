@@ -159,19 +159,69 @@ def test_three_decks_triple_led() -> None:
 
 
 def test_sj14_protect_triples() -> None:
-    """SJ-14: a triple need not be broken to follow a pair (but a real pair must be played)."""
+    """SJ-14: a triple need not be broken to follow a pair (but a real pair must be played);
+    breaking it anyway stays legal, since a protection only ever allows."""
     plain, prot = RULES, ComboRules(protect_triples=True)
     assert follows("KS KS", "7S 7S 7S 9S", plain) == {"7S 7S"}
     assert follows("KS KS", "7S 7S 7S 9S", prot) == {"7S 7S", "7S 9S"}
-    assert follows("KS KS", "7S 7S 7S 8S 8S", prot) == {"8S 8S"}
+    assert follows("KS KS", "7S 7S 7S 8S 8S", plain) == {"7S 7S", "8S 8S"}
+    assert follows("KS KS", "7S 7S 7S 8S 8S", prot) == {"7S 7S", "8S 8S"}
+    assert error("KS KS", "7S 7S 7S 8S 8S 9S", "7S 9S", prot) == \
+        "must follow with a pair: you hold 8♠ 8♠"
+
+
+# titanic (three decks) at level 4, spades trump: 3S and 5S are neighbours, 4S a level card
+CTX_4S = TrumpContext.make(level=2, trump=0)
+
+
+def test_sj14_protection_never_forbids_a_tractor() -> None:
+    """Issue 37's bug: with the triple 2S 2S 2S protected, the tractor 2S 2S 3S 3S (legal
+    without the protection) stays legal against the trump tractor 7S 7S 8S 8S."""
+    prot = ComboRules(protect_triples=True)
+    got = follows("7S 7S 8S 8S", "2S 2S 2S 3S 3S 5S 5S", prot, CTX_4S)
+    assert got == {"2S 2S 3S 3S", "3S 3S 5S 5S"}
+    assert got == follows("7S 7S 8S 8S", "2S 2S 2S 3S 3S 5S 5S", RULES, CTX_4S)
+    led = lead_of("7S 7S 8S 8S", prot, CTX_4S)
+    assert follow_error(h("2S 2S 2S 3S 3S 5S 5S"), led, parse_cards("2S 2S 3S 3S"), CTX_4S,
+                        prot) is None
+    # the tractor owed is the one outside the triple: a play with no tractor is told so
+    assert str(follow_error(h("2S 2S 2S 3S 3S 5S 5S"), led, parse_cards("2S 2S 2S 5S"),
+                            CTX_4S, prot)).startswith("must follow the tractor with a tractor")
+
+
+def test_sj14_protected_triple_pays_what_is_owed() -> None:
+    """SJ-14 (docs/rules/shengji.md): the protection lowers what is owed, not what counts as
+    paid. With 2S 2S 2S 3S 5S 5S against 7S 7S 8S 8S, one pair is owed (the 5s; the triple
+    owes nothing), and any pair played pays it — 5S 5S, or 2S 2S cut from the triple, as
+    rbtying/shengji accepts — while a play with no pair is refused."""
+    prot = ComboRules(protect_triples=True)
+    led = lead_of("7S 7S 8S 8S", prot, CTX_4S)
+    hand = h("2S 2S 2S 3S 5S 5S")
+
+    def err(play: str) -> str | None:
+        found = follow_error(hand, led, parse_cards(play), CTX_4S, prot)
+        return None if found is None else str(found)
+
+    assert err("2S 2S 5S 3S") is None
+    assert err("5S 5S 2S 3S") is None
+    assert err("2S 2S 2S 5S") is None  # the whole triple holds a pair
+    assert err("2S 2S 5S 5S") is None  # legal without the protection too
+    assert err("2S 3S 5S 2S") is None
+    assert follow_error(hand, lead_of("7S 7S 8S 8S", RULES, CTX_4S), parse_cards("2S 2S 5S 3S"),
+                        CTX_4S, RULES) is not None  # without it both pairs are owed
+    refused = follow_error(h("2S 2S 2S 3S 5S 5S 6S"), led, parse_cards("2S 3S 5S 6S"), CTX_4S,
+                           prot)
+    assert refused is not None and str(refused) == "must follow with pairs: you hold 5♠ 5♠"
+    assert refused.zh == "有对子必须跟对子：你有 5♠ 5♠"
 
 
 def test_sj14_protect_tractors() -> None:
-    """SJ-14: a tractor need only be drawn by a tractor."""
+    """SJ-14: a tractor need only be drawn by a tractor (breaking it stays legal)."""
     prot = ComboRules(protect_tractors=True)
     assert follows("KS KS", "7S 7S 8S 8S 9S", RULES) == {"7S 7S", "8S 8S"}
     assert len(follows("KS KS", "7S 7S 8S 8S 9S", prot)) == 5  # any two spades
-    assert follows("KS KS", "7S 7S 8S 8S JS JS", prot) == {"JS JS"}
+    assert follows("KS KS", "7S 7S 8S 8S JS JS", prot) == {"7S 7S", "8S 8S", "JS JS"}
+    assert "7S 9S" not in follows("KS KS", "7S 7S 8S 8S 9S JS JS", prot)
     assert follows("KS KS QS QS", "7S 7S 8S 8S 9S", prot) == {"7S 7S 8S 8S"}
 
 

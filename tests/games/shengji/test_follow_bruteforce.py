@@ -11,9 +11,12 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -263,3 +266,33 @@ def test_play_rank_competes_iff_the_shape_is_fully_covered() -> None:
                 format_cards(lead.cards), format_cards(play))
         done += 1
     assert competing > 100
+
+
+PROTECTIONS = [ComboRules(protect_triples=True), ComboRules(protect_tractors=True),
+               ComboRules(protect_triples=True, protect_tractors=True)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tractor_shaped=st.booleans(),
+       protection=st.sampled_from(PROTECTIONS))
+def test_a_protection_only_ever_allows(seed: int, tractor_shaped: bool,
+                                       protection: ComboRules) -> None:
+    """SJ-14 (issue 37): for every option that protects, on random hands and leads, the legal
+    follows with it contain the legal follows without it — and the checker, the counts and
+    the step masks say the same."""
+    rng = random.Random(seed)
+    pos = (tractor_position if tractor_shaped else window_position)(rng)
+    assume(pos is not None)
+    assert pos is not None
+    ctx, base, _, hand = pos
+    plain = replace(base, protect_triples=False, protect_tractors=False)
+    rules = replace(plain, protect_triples=protection.protect_triples,
+                    protect_tractors=protection.protect_tractors)
+    lead = make_lead(pos[2].cards, ctx, plain)
+    without = set(legal_follows(hand, lead, ctx, plain))
+    with_it = legal_follows(hand, lead, ctx, rules)
+    assert without <= set(with_it), format_cards(lead.cards)
+    assert count_follows(hand, lead, ctx, rules) == len(with_it) >= len(without)
+    for play in without:
+        assert follow_error(hand, lead, play, ctx, rules) is None, format_cards(play)
+        assert follow_steps(hand, lead, (), ctx, rules)[0] >= {play[0]}

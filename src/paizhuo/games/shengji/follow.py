@@ -20,7 +20,8 @@ the legal follows directly; the tests compare it with a literal reading of the d
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from itertools import combinations
 from math import prod
 
@@ -28,6 +29,7 @@ from paizhuo.cards import Counts
 from paizhuo.engine.errors import Words
 from paizhuo.games.shengji._follow_core import (
     Holding,
+    Optimum,
     optimum,
     play_vector_bc,
     protected_ids,
@@ -106,6 +108,47 @@ def count_sub_multisets(counts: list[int], r: int) -> int:
     return ways[r]
 
 
+# --------------------------------------------------------------------------- the demand
+
+
+@dataclass(frozen=True)
+class _Demand:
+    """What a follow in the led group owes (SJ-8.2 with the SJ-14 protections).
+
+    A play's ``(b, c)`` is counted by ``rules`` (``prot``: ids that count for nothing); the
+    play is legal iff it reaches one of ``targets`` in both b and c. Without a protection in
+    play that is the hand's optimum, which only the optimal plays reach. A protection only
+    ever allows: it lowers what is owed (``owed``: the optimum of the protected reading, where
+    a protected triple or tractor counts for nothing) but every tuple played still counts, and
+    a follow legal without the protection stays legal (the plain optimum is a target too).
+    """
+
+    rules: ComboRules
+    prot: set[int]
+    targets: tuple[tuple[int, int], ...]
+    owed: Optimum
+    owed_rules: ComboRules
+    owed_prot: set[int]
+
+    def met(self, b: int, c: int) -> bool:
+        return any(b >= tb and c >= tc for tb, tc in self.targets)
+
+
+def _demand(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules,
+            shuffle: Callable[[list[int]], None] | None = None) -> _Demand:
+    prot = protected_ids(hg, lead, ctx, rules)
+    owed = optimum(hg, lead, ctx, rules, prot, shuffle)
+    if not prot and not (rules.protect_triples and any(h >= 3 for h in hg.values())):
+        return _Demand(rules, prot, ((owed.b, owed.c),), owed, rules, prot)
+    plain = replace(rules, protect_triples=False, protect_tractors=False)
+    full = optimum(hg, lead, ctx, plain, set())
+    if full.b >= owed.b and full.c >= owed.c:
+        targets: tuple[tuple[int, int], ...] = ((owed.b, owed.c),)
+    else:
+        targets = ((full.b, full.c), (owed.b, owed.c))
+    return _Demand(plain, set(), targets, owed, rules, prot)
+
+
 # --------------------------------------------------------------------------- checking
 
 
@@ -152,19 +195,24 @@ def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContex
         return _must_follow(g, rest)
     if size_g <= n or not lead.tuple_sizes:
         return None  # all of G is played, or only (a) matters
-    prot = protected_ids(hg, lead, ctx, rules)
-    b, c = play_vector_bc(pg, hg, lead, ctx, rules, prot)
+    plain_rules = rules
+    if rules.protect_triples or rules.protect_tractors:
+        plain_rules = replace(rules, protect_triples=False, protect_tractors=False)
+    b, c = play_vector_bc(pg, hg, lead, ctx, plain_rules, set())
     if b == lead.tractor_length_total() and c == lead.tuple_size_total():
         return None  # the lead's whole shape is matched: nothing can be better
-    best = optimum(hg, lead, ctx, rules, prot)
-    if b < best.b:
+    demand = _demand(hg, lead, ctx, rules)
+    if demand.rules is not plain_rules:
+        b, c = play_vector_bc(pg, hg, lead, ctx, demand.rules, demand.prot)
+    if demand.met(b, c):
+        return None
+    owed = demand.owed
+    if b < owed.b:
         return Words(f"must follow the tractor with a tractor: you hold "
-                     f"{_tractor_text(hg, ctx, rules, best.skeleton)}",
+                     f"{_tractor_text(hg, ctx, demand.owed_rules, owed.skeleton)}",
                      f"首家出拖拉机，有拖拉机必须跟拖拉机：你有 "
-                     f"{_tractor_text(hg, ctx, rules, best.skeleton, 'zh')}")
-    if c < best.c:
-        return _tuple_message(hg, lead, rules, prot)
-    return None
+                     f"{_tractor_text(hg, ctx, demand.owed_rules, owed.skeleton, 'zh')}")
+    return _tuple_message(hg, lead, demand.owed_rules, demand.owed_prot)
 
 
 def _must_follow(g: int, held: Holding) -> Words:
@@ -198,26 +246,26 @@ def _tuple_message(hg: Holding, lead: Lead, rules: ComboRules, prot: set[int]) -
 # --------------------------------------------------------------------------- generating
 
 
-def _skeleton_plays(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules,
-                    best_b: int, best_c: int, prot: set[int]) -> Iterator[Holding]:
+def _skeleton_plays(hg: Holding, lead: Lead, ctx: TrumpContext,
+                    demand: _Demand) -> Iterator[Holding]:
     """Every exact tuple structure S (id → copies ≥ 2) of a legal follow from ``hg``.
 
-    A legal follow is S plus single copies of distinct ids outside S; S must reach the
-    optimum (b, c) within ``lead.n`` cards.
+    A legal follow is S plus single copies of distinct ids outside S; S must meet the
+    demand (reach one of its targets in b and c) within ``lead.n`` cards.
     """
     n = lead.n
     tuple_ids = sorted(x for x, h in hg.items() if h >= 2)
     n_ids = len(hg)
     chosen: Holding = {}
-    target = (best_b, best_c)
+    rules, prot = demand.rules, demand.prot
 
     def reachable(i: int) -> bool:
-        """Can the choices so far still reach the optimum? (Bound: every undecided tuple
+        """Can the choices so far still meet the demand? (Bound: every undecided tuple
         taken whole, which only raises b and c.)"""
         bound = dict(chosen)
         for x in tuple_ids[i:]:
             bound[x] = hg[x]
-        return play_vector_bc(bound, hg, lead, ctx, rules, prot) >= target
+        return demand.met(*play_vector_bc(bound, hg, lead, ctx, rules, prot))
 
     def rec(i: int, used: int, tight: bool) -> Iterator[Holding]:
         if not tight and not reachable(i):
@@ -225,7 +273,7 @@ def _skeleton_plays(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRule
         if i == len(tuple_ids):
             if n_ids - len(chosen) < n - used:
                 return
-            if play_vector_bc(chosen, hg, lead, ctx, rules, prot) == target:
+            if demand.met(*play_vector_bc(chosen, hg, lead, ctx, rules, prot)):
                 yield dict(chosen)
             return
         x = tuple_ids[i]
@@ -262,10 +310,8 @@ def legal_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
         return [tuple(sorted(base + extra)) for extra in sub_multisets(others, n - size_g)]
     if not lead.tuple_sizes:
         return list(sub_multisets(sorted(hg.items()), n))
-    prot = protected_ids(hg, lead, ctx, rules)
-    best = optimum(hg, lead, ctx, rules, prot)
     out: list[tuple[int, ...]] = []
-    for sk in _skeleton_plays(hg, lead, ctx, rules, best.b, best.c, prot):
+    for sk in _skeleton_plays(hg, lead, ctx, _demand(hg, lead, ctx, rules)):
         out.extend(_plays_of_skeleton(sk, hg, n - sum(sk.values())))
     return out
 
@@ -296,10 +342,8 @@ def count_follows(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules
                                     n - size_g)
     if not lead.tuple_sizes:
         return count_sub_multisets(list(hg.values()), n)
-    prot = protected_ids(hg, lead, ctx, rules)
-    best = optimum(hg, lead, ctx, rules, prot)
     total = 0
-    for sk in _skeleton_plays(hg, lead, ctx, rules, best.b, best.c, prot):
+    for sk in _skeleton_plays(hg, lead, ctx, _demand(hg, lead, ctx, rules)):
         pool = len(hg) - len(sk)
         r = n - sum(sk.values())
         total += _comb(pool, r)
@@ -385,10 +429,8 @@ def follow_mask(hand: Counts, lead: Lead, partial: Sequence[int], ctx: TrumpCont
         return frozenset(), False
     if not lead.tuple_sizes:
         return frozenset(x for x, h in hg.items() if h > q.get(x, 0)), False
-    prot = protected_ids(hg, lead, ctx, rules)
-    best = optimum(hg, lead, ctx, rules, prot)
     mask = set()
-    for sk in _skeleton_plays(hg, lead, ctx, rules, best.b, best.c, prot):
+    for sk in _skeleton_plays(hg, lead, ctx, _demand(hg, lead, ctx, rules)):
         r = n - sum(sk.values())
         singles = 0
         ok = True
@@ -436,11 +478,9 @@ def follow_steps(hand: Counts, lead: Lead, prefix: Sequence[int], ctx: TrumpCont
         return _fixed_plus_choice(hg, pool, n - size_g, prefix)
     if not lead.tuple_sizes:
         return _fixed_plus_choice({}, hg, n, prefix)
-    prot = protected_ids(hg, lead, ctx, rules)
-    best = optimum(hg, lead, ctx, rules, prot)
     mask: set[int] = set()
     complete = False
-    for sk in _skeleton_plays(hg, lead, ctx, rules, best.b, best.c, prot):
+    for sk in _skeleton_plays(hg, lead, ctx, _demand(hg, lead, ctx, rules)):
         singles = {x: 1 for x in hg if x not in sk}
         found, done = _fixed_plus_choice(sk, singles, n - sum(sk.values()), prefix)
         mask |= found
