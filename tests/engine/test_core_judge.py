@@ -95,6 +95,20 @@ class TestJudgeOnFakeGame:
         assert (status, answer["index"], answer["seat"], answer["rule"]) == (ILLEGAL, 0, 1,
                                                                              "FK-4")
 
+    def test_illegal_implied_declines_report_the_original_error(
+            self, fake_game_cls: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        # an import step that names a decline which is itself illegal (here a second pass in
+        # a row) must not replace the record's own error: the judge reports the action as
+        # it stands, out of turn, not the decline's "you must play"
+        from paizhuo.engine.actions import Action
+
+        monkeypatch.setattr(fake_game_cls, "implied_before",
+                            lambda self, action: [Action(self.turn, "pass")])
+        status, answer = judge_text(fake([[0, "pass"], [0, "play", "AS"]]))
+        assert (status, answer["index"], answer["seat"], answer["rule"]) == (ILLEGAL, 1, 0,
+                                                                             "FK-1")
+        assert answer["message"] == "it is seat 1's turn"
+
     @pytest.mark.parametrize(
         ("actions", "field"),
         [([[2, "pass"]], "actions[0][0]"),

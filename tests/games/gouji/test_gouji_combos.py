@@ -13,10 +13,12 @@ from paizhuo.games.gouji.combos import (
     all_plays,
     beating_plays,
     beats,
+    can_finish_burn,
     cards_for,
     describe,
     flower,
     is_gouji,
+    keeps_three_rule,
     plays_of_size,
     shape_of,
     size,
@@ -100,6 +102,17 @@ def test_gj3_big_flowers_and_kill_big(kill: int) -> None:
     # a play holding two BJ is never killed
     assert not beats(sh("BJ BJ BJ TS"), sh("BJ BJ 9S 9S"), kill)
     assert not beats(sh("BJ TS TS"), cur, kill)  # one BJ does not kill one BJ
+
+
+def test_gj3_answers_to_a_flowered_play_start_just_above_its_rank() -> None:
+    """GJ-3: the answers offered to a play with jokers attached (挂花) are those of a higher
+    rank than its own, the next rank included: to 3 SJ BJ BJ, 4 BJ BJ BJ; to 3 SJ BJ,
+    4 BJ BJ (and never a play of the same rank)."""
+    for hand, table, answer in [("4S BJ BJ BJ", "3S SJ BJ BJ", "4S BJ BJ BJ"),
+                                ("4S 3H BJ BJ", "3S SJ BJ", "4S BJ BJ")]:
+        got = beating_plays(rank_counts(parse_cards(hand)), sh(table), OFF)
+        assert sh(answer) in got, (hand, table)
+        assert all(p[0] > sh(table)[0] for p in got)
 
 
 def test_gj3_jokers_alone_compare_by_rank() -> None:
@@ -202,3 +215,41 @@ def test_seed001_team_score_example() -> None:
 
     s = score([0, 1, 2, 3, 4, 5], positive_only=False)  # team {0,2,4}: 头科, 三科, 二落
     assert s["scores"][0] == s["scores"][2] == s["scores"][4] == 2
+
+
+# -- GJ-9 憋三 and GJ-6 burns ------------------------------------------------------------------
+
+
+def test_gj9_bie_san_last_play_is_threes_only() -> None:
+    """GJ-9 憋三: a play must keep a 3, or be the last play and 3s only — so 3S 3H BJ as the
+    last play is refused, 3S 3H is allowed, and a play that leaves no 3 but other cards is
+    refused."""
+    def keeps(hand: str, play: str) -> bool:
+        return keeps_three_rule(rank_counts(parse_cards(hand)), sh(play))
+
+    assert not keeps("3S 3H BJ", "3S 3H BJ")
+    assert not keeps("3S 3H 2S", "3S 3H 2S")
+    assert keeps("3S 3H", "3S 3H")
+    assert keeps("3S 3H 5S", "5S")
+    assert not keeps("3S 5S", "3S")
+
+
+def test_gj6_a_burn_needs_a_joker_in_every_lead_but_the_last() -> None:
+    """GJ-6: what is left after a burning play can be led out with a joker in each lead but
+    the last; under 憋三 (GJ-9) the last lead is the 3s, so every other rank needs its joker
+    and with no 3 left the burn cannot be finished at all."""
+    def left(text: str) -> list[int]:
+        return rank_counts(parse_cards(text))
+
+    # without 憋三: ranks 3, 5, 7 need two jokers (the last lead goes bare)
+    assert not can_finish_burn(left("3S 5S 7S SJ"), False)  # one joker short
+    assert can_finish_burn(left("3S 5S 7S SJ BJ"), False)
+    # with 憋三: 5 and 7 each need a joker, the 3 goes last
+    assert not can_finish_burn(left("3S 5S 7S SJ"), True)
+    assert can_finish_burn(left("3S 5S 7S SJ BJ"), True)
+    assert not can_finish_burn(left("5S 7S SJ BJ"), True)  # no 3 left for the last lead
+    assert can_finish_burn(left("5S 7S SJ BJ"), False)
+    assert can_finish_burn(left("3S 3H"), True)
+    assert can_finish_burn(left(""), True)
+    assert not can_finish_burn(left("2S SJ"), True)  # 2s are not 3s
+    assert can_finish_burn(left("3S 2S SJ"), True)

@@ -152,6 +152,20 @@ def test_sj8_seed_over_ruff_by_the_pair() -> None:
     assert winner("5S 4S 4S", ["8H 8H 4H", "9H 7H 7H"]) == 1
 
 
+def test_sj8_4_ruffs_of_a_throw_with_a_tractor_are_decided_by_the_tractor() -> None:
+    """SJ-8.4: two ruffs of a throw holding a 2-long tractor are compared by the top of their
+    tractors (the deciding unit), not by their highest pair: with 5 5 6 6 9 9 led, the ruff
+    9 9 10 10 3 3 is not beaten by 7 7 8 8 K K on the pair of kings, and beats it when later."""
+    lead = "5S 5S 6S 6S 9S 9S"
+    tens, kings = "9H 9H TH TH 3H 3H", "7H 7H 8H 8H KH KH"
+    assert winner(lead, [tens, kings], LEVEL_2_HEARTS) == 1
+    assert winner(lead, [kings, tens], LEVEL_2_HEARTS) == 2
+    led = make_lead(parse_cards(lead), LEVEL_2_HEARTS, RULES)
+    rank_tens = play_rank(led, parse_cards(tens), LEVEL_2_HEARTS, RULES)
+    rank_kings = play_rank(led, parse_cards(kings), LEVEL_2_HEARTS, RULES)
+    assert rank_tens is not None and rank_kings is not None and rank_tens > rank_kings
+
+
 def test_sj8_seed_over_singles_the_highest_card_decides() -> None:
     """SJ-8 seed: over side 5 6 7, 9 7 7 ruffs and 8 8 4 does not (9 > 8)."""
     assert winner("5S 6S 7S", ["9H 7H 7H", "8H 8H 4H"]) == 1

@@ -275,13 +275,6 @@ def after(h: Sequence[int], p: Shape) -> list[int]:
     return out
 
 
-def holds(h: Sequence[int], p: Shape) -> bool:
-    rank, base, money, small, big = p
-    need2 = money + (base if rank == TWO else 0)
-    return ((rank >= SJ or rank == TWO or h[rank] >= base) and h[TWO] >= need2
-            and h[SJ] >= small and h[BJ] >= big)
-
-
 def keeps_three_rule(h: Sequence[int], p: Shape) -> bool:
     """GJ-9 憋三: a play must leave a 3 in hand, or be the last play and 3s only."""
     left = after(h, p)

@@ -243,7 +243,7 @@ def _check_play(st: GoujiState, seat: int, cards: tuple[int, ...], burn: bool) -
     if burn and not can_finish_burn(after(h, p), three):
         raise IllegalActionError(
             "GJ-6", "you could not then play out your hand with a joker in every lead "
-            "but the last", seat)
+            "but the last", seat, zh="这样烧不成：之后你没法每手都带王（最后一手除外）把牌出完")
     return p
 
 
