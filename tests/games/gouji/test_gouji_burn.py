@@ -67,6 +67,27 @@ def test_gj6_a_burn_that_succeeds() -> None:
     assert t.burns == [(0, 1)]
 
 
+def test_gj6_the_burners_last_play_is_answered_by_every_seat_in_order() -> None:
+    """GJ-6 (docs/rules/gouji.md): the burn succeeds the moment the burner goes out, so his
+    last play is an ordinary last play (GJ-7 底牌) that every seat still in may answer in play
+    order — not only his 对头, who alone answered his burning plays."""
+    hands = list(BURN)
+    hands[2] = "3H 4H 9H"
+    g = position(hands, leader=0)
+    act(g, 0, "play", "KS KS")
+    act(g, 1, "burn", "AS AS")
+    act(g, 4, "pass")
+    act(g, 1, "play", "SJ 6S 6S")
+    assert g.to_act() == [4]  # still burning: only the 对头
+    act(g, 4, "pass")
+    act(g, 1, "play", "7S")
+    t = g.state
+    assert t.tops == [1] and t.burns == [(0, 1)] and t.burner == -1  # the burn is over
+    assert g.to_act() == [2]  # the next seat in play order, not the 对头 (seat 4)
+    act(g, 2, "play", "9H")
+    assert g.to_act() == [3]
+
+
 def test_gj6_a_burn_that_is_broken() -> None:
     g = position(BURN, leader=0)
     act(g, 0, "play", "KS KS")

@@ -73,6 +73,20 @@ def test_gj10_tribute_kinds_in_order() -> None:
                      ("place", 5, 0, 2), ("place", 4, 1, 1)]
 
 
+def test_gj10_the_order_within_one_tribute_kind() -> None:
+    """GJ-10 (paizhuo's choice, docs/rules/gouji.md): 闷贡 by seat, 烧贡 in the order the
+    burns succeeded, 点贡 by 对头 pair from seats 0 and 3 (the lower seat of a pair first when
+    both pay), 落贡 大落 before 二落."""
+    owed = tributes_for([0, 1, 2, 3, 4, 5], chuan_san_hu=False, stuck=[1, 4],
+                        burns=[(4, 1), (0, 5)],
+                        opened=[True, False, False, False, True, False],
+                        declared=[False] * 6, revolution=[])
+    kinds = [(t["kind"], t["from"], t["to"]) for t in owed]
+    assert kinds == [("stuck", 1, 4), ("stuck", 4, 1), ("burn", 4, 1), ("burn", 0, 5),
+                     ("point", 3, 0), ("point", 1, 4), ("point", 2, 5), ("point", 5, 2),
+                     ("place", 5, 0), ("place", 4, 1)]
+
+
 def test_gj10_no_tribute_after_chuan_san_hu_or_between_teammates() -> None:
     assert tributes_for([0, 2, 4, 1, 3, 5], chuan_san_hu=True, stuck=[], burns=[],
                         opened=[True] * 6, declared=[False] * 6, revolution=[]) == []

@@ -195,6 +195,23 @@ def test_friend_by_holding_is_known_at_the_call_sj11() -> None:
     assert g.phase == "play" and g.state.defenders == {0, 2, 3}
 
 
+def test_friend_by_holding_refuses_a_copy_number_sj11() -> None:
+    # SJ-11 边锋: whoever holds the card is the friend, so only copy 1 is called (the call
+    # list offers nothing else); a second-copy call is refused and changes nothing
+    g = position(["3C 4C 5C", "6C 7C 8C", "AH 9C TC", "AH JC QC"], kitty="3D 4D",
+                 phase="call", trump="S", options={"preset": "friends-4",
+                                                   "friend_by": "holding"})
+    assert {a.extra["nth"] for a in g.legal_actions() if a.extra} == {1}
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "call", "", {"card": "AH", "nth": 2})
+    assert err.value.rule == "SJ-11" and "copy 1" in err.value.message
+    assert err.value.zh is not None and "第 1 张" in err.value.zh
+    assert snapshot(g) == before
+    act(g, 0, "call", "", {"card": "AH", "nth": 1})
+    assert g.state.defenders == {0, 2}
+
+
 def test_friend_calls_are_checked_sj11() -> None:
     g = position(FRIEND_HANDS, kitty="3D 4D", phase="call", trump="S",
                  options={"preset": "friends-4"})

@@ -33,6 +33,12 @@ def call(st: RoundState, action: Action, out: Emit) -> None:
             "SJ-11", f"there are {decks} copies of each card: call copy 1 to {decks}, not "
             f"{found.nth}", seat,
             zh=f"每张牌有 {decks} 张：只能叫第 1 到第 {decks} 张，不能叫第 {found.nth} 张")
+    if st.opts.friend_by == "holding" and found.nth != 1:
+        raise IllegalActionError(
+            "SJ-11", f"friends are found by holding (边锋): call the card itself, copy 1 — "
+            f"whoever holds a copy joins you, so copy {found.nth} means nothing", seat,
+            zh=f"边锋规则按持有找朋友：只叫这张牌（第 1 张），谁有这张牌谁就是朋友，叫第 "
+               f"{found.nth} 张没有意义")
     made = FriendCall(found.card, found.nth)
     st.calls.append(made)
     text = format_cards((made.card,))
