@@ -172,6 +172,8 @@ def brute_force_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
             seen[key] = literal_vector(p, hg, lead, ctx, rules)
         vectors.append(seen[key])
     top = max(vectors)
+    if rules.follow_shape == "suit_only":  # SJ-14: only the suit is owed
+        return [p for p, v in zip(plays, vectors, strict=True) if v[0] == top[0]]
     if not (rules.protect_triples or rules.protect_tractors):
         return [p for p, v in zip(plays, vectors, strict=True) if v == top]
     # SJ-14 protections only ever allow: a follow legal without them stays legal, and one

@@ -225,6 +225,22 @@ def test_sj14_protect_tractors() -> None:
     assert follows("KS KS QS QS", "7S 7S 8S 8S 9S", prot) == {"7S 7S 8S 8S"}
 
 
+def test_sj14_follow_shape_suit_only() -> None:
+    """SJ-14 ``follow_shape = suit_only`` (no format-based draw): only the suit is owed, so a
+    pair or a tractor need not be followed with one; the suit still must be, and a play must
+    still match the lead's shape to win (SJ-8.4)."""
+    loose = ComboRules(follow_shape="suit_only")
+    assert follows("KS KS", "7S 7S 9S AH", RULES) == {"7S 7S"}
+    assert follows("KS KS", "7S 7S 9S AH", loose) == {"7S 7S", "7S 9S"}
+    assert follows("KS KS QS QS", "7S 7S 8S 8S 9S", loose) == {"7S 7S 8S 8S", "7S 7S 8S 9S",
+                                                               "7S 8S 8S 9S"}  # any four
+    assert follows("KS KS", "7S AH AH", loose) == {"7S AH"}  # the suit first
+    assert error("KS KS", "7S 7S 9S AH", "7S AH", loose) == "must follow spades: you hold 7♠ 9♠"
+    assert error("KS KS", "7S 7S 9S AH", "7S 9S", loose) is None
+    with pytest.raises(ValueError):
+        ComboRules(follow_shape="loose")
+
+
 # --- sampling and masks --------------------------------------------------------------------
 
 

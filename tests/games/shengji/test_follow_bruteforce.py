@@ -44,6 +44,7 @@ RULES_POOL = [ComboRules()] * 4 + [
     ComboRules(protect_triples=True), ComboRules(protect_tractors=True),
     ComboRules(min_tractor_length=3), ComboRules(min_tractor_tuple=3),
     ComboRules(protect_triples=True, protect_tractors=True),
+    ComboRules(follow_shape="suit_only"),
 ]
 
 

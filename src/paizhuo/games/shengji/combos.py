@@ -22,6 +22,7 @@ from paizhuo.games.shengji.order import GROUP_NAMES, GROUP_NAMES_ZH, TRUMP, Trum
 from paizhuo.notation import format_cards
 
 THROW_COMPARE_CHOICES: Final = ("deciding_unit", "highest_card")
+FOLLOW_SHAPE_CHOICES: Final = ("strict", "suit_only")
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,10 @@ class ComboRules:
     throw_compare: str = "deciding_unit"
     """SJ-14 throw judging: ``deciding_unit`` (SJ-8) or ``highest_card`` (a ruff of a throw
     is compared by its highest card only)."""
+    follow_shape: str = "strict"
+    """SJ-14 trick draw: ``strict`` (SJ-8.2: tractors and tuples must be followed as far as
+    the hand allows) or ``suit_only`` (no format-based draw: only the suit is owed; a play
+    must still match the lead's shape to win)."""
 
     def __post_init__(self) -> None:
         if self.min_tractor_length < 2:
@@ -58,6 +63,13 @@ class ComboRules:
             raise ValueError("min_tractor_tuple must be 2 or 3")
         if self.throw_compare not in THROW_COMPARE_CHOICES:
             raise ValueError(f"throw_compare must be one of {THROW_COMPARE_CHOICES}")
+        if self.follow_shape not in FOLLOW_SHAPE_CHOICES:
+            raise ValueError(f"follow_shape must be one of {FOLLOW_SHAPE_CHOICES}")
+
+    def owes_shape(self, lead: Lead) -> bool:
+        """Whether a follower of ``lead`` owes more than its suit (SJ-8.2): the lead holds
+        tuples and ``follow_shape`` is ``strict``."""
+        return bool(lead.tuple_sizes) and self.follow_shape == "strict"
 
 
 DEFAULT_RULES: Final = ComboRules()

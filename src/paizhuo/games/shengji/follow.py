@@ -193,7 +193,7 @@ def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContex
     if a < min(n, size_g):
         rest = {x: h - pg.get(x, 0) for x, h in hg.items() if h > pg.get(x, 0)}
         return _must_follow(g, rest)
-    if size_g <= n or not lead.tuple_sizes:
+    if size_g <= n or not rules.owes_shape(lead):
         return None  # all of G is played, or only (a) matters
     plain_rules = rules
     if rules.protect_triples or rules.protect_tractors:
@@ -308,7 +308,7 @@ def legal_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
         base = tuple(x for x in sorted(hg) for _ in range(hg[x]))
         others = [(x, h) for x, h in enumerate(arr) if h and ctx.group[x] != g]
         return [tuple(sorted(base + extra)) for extra in sub_multisets(others, n - size_g)]
-    if not lead.tuple_sizes:
+    if not rules.owes_shape(lead):
         return list(sub_multisets(sorted(hg.items()), n))
     out: list[tuple[int, ...]] = []
     for sk in _skeleton_plays(hg, lead, ctx, _demand(hg, lead, ctx, rules)):
@@ -340,7 +340,7 @@ def count_follows(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules
     if size_g <= n:
         return count_sub_multisets([h for x, h in enumerate(arr) if h and ctx.group[x] != g],
                                     n - size_g)
-    if not lead.tuple_sizes:
+    if not rules.owes_shape(lead):
         return count_sub_multisets(list(hg.values()), n)
     total = 0
     for sk in _skeleton_plays(hg, lead, ctx, _demand(hg, lead, ctx, rules)):
@@ -377,7 +377,7 @@ def sample_follow(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules
             others = [x for x, h in enumerate(arr) if h and group[x] != g for _ in range(h)]
             base.extend(rng.sample(others, n - size_g))
         return tuple(sorted(base))
-    if not lead.tuple_sizes:
+    if not rules.owes_shape(lead):
         cards = [x for x in hg for _ in range(hg[x])]
         return tuple(sorted(rng.sample(cards, n)))
     if not lead.tractors and lead.n == 2 and not rules.protect_tractors:
@@ -427,7 +427,7 @@ def follow_mask(hand: Counts, lead: Lead, partial: Sequence[int], ctx: TrumpCont
         return frozenset(mask), False
     if qg != len(partial):
         return frozenset(), False
-    if not lead.tuple_sizes:
+    if not rules.owes_shape(lead):
         return frozenset(x for x, h in hg.items() if h > q.get(x, 0)), False
     mask = set()
     for sk in _skeleton_plays(hg, lead, ctx, _demand(hg, lead, ctx, rules)):
@@ -476,7 +476,7 @@ def follow_steps(hand: Counts, lead: Lead, prefix: Sequence[int], ctx: TrumpCont
     if size_g <= n:
         pool = {x: h for x, h in enumerate(arr) if h and ctx.group[x] != g}
         return _fixed_plus_choice(hg, pool, n - size_g, prefix)
-    if not lead.tuple_sizes:
+    if not rules.owes_shape(lead):
         return _fixed_plus_choice({}, hg, n, prefix)
     mask: set[int] = set()
     complete = False

@@ -51,6 +51,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "overflow": ("lost", "demote_opponents"),
     "friend_by": ("play", "holding"),
     "throw_compare": ("deciding_unit", "highest_card"),
+    "follow_shape": ("strict", "suit_only"),
 }
 
 
@@ -147,6 +148,9 @@ class ShengjiOptions:
     throw_compare: str = "deciding_unit"
     """SJ-14/SJ-8: a ruff of a throw is compared by its ``deciding_unit`` (default) or by
     its ``highest_card``."""
+    follow_shape: str = "strict"
+    """SJ-14.1/SJ-8: what a follower owes — ``strict`` (default: pairs and tractors as far as
+    his hand allows) or ``suit_only`` (only the suit; no format-based draw)."""
     bombs: bool = False
     """SJ-14: four or more identical-rank cards 炸弹 beat fewer cards (default off)."""
     start_level: str = "2"
@@ -199,6 +203,7 @@ class ShengjiOptions:
             protect_tractors=self.protect_tractors,
             bombs=self.bombs,
             throw_compare=self.throw_compare,
+            follow_shape=self.follow_shape,
         )
 
     # -- parsing ------------------------------------------------------------------------------
