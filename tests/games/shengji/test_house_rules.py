@@ -14,9 +14,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from sj_helpers import play_out, seeded
+from sj_helpers import act, play_out, position, seeded
 
+from paizhuo.bots.shengji_heuristic import ShengjiHeuristic
+from paizhuo.engine.errors import IllegalActionError, InvalidOptionsError
 from paizhuo.engine.judge import judge_text
+from paizhuo.games.shengji import ShengjiGame
+from paizhuo.games.shengji.kitty import BURY_LIST_CAP
+from paizhuo.games.shengji.options import ShengjiOptions
 
 
 def judged(options: dict[str, Any], hands: list[str], actions: list[list[Any]],
@@ -52,15 +57,95 @@ def test_follow_shape_suit_only_owes_only_the_suit() -> None:
     assert answer["message"].startswith("must follow spades")
 
 
-@pytest.mark.parametrize("options", [{"follow_shape": "suit_only"},
-                                     {"preset": "titanic", "follow_shape": "suit_only"}])
+
+
+# -- friend_cards, friend_not_all_held (SJ-14.4) ----------------------------------------------
+
+
+def calling(options: dict[str, Any], hands: list[str] | None = None) -> ShengjiGame:
+    """A friends-4 round at level T, spades trump, in the call phase (seat 0 deals)."""
+    g = position(hands or ["AH AH 3C", "5H 6C 7C", "8C 9C TC", "JC QC KC"], kitty="3D 4D",
+                 phase="call", trump="S", level="T",
+                 options={"preset": "friends-4", **options})
+    assert g.phase == "call"
+    return g
+
+
+def called(g: ShengjiGame) -> set[str]:
+    return {a.extra["card"] for a in g.legal_actions() if a.verb == "call"}
+
+
+@pytest.mark.parametrize(("rule", "refused", "allowed"), [
+    ("any", [], ["BJ", "TS", "2S", "AH", "KD", "5C", "TH"]),
+    ("no_trumps", ["BJ", "SJ", "TS", "TH", "2S", "AS"], ["AH", "KD", "5C", "9H"]),
+    ("no_highest", ["BJ", "TH", "2S", "AH", "AD", "AC"], ["KD", "5C", "9H"]),
+    ("no_points", ["BJ", "TH", "2S", "KD", "5C"], ["AH", "QD", "9H", "4C"]),
+])
+def test_friend_cards_limit_the_calls(rule: str, refused: list[str],
+                                      allowed: list[str]) -> None:
+    g = calling({"friend_cards": rule})
+    offered = called(g)
+    assert set(allowed) <= offered and not set(refused) & offered
+    for card in refused:
+        with pytest.raises(IllegalActionError) as err:
+            act(g, 0, "call", "", {"card": card, "nth": 1})
+        assert err.value.rule == "SJ-14.4" and err.value.zh
+    act(g, 0, "call", "", {"card": allowed[0], "nth": 1})
+    assert g.phase == "play"
+
+
+def test_friend_not_all_held() -> None:
+    g = calling({"friend_not_all_held": True})
+    assert "AH" not in called(g) and "3C" in called(g)
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "call", "", {"card": "AH", "nth": 2})
+    assert "you hold every A♥" in err.value.message
+    assert "AH" in called(calling({}))  # off by default
+
+
+def test_friend_options_need_finding_friends() -> None:
+    for name, value in [("friend_cards", "no_trumps"), ("friend_not_all_held", True)]:
+        with pytest.raises(InvalidOptionsError) as err:
+            ShengjiOptions.from_dict({name: value})
+        assert err.value.field == f"options.{name}"
+
+
+# -- every house rule: random and heuristic rounds ----------------------------------------------
+
+HOUSE_RULES: list[dict[str, Any]] = [
+    {"follow_shape": "suit_only"},
+    {"preset": "titanic", "follow_shape": "suit_only"},
+    {"preset": "friends-5", "friend_cards": "no_trumps", "friend_not_all_held": True},
+    {"preset": "friends-4", "friend_cards": "no_highest"},
+    {"preset": "friends-5-2", "friend_cards": "no_points", "friend_by": "holding"},
+]
+
+
+@pytest.mark.parametrize("options", HOUSE_RULES)
 def test_random_rounds_with_house_rules_replay(options: dict[str, Any]) -> None:
     """Whole rounds played by random legal actions replay through the judge to the same
-    result (the option travels in the record)."""
+    result (the options travel in the record)."""
     for seed in range(3):
         g = seeded(options, seed=seed)
         play_out(g, random.Random(seed))
         text = g.record().dumps()
-        assert json.loads(text)["options"]["follow_shape"] == "suit_only"
+        written = json.loads(text)["options"]
+        assert all(written[k] == v for k, v in options.items())
         status, answer = judge_text(text)
         assert status == 0 and answer["result"] == g.result()
+
+
+@pytest.mark.parametrize("options", HOUSE_RULES)
+def test_the_heuristic_plays_every_house_rule_legally(options: dict[str, Any]) -> None:
+    """The heuristic bot at every seat: each of its actions is one the engine lists (a bury
+    may lie outside the capped list) and is accepted."""
+    bot = ShengjiHeuristic()
+    g = seeded(options, seed=11)
+    rng = random.Random(11)
+    while not g.is_over:
+        seat = g.to_act()[0]
+        legal = g.legal_actions(seat)
+        action = bot.act(g.observation(seat), legal, rng)
+        assert action in legal or (action.verb == "bury" and len(legal) == BURY_LIST_CAP)
+        g.apply(action)
+    assert g.result() is not None

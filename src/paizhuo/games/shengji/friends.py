@@ -5,11 +5,40 @@ The choices where the rules are silent are in ``docs/rules/shengji.md`` (SJ-11).
 
 from __future__ import annotations
 
+from paizhuo.cards import NUM_PLAIN_IDS
 from paizhuo.engine.actions import Action
-from paizhuo.engine.errors import IllegalActionError, MalformedError, seat_en, seat_zh
+from paizhuo.engine.errors import IllegalActionError, MalformedError, Words, seat_en, seat_zh
+from paizhuo.games.shengji.order import card_points
 from paizhuo.games.shengji.setup import parse_friend_call
 from paizhuo.games.shengji.state import Emit, FriendCall, RoundState
-from paizhuo.notation import format_cards
+from paizhuo.notation import format_cards, say_cards
+
+
+def call_refusal(st: RoundState, seat: int, card: int) -> Words | None:
+    """Why the dealer may not call ``card`` under the house rules of SJ-14.4 (``friend_cards``,
+    ``friend_not_all_held``), or ``None`` if he may."""
+    rule = st.opts.friend_cards
+    ctx = st.ctx
+    text, text_zh = say_cards((card,)), say_cards((card,), "zh")
+    if rule != "any" and ctx is not None:
+        if ctx.is_trump(card):
+            return Words(f"a friend is called with a card that is not a trump: {text} is one",
+                         f"叫朋友不能叫主牌：{text_zh} 是主牌")
+        if rule == "no_highest" and ctx.slot[card] == ctx.slot_count[ctx.group[card]] - 1:
+            return Words(f"a friend may not be called with the highest card of a suit "
+                         f"({text})", f"叫朋友不能叫一门花色最大的牌（{text_zh}）")
+        if rule == "no_points" and card_points(card):
+            return Words(f"a friend may not be called with a point card ({text})",
+                         f"叫朋友不能叫分牌（{text_zh}）")
+    if st.opts.friend_not_all_held and st.hands[seat][card] >= st.opts.decks:
+        return Words(f"you hold every {text}: call a card someone else holds",
+                     f"{text_zh} 你全都有：要叫别人手里有的牌")
+    return None
+
+
+def callable_cards(st: RoundState, seat: int) -> list[int]:
+    """The cards the dealer may call (every card but those the house rules rule out)."""
+    return [c for c in range(NUM_PLAIN_IDS) if call_refusal(st, seat, c) is None]
 
 
 def call(st: RoundState, action: Action, out: Emit) -> None:
@@ -33,6 +62,9 @@ def call(st: RoundState, action: Action, out: Emit) -> None:
             "SJ-11", f"there are {decks} copies of each card: call copy 1 to {decks}, not "
             f"{found.nth}", seat,
             zh=f"每张牌有 {decks} 张：只能叫第 1 到第 {decks} 张，不能叫第 {found.nth} 张")
+    refused = call_refusal(st, seat, found.card)
+    if refused is not None:
+        raise IllegalActionError("SJ-14.4", refused, seat)
     if st.opts.friend_by == "holding" and found.nth != 1:
         raise IllegalActionError(
             "SJ-11", f"friends are found by holding (边锋): call the card itself, copy 1 — "
@@ -87,4 +119,4 @@ def _found(made: FriendCall, seat: int) -> dict[str, object]:
             "nth": made.nth}
 
 
-__all__ = ["call", "note_friend_cards", "resolve_by_holding"]
+__all__ = ["call", "call_refusal", "callable_cards", "note_friend_cards", "resolve_by_holding"]

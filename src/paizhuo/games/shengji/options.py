@@ -50,6 +50,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "kitty_multiplier": ("doubling", "by_shape", "times", "power", "flat"),
     "overflow": ("lost", "demote_opponents"),
     "friend_by": ("play", "holding"),
+    "friend_cards": ("any", "no_trumps", "no_highest", "no_points"),
     "throw_compare": ("deciding_unit", "highest_card"),
     "follow_shape": ("strict", "suit_only"),
 }
@@ -131,6 +132,13 @@ class ShengjiOptions:
     friends: int = 0
     """SJ-11: number of friends the dealer calls; 0 means the rule's default (1 for 4–5
     players, 2 for 6). Only with ``teams = friends``."""
+    friend_cards: str = "any"
+    """SJ-14.4/SJ-11: which cards a friend may be called with — ``any`` (default), ``no_trumps``
+    (no trump of the round), ``no_highest`` (no trump, nor the highest card of a suit) or
+    ``no_points`` (no trump, nor a 5, 10 or K). Only with ``teams = friends``."""
+    friend_not_all_held: bool = False
+    """SJ-14.4/SJ-11: the dealer may not call a card he holds every copy of (default off).
+    Only with ``teams = friends``."""
 
     # -- SJ-12 bidding-3 ----------------------------------------------------------------------
     target_limit: int = 0
@@ -293,8 +301,9 @@ class ShengjiOptions:
             raise InvalidOptionsError("teams", "fixed partners need an even number of players")
         if self.teams == "friends" and self.players < 4:
             raise InvalidOptionsError("teams", "finding friends needs at least 4 players")
-        if self.teams != "friends" and ({"friends", "friend_by"} & given):
-            name = "friends" if "friends" in given else "friend_by"
+        friendly = {"friends", "friend_by", "friend_cards", "friend_not_all_held"} & given
+        if self.teams != "friends" and friendly:
+            name = "friends" if "friends" in friendly else min(friendly)
             raise InvalidOptionsError(name, f"friends are only called with teams = friends, "
                                       f"not {self.teams}")
         if self.teams == "friends" and not 0 <= self.friends <= self.players - 3:

@@ -147,7 +147,7 @@ def to_act(st: RoundState) -> list[int]:
 def call_actions(st: RoundState, seat: int) -> list[Action]:
     nths = range(1, 2) if st.opts.friend_by == "holding" else range(1, st.opts.decks + 1)
     return [Action(seat, "call", (), {"card": format_cards((c,)), "nth": k})
-            for c in range(NUM_PLAIN_IDS) for k in nths]
+            for c in friends.callable_cards(st, seat) for k in nths]
 
 
 def legal(st: RoundState, seat: int) -> list[Action]:
@@ -231,7 +231,11 @@ def sample(st: RoundState, rng: random.Random) -> Action:
         return kitty.sample_bury(st, seat, rng)
     if phase == "call":
         nth = 1 if st.opts.friend_by == "holding" else rng.randint(1, st.opts.decks)
-        card = rng.randrange(NUM_PLAIN_IDS)
+        if st.opts.friend_cards == "any" and not st.opts.friend_not_all_held:
+            card = rng.randrange(NUM_PLAIN_IDS)
+        else:
+            cards = friends.callable_cards(st, seat)
+            card = cards[int(rng.random() * len(cards))]
         return Action(seat, "call", (), {"card": format_cards((card,)), "nth": nth})
     if phase == "bid" and st.stage == "auction":
         if st.lowest is not None and rng.random() < 0.5:
