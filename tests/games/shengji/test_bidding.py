@@ -265,6 +265,37 @@ def test_kitty_third_card_joker_means_no_trump_sj4() -> None:
     assert trump_of(g) == "NT"
 
 
+def test_no_bid_kitty_first_card_sj14() -> None:
+    """SJ-14.3 ``no_bid = kitty_first_card``: the kitty's first card sets trump."""
+    hands, kitty = full_deal(["3S"], kitty="4C 5C 7D 8D 9D JD QD KD")
+    g = game({"no_bid": "kitty_first_card"}, hands=hands, kitty=kitty, start={"dealer": 2})
+    pass_all(g)
+    assert g.phase == "bury" and trump_of(g) == "C"
+    details = g.observation(0)["details"]
+    assert details["kitty_turned_up"] == "4C" and details["kitty_trump_card"] == "4C"
+    assert "kitty_third_card" not in details
+
+
+@pytest.mark.parametrize(("kitty", "turned", "trump"), [
+    # the first level card (the level is 2) or joker decides: its suit, a joker no trump
+    ("4C 5C 2H 8D 9D JD QD KD", "4C 5C 2H", "H"),
+    ("4C SJ 2H 8D 9D JD QD KD", "4C SJ", "NT"),
+    # none: every card is turned up and the highest decides (ties: the first of them)
+    ("4C 5C 7D 8D 9D JD AS KD", "4C 5C 7D 8D 9D JD AS KD", "S"),
+    ("KC 5C 7D 8D 9D JD QD KD", "KC 5C 7D 8D 9D JD QD KD", "C"),
+])
+def test_no_bid_kitty_level_card_sj14(kitty: str, turned: str, trump: str) -> None:
+    """SJ-14.3 ``no_bid = kitty_level_card``: turn up the kitty one card at a time until a level
+    card or a joker; with neither, the highest card sets trump."""
+    hands, dealt = full_deal(["3S"], kitty=kitty)
+    g = game({"no_bid": "kitty_level_card"}, hands=hands, kitty=dealt, start={"dealer": 1})
+    pass_all(g)
+    assert trump_of(g) == trump
+    details = g.observation(3)["details"]
+    assert details["kitty_turned_up"] == turned
+    assert set(g.public_cards()) >= set(parse_cards(turned))
+
+
 def test_no_bid_redeal_option_sj4() -> None:
     hands, kitty = full_deal(["3S"])
     g = game({"no_bid": "redeal"}, hands=hands, kitty=kitty, start={"dealer": 1})

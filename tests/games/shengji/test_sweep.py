@@ -214,8 +214,8 @@ def visible_cards(g: ShengjiGame, seat: int) -> Counter[int]:
     if _kitty_visible(g, seat):
         seen.update(g.state.kitty)
     seen.update(g.state.buried_by.get(seat, ()))
-    if g.state.third_card is not None:
-        seen[g.state.third_card] += 1
+    for i in g.state.turned_up:
+        seen[g.state.original_kitty[i]] += 1
     if g.opts.teams == "bidding":
         seen.update(g.state.original_kitty[:3])
     for call in g.state.calls:

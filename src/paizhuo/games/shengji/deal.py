@@ -124,22 +124,54 @@ def finish_bidding(st: RoundState, out: Emit) -> None:
         if opts.no_bid == "redeal":
             rounds.void(st, "nobody bid (SJ-4, no_bid = redeal): it is dealt again", out)
             return
-        pile = st.kitty
-        third = pile[2] if len(pile) >= 3 else (pile[-1] if pile else None)
-        st.third_card = third
-        trump = None if third is None or third >= 52 else third % 4
+        turned = turn_up(st)
+        trump = None if turned is None or turned >= 52 else turned % 4
     else:
         trump = st.standing.suit
     set_trump(st, trump)
     event: dict[str, Any] = {"type": "trump", "trump": trump_text(st), "dealer": st.dealer}
-    if st.third_card is not None:
-        event["kitty_third_card"] = format_cards((st.third_card,))
+    if st.turned_card is not None:
+        if opts.no_bid == "kitty_third_card":
+            event["kitty_third_card"] = format_cards((st.turned_card,))
+        else:
+            event["kitty_turned_up"] = format_cards([st.kitty[i] for i in st.turned_up])
+            event["kitty_trump_card"] = format_cards((st.turned_card,))
     out(event, None, None)
     if opts.redeal_no_trump_or_points and some_hand_lacks(st):
         rounds.void(st, "a hand holds no trump or no point card (SJ-14): it is dealt again", out)
         return
     assert st.dealer is not None
     kitty.take_kitty(st, st.dealer, out)
+
+
+def turn_up(st: RoundState) -> int | None:
+    """Nobody bid in a later round (SJ-4, SJ-14.3 ``no_bid``): turn up the kitty's cards the
+    option names and return the one that sets trump (its suit; a joker: no trump). Sets
+    ``turned_card`` and ``turned_up``. ``None`` for an empty kitty (no trump)."""
+    pile = st.kitty
+    if not pile:
+        return None
+    rule = st.opts.no_bid
+    if rule == "kitty_first_card":
+        shown = [0]
+    elif rule == "kitty_level_card":
+        # one by one until a level card or a joker; none: all of them, the highest decides
+        shown = []
+        for i, c in enumerate(pile):
+            shown.append(i)
+            if c >= 52 or c // 4 == st.level:
+                break
+    else:
+        shown = [2 if len(pile) >= 3 else len(pile) - 1]
+    last = pile[shown[-1]]
+    if rule == "kitty_level_card" and not (last >= 52 or last // 4 == st.level):
+        order = TrumpContext.make(st.level, None, st.opts.constant_twos)
+        top = max(order.slot[c] + (100 if order.group[c] == TRUMP else 0) for c in pile)
+        last = next(c for c in pile
+                    if order.slot[c] + (100 if order.group[c] == TRUMP else 0) == top)
+    st.turned_up = tuple(shown)
+    st.turned_card = last
+    return last
 
 
 def trump_text(st: RoundState) -> str | None:

@@ -86,13 +86,12 @@ class _Places:
 
 
 def _turned_up(st: RoundState) -> list[int]:
-    """Positions of the dealt kitty everyone has seen (bidding-3's three, the third card)."""
+    """Positions of the dealt kitty everyone has seen (bidding-3's three; those turned up when
+    nobody bid, SJ-4)."""
     k0 = st.original_kitty
     if st.opts.teams == "bidding":
         return list(range(min(3, len(k0))))
-    if st.third_card is not None and k0:
-        return [2 if len(k0) >= 3 else len(k0) - 1]
-    return []
+    return list(st.turned_up)
 
 
 def _walk(st: RoundState, where: set[int], first_take: int) -> set[int]:

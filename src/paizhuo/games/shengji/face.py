@@ -82,6 +82,7 @@ WORDS_ZH = {
     "kitty_points_added": "扣底加分", "level_changes": "升级", "new_levels": "新的级",
     "next_dealer": "下一局庄家", "stakes": "倍数", "redeal": "重新发牌",
     "last_trick_winner": "最后一轮赢家", "kitty_third_card": "翻底第三张",
+    "kitty_turned_up": "翻开的底牌", "kitty_trump_card": "定主的底牌",
     "match_winners": "整场赢家", "cards_taken_back": "悔牌张数", "target": "叫分",
     "friends": "朋友", "card": "牌", "nth": "第几张", "played": "已出张数", "found": "朋友是",
     "resolved": "已定",

@@ -257,12 +257,11 @@ class ShengjiGame(Game):
         return record_viewers(self.state)
 
     def public_cards(self) -> list[int]:
-        """The kitty's turned-up cards (bidding-3's three, the third card) and the cards named
-        in friend calls (a call's card is in its extra data, not its cards)."""
+        """The kitty's turned-up cards (bidding-3's three; those turned up when nobody bid) and
+        the cards named in friend calls (a call's card is in its extra data, not its cards)."""
         st = self.state
         out = list(st.original_kitty[:3]) if st.opts.teams == "bidding" else []
-        if st.third_card is not None:
-            out.append(st.third_card)
+        out.extend(st.original_kitty[i] for i in st.turned_up)
         out.extend(made.card for made in st.calls)
         return out
 

@@ -44,7 +44,7 @@ _PRESET_VALUES: Final[dict[str, dict[str, Any]]] = {
 
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "teams": ("fixed", "friends", "bidding"),
-    "no_bid": ("kitty_third_card", "redeal"),
+    "no_bid": ("kitty_third_card", "kitty_first_card", "kitty_level_card", "redeal"),
     "bidding": ("during_deal", "after_deal"),
     "throw_penalty": ("none", "per_card"),
     "kitty_multiplier": ("doubling", "by_shape", "times", "power", "flat"),
@@ -89,8 +89,9 @@ class ShengjiOptions:
     """SJ-4: an equal tuple of level cards overcalls one of a lower suit, ♠ > ♥ > ♣ > ♦
     (default off)."""
     no_bid: str = "kitty_third_card"
-    """SJ-4: nobody bid in a later round — ``kitty_third_card`` (its suit is trump, a joker
-    means no trump; default) or ``redeal``."""
+    """SJ-4/SJ-14.3: nobody bid in a later round — ``kitty_third_card`` (its suit is trump, a
+    joker means no trump; default), ``kitty_first_card``, ``kitty_level_card`` (turned up one
+    by one until a level card or a joker; none: the highest card) or ``redeal``."""
     kitty_fight: bool = False
     """SJ-4: 炒地皮/反底 — after the bury, the others in turn may overcall, take the kitty and
     bury again, doubling the stakes (default off)."""

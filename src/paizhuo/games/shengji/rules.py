@@ -73,7 +73,8 @@ def initial_state(record: Record) -> RoundState:
     st.trump = setup.trump
     st.trump_known = False
     st.ctx = None
-    st.third_card = None
+    st.turned_card = None
+    st.turned_up = ()
     st.burier = None
     st.takers = []
     st.burials = []

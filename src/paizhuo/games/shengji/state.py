@@ -141,8 +141,10 @@ class RoundState:
     trump: int | None
     trump_known: bool
     ctx: TrumpContext | None
-    third_card: int | None
-    """The kitty card turned up to set trump (SJ-4 ``no_bid``), shown to all."""
+    turned_card: int | None
+    """The kitty card that set trump when nobody bid (SJ-4 ``no_bid``), shown to all."""
+    turned_up: tuple[int, ...]
+    """Positions in the dealt kitty of every card turned up then (SJ-14.3), shown to all."""
 
     # -- kitty (SJ-5), kitty fight (SJ-4), friends (SJ-11), bidding-3 (SJ-12) -------------------
     burier: int | None

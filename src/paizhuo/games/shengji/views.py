@@ -108,8 +108,13 @@ def observe(st: RoundState, seat: int | None) -> View:
     }
     if st.phase == "bid":
         details["stage"] = st.stage
-    if st.third_card is not None:
-        details["kitty_third_card"] = format_cards((st.third_card,))
+    if st.turned_card is not None:
+        if opts.no_bid == "kitty_third_card":
+            details["kitty_third_card"] = format_cards((st.turned_card,))
+        else:
+            details["kitty_turned_up"] = format_cards(
+                [st.original_kitty[i] for i in st.turned_up])
+            details["kitty_trump_card"] = format_cards((st.turned_card,))
     if opts.teams == "bidding":
         # SJ-12: three of the kitty's cards are turned up for everyone
         details["kitty_turned_up"] = format_cards(st.original_kitty[:3])

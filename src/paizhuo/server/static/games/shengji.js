@@ -98,6 +98,9 @@ export const shengji = {
     const items = [];
     items.push([t("sj.level"), levelText(d.level)]);
     items.push([t("sj.trump"), trumpText(d.trump)]);
+    // the kitty cards everyone saw turned up: nobody bid (SJ-4, SJ-14.3), or bidding-3 (SJ-12)
+    const turned = d.kitty_turned_up || d.kitty_third_card;
+    if (turned) items.push([t("sj.turned_up"), cardsText(turned, lang)]);
     if (known(d.dealer)) items.push([t("sj.dealer"), who(ctx, d.dealer)]);
     if (d.standing_bid && !d.trump) {
       items.push([t("sj.bid"), `${who(ctx, d.standing_bid.seat)} ${cardsText(d.standing_bid.cards, lang)}`]);

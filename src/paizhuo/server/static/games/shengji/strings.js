@@ -7,6 +7,7 @@ addStrings({
     // the game, its presets and rules page, and its own names of common verbs
     "game.shengji": "Shengji 升级 (拖拉机)",
     "verb.shengji.pass": "No bid",
+    "sj.turned_up": "Kitty turned up",
     "preset.shengji.tractor": "拖拉机 Tractor — 4 players, 2 decks",
     "preset.shengji.single-deck": "Single deck — 4 players, 1 deck",
     "preset.shengji.titanic": "Titanic — 4 players, 3 decks",
@@ -64,6 +65,7 @@ addStrings({
     // the game, its presets and rules page, and its own names of common verbs
     "game.shengji": "升级（拖拉机）",
     "verb.shengji.pass": "不亮",
+    "sj.turned_up": "翻开的底牌",
     "preset.shengji.tractor": "拖拉机 — 4人 2副牌",
     "preset.shengji.single-deck": "单副 — 4人 1副牌",
     "preset.shengji.titanic": "三副 — 4人 3副牌",
