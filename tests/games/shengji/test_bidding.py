@@ -239,6 +239,21 @@ def test_first_round_dealer_is_the_bidder_and_may_bury_at_once_sj4() -> None:
     assert g.to_act() == [1] and g.state.defenders == {1, 3}
 
 
+@pytest.mark.parametrize(("rule", "dealer"), [("winning_bid", 1), ("first_bid", 0)])
+def test_first_dealer_by_the_winning_or_the_first_bid_sj14(rule: str, dealer: int) -> None:
+    """SJ-14.3 ``first_dealer``: in a first round seat 0 bids 2H, seat 1 overcalls with 2S 2S;
+    the overcall sets trump either way, and the dealer is seat 1 (the winning bid, default)
+    or seat 0 (the first bid), who takes the kitty."""
+    hands, kitty = full_deal(["2H", "3S 2S 2S"])
+    g = game({"first_dealer": rule}, hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2H", {"dealt": 1})
+    g = imported(g, 1, "bid", "2S 2S", {"dealt": nth_dealt(1, 2)})
+    pass_all(g)
+    assert g.phase == "bury" and trump_of(g) == "S"
+    assert g.state.dealer == dealer and g.to_act() == [dealer]
+    assert g.state.defenders == {dealer, dealer + 2}
+
+
 def test_first_round_no_bid_is_a_redeal_sj4() -> None:
     hands, kitty = full_deal(["3S"])
     g = game(hands=hands, kitty=kitty)

@@ -103,11 +103,14 @@ def test_friend_not_all_held() -> None:
     assert "AH" in called(calling({}))  # off by default
 
 
-def test_friend_options_need_finding_friends() -> None:
+def test_options_refused_where_they_mean_nothing() -> None:
     for name, value in [("friend_cards", "no_trumps"), ("friend_not_all_held", True)]:
         with pytest.raises(InvalidOptionsError) as err:
             ShengjiOptions.from_dict({name: value})
         assert err.value.field == f"options.{name}"
+    with pytest.raises(InvalidOptionsError) as err:
+        ShengjiOptions.from_dict({"preset": "bidding-3", "first_dealer": "first_bid"})
+    assert "auction" in err.value.message
 
 
 # -- every house rule: random and heuristic rounds ----------------------------------------------
@@ -118,7 +121,7 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"preset": "friends-5", "friend_cards": "no_trumps", "friend_not_all_held": True},
     {"preset": "friends-4", "friend_cards": "no_highest"},
     {"preset": "friends-5-2", "friend_cards": "no_points", "friend_by": "holding"},
-    {"no_bid": "kitty_first_card"},
+    {"no_bid": "kitty_first_card", "first_dealer": "first_bid"},
     {"preset": "titanic", "no_bid": "kitty_level_card"},
 ]
 

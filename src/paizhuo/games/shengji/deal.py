@@ -117,6 +117,8 @@ def finish_bidding(st: RoundState, out: Emit) -> None:
             rounds.void(st, "nobody bid in the first deal (SJ-4): it is dealt again", out)
             return
         st.dealer = st.bidder
+        if opts.first_dealer == "first_bid":  # SJ-14.3: the first bid's seat deals
+            st.dealer = next(b["seat"] for b in st.bids if b["kind"] == "trump")
     trump: int | None
     if st.level > LEVEL_A:
         trump = None  # the no-trump level past A

@@ -46,6 +46,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "teams": ("fixed", "friends", "bidding"),
     "no_bid": ("kitty_third_card", "kitty_first_card", "kitty_level_card", "redeal"),
     "bidding": ("during_deal", "after_deal"),
+    "first_dealer": ("winning_bid", "first_bid"),
     "throw_penalty": ("none", "per_card"),
     "kitty_multiplier": ("doubling", "by_shape", "times", "power", "flat"),
     "overflow": ("lost", "demote_opponents"),
@@ -98,6 +99,10 @@ class ShengjiOptions:
     bidding: str = "during_deal"
     """SJ-4: bids are made ``during_deal`` (default) or ``after_deal`` (each player once, in
     turn from the dealer)."""
+    first_dealer: str = "winning_bid"
+    """SJ-14.3/SJ-4: in the first round the dealer is the seat whose bid stands
+    (``winning_bid``, default) or the seat that bid first (``first_bid``); the standing bid
+    sets trump either way."""
 
     # -- SJ-5 kitty ---------------------------------------------------------------------------
     kitty_no_points: bool = False
@@ -310,6 +315,9 @@ class ShengjiOptions:
         if self.teams == "friends" and not 0 <= self.friends <= self.players - 3:
             raise InvalidOptionsError("friends", f"the dealer can call 1 to "
                                       f"{self.players - 3} friends at this table")
+        if self.teams == "bidding" and "first_dealer" in given:
+            raise InvalidOptionsError("first_dealer", "in bidding-3 the auction chooses the "
+                                      "dealer (SJ-12)")
         if self.single_deck_joker_nt and self.decks != 1:
             raise InvalidOptionsError("single_deck_joker_nt",
                                       "only with one deck (two decks bid no trump with joker "
