@@ -113,6 +113,34 @@ def test_options_refused_where_they_mean_nothing() -> None:
     assert "auction" in err.value.message
 
 
+# -- hide_played (SJ-14.6) ---------------------------------------------------------------------
+
+
+def test_hide_played_shows_only_the_last_tricks_cards_while_in_play() -> None:
+    g = seeded({"hide_played": True}, seed=3, start={"dealer": 0})
+    rng = random.Random(3)
+    plain = seeded({}, seed=3, start={"dealer": 0})
+    checked = 0
+    while not g.is_over:
+        action = g.sample_action(rng)
+        g.apply(action)
+        plain.apply(action)  # the same round without the option
+        for viewer in (0, 1):
+            tricks = g.observation(viewer)["details"].get("tricks") or []
+            shown = plain.observation(viewer)["details"].get("tricks") or []
+            if g.phase == "play" and len(tricks) >= 2:
+                checked += 1
+                assert all(t["hidden"] and "plays" not in t for t in tricks[:-1])
+                assert tricks[-1] == shown[-1]
+                assert [(t["winner"], t["leader"], t["points"]) for t in tricks] == [
+                    (t["winner"], t["leader"], t["points"]) for t in shown]
+    assert checked > 20
+    # once the round is over every trick shows its cards again
+    over = g.observation(0)["details"]["tricks"]
+    assert all("plays" in t and "hidden" not in t for t in over)
+    assert over == plain.observation(0)["details"]["tricks"]
+
+
 # -- every house rule: random and heuristic rounds ----------------------------------------------
 
 HOUSE_RULES: list[dict[str, Any]] = [
@@ -123,6 +151,7 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"preset": "friends-5-2", "friend_cards": "no_points", "friend_by": "holding"},
     {"no_bid": "kitty_first_card", "first_dealer": "first_bid"},
     {"preset": "titanic", "no_bid": "kitty_level_card"},
+    {"hide_played": True, "hide_points": True},
 ]
 
 

@@ -366,6 +366,8 @@ def finished_tricks(tricks: list[dict[str, Any]], ctx: TrumpContext) -> Finished
     else:
         history, played, void = [], [0] * NUM_PLAIN_IDS, set()
     for t in tricks[k:]:
+        if "plays" not in t:
+            continue  # a trick whose cards the table hides (Shengji's hide_played)
         plays = [(p["seat"], _cards(p["cards"])) for p in t["plays"]]
         history.append((plays, int(t["winner"])))
         note_plays(plays, ctx.group, played, void, 1)

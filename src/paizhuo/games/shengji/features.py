@@ -193,7 +193,7 @@ class ShengjiFeatures(Featurizer):
         voids = np.zeros((n, GROUPS), dtype=np.float32)
         tricks = list(d.get("tricks") or ())
         current = d.get("current_trick") or []
-        for t in [*(t["plays"] for t in tricks), current]:
+        for t in [*(t.get("plays") or () for t in tricks), current]:  # hide_played: none
             led: int | None = None
             for i, p in enumerate(t):
                 cards = parse_cards(p["cards"])

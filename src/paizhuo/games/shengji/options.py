@@ -176,6 +176,9 @@ class ShengjiOptions:
     ``ShengjiGame.take_back``)."""
     hide_points: bool = False
     """SJ-14/SJ-13: the dealer side does not see the attackers' running score (default off)."""
+    hide_played: bool = False
+    """SJ-14.6/SJ-13: no 记牌 — while the round is played, the tricks before the last show who
+    led, who won and the points, not the cards (default off)."""
     reveal_kitty: bool = True
     """SJ-14/SJ-13: the kitty is shown to everyone once the round is over (default on)."""
     redeal_no_trump_or_points: bool = False

@@ -4,7 +4,8 @@ sees.
 A seat sees its own hand; every bid (bid cards are shown); the kitty only if it buried the
 kitty lying there (everyone once the round is over when ``reveal_kitty`` is on, and at once
 with ``kitty_no_points``); every played card and the cards of a failed throw; who won each
-trick; the attackers' running score (not the dealer's side with ``hide_points``); the number
+trick (only the last trick's cards while in play with ``hide_played``); the attackers'
+running score (not the dealer's side with ``hide_points``); the number
 of cards in each hand; the called friends and who has been revealed. Never another player's
 hand. The events each action shows are emitted by the rules (:mod:`.rounds`, :mod:`.deal` …)
 with the same audiences.
@@ -143,6 +144,12 @@ def observe(st: RoundState, seat: int | None) -> View:
         if hidden:
             for t in tricks:
                 del t["points"]
+        if opts.hide_played and st.phase == "play":
+            # SJ-14.6: no 记牌 — the cards of the tricks before the last are not shown
+            for t in tricks[:-1]:
+                del t["plays"]
+                t.pop("attempted", None)
+                t["hidden"] = True
         details["tricks"] = tricks
         details["points_won"] = None if hidden else list(st.won)
         details["attackers_points"] = None if hidden else running_points(st)
