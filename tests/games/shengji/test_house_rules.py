@@ -111,6 +111,12 @@ def test_options_refused_where_they_mean_nothing() -> None:
     with pytest.raises(InvalidOptionsError) as err:
         ShengjiOptions.from_dict({"preset": "bidding-3", "first_dealer": "first_bid"})
     assert "auction" in err.value.message
+    with pytest.raises(InvalidOptionsError) as err:
+        ShengjiOptions.from_dict({"hook_j_rule": "single_j"})
+    assert err.value.field == "options.hook_j_rule"
+    with pytest.raises(InvalidOptionsError) as err:
+        ShengjiOptions.from_dict({"preset": "bidding-3", "dead_zone": False})
+    assert err.value.field == "options.dead_zone"
 
 
 # -- hide_played (SJ-14.6) ---------------------------------------------------------------------
@@ -152,6 +158,7 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"no_bid": "kitty_first_card", "first_dealer": "first_bid"},
     {"preset": "titanic", "no_bid": "kitty_level_card"},
     {"hide_played": True, "hide_points": True},
+    {"dead_zone": False, "hook_j": True, "hook_j_rule": "single_j", "start_level": "J"},
 ]
 
 

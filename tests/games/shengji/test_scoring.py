@@ -362,6 +362,40 @@ def test_hook_j_needs_everything(kw: dict[str, Any], why: str) -> None:
     assert s.new_levels[0] > LV["T"] - 1
 
 
+@pytest.mark.parametrize(("p", "dead_zone", "rise"), [
+    (75, False, 0), (80, False, 1), (115, False, 1), (120, False, 2), (200, False, 4),
+    (80, True, 0), (115, True, 0), (120, True, 1), (200, True, 3),
+])
+def test_dead_zone_sj14(p: int, dead_zone: bool, rise: int) -> None:
+    """SJ-14.5 ``dead_zone``: on (default) attackers at 2s–3s take the deal and stay; off,
+    they rise one level from two steps on (rbtying/shengji's deadzone_size = 0)."""
+    s = score_round(fixed4(p, level="5", other="7", dead_zone=dead_zone))
+    assert s.level_changes[1] == s.level_changes[3] == rise
+    assert s.next_dealer == 1 if p >= 80 else s.next_dealer == 2
+
+
+def test_hook_j_single_j_sends_every_defender_back_sj14() -> None:
+    """SJ-14.5 ``hook_j_rule = single_j``: only a single J winning the last trick hooks, and
+    then every player of the dealer's side goes back to 2, whatever his level (a friend at 9,
+    say), not only those at J."""
+    def friends(cards: str, rule: str) -> RoundInput:
+        return RoundInput(
+            num_players=5, decks=3, step=60, teams="friends", dealer=0,
+            defenders=frozenset({0, 3}), attackers=frozenset({1, 2, 4}), card_points=60,
+            kitty_points=0, last_trick_winner=1, last_trick_units=(SINGLE,),
+            last_trick_cards=parse_cards(cards), levels={0: LV["J"], 1: 3, 2: 3, 3: LV["9"],
+                                                         4: 3},
+            level_rank=LV["J"], hook_j=True, hook_j_rule=rule)
+
+    single = score_round(friends("JS", "single_j"))
+    assert single.hooked and single.new_levels[0] == single.new_levels[3] == LV["2"]
+    assert not score_round(friends("JS JS", "single_j")).hooked  # a pair of jacks: no hook
+    default = score_round(friends("JS", "j_in_play"))
+    assert default.hooked and default.new_levels[0] == LV["2"]
+    assert default.new_levels[3] != LV["2"]  # the friend at 9 is not at J
+    assert score_round(friends("JS JS", "j_in_play")).hooked
+
+
 @pytest.mark.parametrize(("p", "value"), [
     (0, -3), (5, -2), (35, -2), (40, -1), (75, -1), (80, 1), (115, 1), (120, 2), (155, 2),
     (160, 3), (195, 3), (200, 4), (240, 4),

@@ -51,6 +51,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "kitty_multiplier": ("doubling", "by_shape", "times", "power", "flat"),
     "overflow": ("lost", "demote_opponents"),
     "friend_by": ("play", "holding"),
+    "hook_j_rule": ("j_in_play", "single_j"),
     "friend_cards": ("any", "no_trumps", "no_highest", "no_points"),
     "throw_compare": ("deciding_unit", "highest_card"),
     "follow_shape": ("strict", "suit_only"),
@@ -124,8 +125,15 @@ class ShengjiOptions:
     """SJ-9: ranks a rise stops at when not yet played, e.g. ``("T", "K")`` (default none)."""
     overflow: str = "lost"
     """SJ-9: levels beyond a must-play level are ``lost`` (default) or ``demote_opponents``."""
+    dead_zone: bool = True
+    """SJ-14.5/SJ-9: attackers between two and three steps take the deal without rising (the
+    dead zone, default on); off: from two steps on they rise one level more."""
     hook_j: bool = False
     """SJ-9: 钩J — a dealer side at J whose kitty is taken with a J goes back to 2 (off)."""
+    hook_j_rule: str = "j_in_play"
+    """SJ-14.5/SJ-9: with ``hook_j``, ``j_in_play`` (default: the winning play of the last
+    trick holds a J; the dealer's side at J goes back to 2) or ``single_j`` (the last trick is
+    won by a single J; every player of the dealer's side goes back to 2)."""
     round_points: bool = False
     """SJ-9: 欢乐升级 round points besides levels (default off)."""
     round_points_stake: int = 1
@@ -318,6 +326,12 @@ class ShengjiOptions:
         if self.teams == "friends" and not 0 <= self.friends <= self.players - 3:
             raise InvalidOptionsError("friends", f"the dealer can call 1 to "
                                       f"{self.players - 3} friends at this table")
+        if "hook_j_rule" in given and not self.hook_j:
+            raise InvalidOptionsError("hook_j_rule", "hook_j_rule only says how 钩J works: "
+                                      "set hook_j too")
+        if self.teams == "bidding" and "dead_zone" in given:
+            raise InvalidOptionsError("dead_zone", "in bidding-3 the target decides the level "
+                                      "changes (SJ-12), not the steps")
         if self.teams == "bidding" and "first_dealer" in given:
             raise InvalidOptionsError("first_dealer", "in bidding-3 the auction chooses the "
                                       "dealer (SJ-12)")

@@ -201,6 +201,7 @@ def finish_round(st: RoundState, last_winner: int, last_cards: tuple[int, ...],
         must_play_levels=opts.must_play_level_indices, overflow=opts.overflow,
         hook_j=opts.hook_j, round_points=opts.round_points,
         round_points_base=opts.round_points_stake, play_past_ace=opts.play_past_ace,
+        dead_zone=opts.dead_zone, hook_j_rule=opts.hook_j_rule,
     )
     score = score_round(inp)
     st.score = score

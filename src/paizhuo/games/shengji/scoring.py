@@ -155,13 +155,18 @@ def defender_bands(points: int, step: int) -> int:
     return 0
 
 
-def attacker_rise(points: int, step: int) -> int:
-    """Levels the attackers rise when they reach two steps: ``⌊(p − 2s)/s⌋`` (SJ-9).
+def attacker_rise(points: int, step: int, dead_zone: bool = True) -> int:
+    """Levels the attackers rise when they reach two steps: ``⌊(p − 2s)/s⌋`` (SJ-9); without
+    the dead zone (SJ-14.5 ``dead_zone`` off) one more, from two steps on.
 
     >>> [attacker_rise(p, 40) for p in (80, 115, 120, 155, 160, 200)]
     [0, 0, 1, 1, 2, 3]
+    >>> [attacker_rise(p, 40, dead_zone=False) for p in (75, 80, 115, 120, 200)]
+    [0, 1, 1, 2, 4]
     """
-    return max(0, (points - 2 * step) // step)
+    if points < 2 * step:
+        return 0
+    return (points - 2 * step) // step + (0 if dead_zone else 1)
 
 
 def round_points_value(points: int, step: int) -> int:
@@ -242,9 +247,15 @@ class RoundInput:
     must_play_levels: tuple[int, ...] = ()
     overflow: str = "lost"
     hook_j: bool = False
+    hook_j_rule: str = "j_in_play"
+    """SJ-14.5: ``j_in_play`` (a J in the winning play; the defenders at J go back) or
+    ``single_j`` (a single J wins the last trick; every defender goes back)."""
     round_points: bool = False
     round_points_base: int = 1
     play_past_ace: bool = False
+    dead_zone: bool = True
+    """SJ-14.5: from two steps to three the attackers take the deal without rising (off: they
+    rise one level from two steps on)."""
 
 
 @dataclass(frozen=True)
@@ -381,7 +392,7 @@ def score_round(inp: RoundInput) -> RoundScore:
     else:
         attackers_won = p >= 2 * s
         if attackers_won:
-            rises = {a: attacker_rise(p, s) * stakes for a in inp.attackers}
+            rises = {a: attacker_rise(p, s, inp.dead_zone) * stakes for a in inp.attackers}
         else:
             bands = defender_bands(p, s)
             if inp.teams == "fixed":
@@ -398,10 +409,15 @@ def score_round(inp: RoundInput) -> RoundScore:
     new = dict(old)
     lost: dict[int, int] = dict.fromkeys(range(n), 0)
 
-    hooked = (inp.hook_j and taken and inp.level_rank == LEVEL_J
-              and any(c < 52 and c // 4 == RANK_J for c in inp.last_trick_cards))
-    hooked_seats = frozenset(d for d in inp.defenders if old[d] == LEVEL_J) if hooked \
-        else frozenset()
+    cards = inp.last_trick_cards
+    if inp.hook_j_rule == "single_j":  # SJ-14.5: the last trick won by a single J
+        holds_j = len(cards) == 1 and cards[0] < 52 and cards[0] // 4 == RANK_J
+    else:
+        holds_j = any(c < 52 and c // 4 == RANK_J for c in cards)
+    hooked = inp.hook_j and taken and inp.level_rank == LEVEL_J and holds_j
+    hooked_seats = frozenset(d for d in inp.defenders
+                             if old[d] == LEVEL_J or inp.hook_j_rule == "single_j") \
+        if hooked else frozenset()
 
     for seat, by in rises.items():
         if seat in hooked_seats:
