@@ -19,7 +19,7 @@ import pytest
 
 from paizhuo.cards import RANK_CHARS, SUIT_CHARS, Counts
 from paizhuo.engine.judge import judge_text
-from paizhuo.games.shengji.bidding import legal_bids, parse_bid
+from paizhuo.games.shengji.bidding import legal_bids, parse_bid, reinforces
 from paizhuo.games.shengji.combos import decompose
 from paizhuo.games.shengji.options import ShengjiOptions
 from paizhuo.games.shengji.order import TrumpContext
@@ -99,6 +99,8 @@ def _check_verdict(check: dict[str, Any]) -> str:
         assert standing is not None, check["standing"]
     bids = legal_bids(Counts.of(parse_cards(check["hand"])), level, decks, standing,
                       suit_order=opts.suit_order_overcall)
+    if check.get("own") and standing is not None and opts.own_bid == "reinforce_only":
+        bids = [b for b in bids if reinforces(b, standing)]  # the standing bid is this seat's
     return "; ".join(format_cards(b.cards) for b in bids) or "none"
 
 

@@ -184,6 +184,29 @@ def test_self_overcall_with_a_stronger_bid_sj4() -> None:
     assert g.state.standing is not None and g.state.standing.suit is None
 
 
+def test_own_bid_reinforce_only_sj14() -> None:
+    """SJ-14.3 ``own_bid = reinforce_only``: the standing bidder may reinforce (2H → 2H 2H)
+    but not overcall himself (SJ SJ over his own 2H: the deal does not even stop for it);
+    another seat still may overcall him."""
+    hands, kitty = full_deal(["2H SJ SJ 2H", "3H 4C 5C 6C BJ BJ"])
+    plain = game(hands=hands, kitty=kitty)
+    act(plain, 0, "bid", "2H", {"dealt": 1})
+    assert plain.state.dealt == nth_dealt(0, 2) and plain.to_act() == [0]  # SJ SJ: 自反
+    g = game({"own_bid": "reinforce_only"}, hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2H", {"dealt": 1})
+    assert g.state.dealt == nth_dealt(0, 3) and g.to_act() == [0]  # the second 2H
+    assert {a.cards for a in g.legal_actions(0) if a.verb == "bid"} == {
+        tuple(parse_cards("2H 2H"))}
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "bid", "SJ SJ", {"dealt": nth_dealt(0, 3)})
+    assert err.value.rule == "SJ-14.3" and "only reinforce" in err.value.message
+    assert err.value.zh is not None and "自保" in err.value.zh
+    act(g, 0, "bid", "2H 2H", {"dealt": nth_dealt(0, 3)})
+    assert str(g.state.standing) == "2H 2H" and g.state.bidder == 0
+    g = imported(g, 1, "bid", "BJ BJ", {"dealt": nth_dealt(1, 5)})
+    assert g.state.bidder == 1
+
+
 def test_suit_order_overcall_in_a_game_sj4() -> None:
     hands, kitty = full_deal(["2D 2D", "2S 2S"])
     # (seats 0 and 1 were asked at their first 2D, 2S: the judge's import step supplies the

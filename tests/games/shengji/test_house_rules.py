@@ -155,7 +155,7 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"preset": "friends-5", "friend_cards": "no_trumps", "friend_not_all_held": True},
     {"preset": "friends-4", "friend_cards": "no_highest"},
     {"preset": "friends-5-2", "friend_cards": "no_points", "friend_by": "holding"},
-    {"no_bid": "kitty_first_card", "first_dealer": "first_bid"},
+    {"no_bid": "kitty_first_card", "first_dealer": "first_bid", "own_bid": "reinforce_only"},
     {"preset": "titanic", "no_bid": "kitty_level_card"},
     {"hide_played": True, "hide_points": True},
     {"dead_zone": False, "hook_j": True, "hook_j_rule": "single_j", "start_level": "J"},

@@ -60,6 +60,12 @@ class Bid:
         return format_cards(self.cards)
 
 
+def reinforces(bid: Bid, standing: Bid) -> bool:
+    """Whether ``bid`` only reinforces ``standing`` 自保: more copies of the same card (what
+    the standing bidder may bid with SJ-14.3 ``own_bid = reinforce_only``)."""
+    return bid.size > standing.size and all(c == standing.cards[0] for c in bid.cards)
+
+
 def _joker_strength(card: int, n: int) -> int:
     """Strength of ``n`` (2 or 3) identical jokers: the big joker's tuple beats the small's."""
     if n == 2:

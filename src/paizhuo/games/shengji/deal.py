@@ -14,7 +14,14 @@ from typing import Any
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, MalformedError, describe, seat_en, seat_zh
 from paizhuo.games.shengji import kitty, rounds
-from paizhuo.games.shengji.bidding import Bid, could_beat, legal_bids, parse_bid, stronger
+from paizhuo.games.shengji.bidding import (
+    Bid,
+    could_beat,
+    legal_bids,
+    parse_bid,
+    reinforces,
+    stronger,
+)
 from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points
 from paizhuo.games.shengji.scoring import LEVEL_A, level_name
 from paizhuo.games.shengji.state import Emit, RoundState
@@ -75,8 +82,12 @@ def deal_on(st: RoundState, out: Emit) -> None:
         hand = hands[seat]
         hand.add(card)
         i += 1
-        if (card >= 52 or card >> 2 == level) and could_beat(
-                hand.array(), level, decks, st.standing, st.joker_nt, st.suit_order):
+        if (card >= 52 or card >> 2 == level) and (
+                hand[st.standing.cards[0]] > st.standing.size
+                if st.standing is not None and seat == st.bidder
+                and st.opts.own_bid == "reinforce_only"  # SJ-14.3: he may only reinforce
+                else could_beat(hand.array(), level, decks, st.standing, st.joker_nt,
+                                st.suit_order)):
             st.dealt = i
             st.ask = seat
             return
@@ -244,6 +255,13 @@ def check_bid(st: RoundState, action: Action, bid: Bid, upto: int | None = None)
         when_zh = f"（发到第 {upto} 张时）" if upto is not None else ""
         raise IllegalActionError("SJ-4", f"you do not hold {say_cards(bid.cards)}{when}", seat,
                                  zh=f"你手里没有 {say_cards(bid.cards, 'zh')}{when_zh}")
+    if not may_bid_again(st, seat, bid):
+        assert st.standing is not None
+        raise IllegalActionError(
+            "SJ-14.3", f"your {say_cards(st.standing.cards)} stands: you may only reinforce "
+            f"it with more {say_cards(st.standing.cards[:1])}", seat,
+            zh=f"你亮的 {say_cards(st.standing.cards, 'zh')} 还在：只能再加 "
+            f"{say_cards(st.standing.cards[:1], 'zh')} 自保")
     if not stronger(bid, st.standing, st.suit_order):
         assert st.standing is not None
         raise IllegalActionError(
@@ -251,6 +269,15 @@ def check_bid(st: RoundState, action: Action, bid: Bid, upto: int | None = None)
             f"{say_cards(st.standing.cards)} of {seat_en(st.bidder)}", seat,
             zh=f"{say_cards(bid.cards, 'zh')} 反不了{seat_zh(st.bidder)}亮的 "
             f"{say_cards(st.standing.cards, 'zh')}")
+
+
+def may_bid_again(st: RoundState, seat: int, bid: Bid) -> bool:
+    """SJ-14.3 ``own_bid = reinforce_only``: the standing bidder may only reinforce (more
+    copies of the card he showed), never overcall himself with another bid."""
+    standing = st.standing
+    if st.opts.own_bid != "reinforce_only" or standing is None or seat != st.bidder:
+        return True
+    return reinforces(bid, standing)
 
 
 def log_bid(st: RoundState, seat: int, bid: Bid, dealt: int | None, out: Emit,
@@ -408,7 +435,8 @@ def bid_actions(st: RoundState, seat: int) -> list[Action]:
         out.append(Action(seat, "pass", (), extra))
     for bid in legal_bids(st.hands[seat], st.level, st.opts.decks, st.standing, st.joker_nt,
                           st.suit_order):
-        out.append(Action(seat, "bid", bid.cards, extra))
+        if may_bid_again(st, seat, bid):
+            out.append(Action(seat, "bid", bid.cards, extra))
     return out
 
 

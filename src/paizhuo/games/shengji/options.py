@@ -47,6 +47,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "no_bid": ("kitty_third_card", "kitty_first_card", "kitty_level_card", "redeal"),
     "bidding": ("during_deal", "after_deal"),
     "first_dealer": ("winning_bid", "first_bid"),
+    "own_bid": ("overcall", "reinforce_only"),
     "throw_penalty": ("none", "per_card"),
     "kitty_multiplier": ("doubling", "by_shape", "times", "power", "flat"),
     "overflow": ("lost", "demote_opponents"),
@@ -100,6 +101,10 @@ class ShengjiOptions:
     bidding: str = "during_deal"
     """SJ-4: bids are made ``during_deal`` (default) or ``after_deal`` (each player once, in
     turn from the dealer)."""
+    own_bid: str = "overcall"
+    """SJ-14.3/SJ-4: what the standing bidder may bid — ``overcall`` (default: any stronger
+    bid, reinforcing 自保 or overcalling himself 自反) or ``reinforce_only`` (only more copies
+    of the card he showed)."""
     first_dealer: str = "winning_bid"
     """SJ-14.3/SJ-4: in the first round the dealer is the seat whose bid stands
     (``winning_bid``, default) or the seat that bid first (``first_bid``); the standing bid
