@@ -44,7 +44,8 @@ RULES_POOL = [ComboRules()] * 4 + [
     ComboRules(protect_triples=True), ComboRules(protect_tractors=True),
     ComboRules(min_tractor_length=3), ComboRules(min_tractor_tuple=3),
     ComboRules(protect_triples=True, protect_tractors=True),
-    ComboRules(follow_shape="suit_only"),
+    ComboRules(follow_shape="suit_only"), ComboRules(throw_split="largest_unit"),
+    ComboRules(throw_split="largest_unit", protect_triples=True),
 ]
 
 

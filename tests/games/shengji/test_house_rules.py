@@ -20,8 +20,11 @@ from paizhuo.bots.shengji_heuristic import ShengjiHeuristic
 from paizhuo.engine.errors import IllegalActionError, InvalidOptionsError
 from paizhuo.engine.judge import judge_text
 from paizhuo.games.shengji import ShengjiGame
+from paizhuo.games.shengji.combos import ComboRules, decompose
 from paizhuo.games.shengji.kitty import BURY_LIST_CAP
 from paizhuo.games.shengji.options import ShengjiOptions
+from paizhuo.games.shengji.order import TrumpContext
+from paizhuo.notation import format_cards, parse_cards
 
 
 def judged(options: dict[str, Any], hands: list[str], actions: list[list[Any]],
@@ -57,6 +60,40 @@ def test_follow_shape_suit_only_owes_only_the_suit() -> None:
     assert answer["message"].startswith("must follow spades")
 
 
+
+
+# -- throw_split (SJ-14.2) ----------------------------------------------------------------------
+
+SPLIT_HANDS = ["3C 4C 5C 6C 7C 8C", "AH AH AH KH KH 3S", "9H 9H 9H 8H 8H TH",
+               "3D 4D 5D 6D 7D 8D"]
+
+
+@pytest.mark.parametrize(("split", "play", "legal"), [
+    # tuples first: A A A + K K is a triple and a pair; 9 9 9 + 8 8 answers both
+    ("tuples_first", "9H 9H 9H 8H 8H", True),
+    ("tuples_first", "9H 9H 8H 8H TH", False),
+    # largest unit: A A K K + A is a tractor and a single; the tractor 9 9 8 8 is owed
+    ("largest_unit", "9H 9H 8H 8H TH", True),
+    ("largest_unit", "9H 9H 9H 8H 8H", True),
+])
+def test_throw_split_decides_what_is_owed(split: str, play: str, legal: bool) -> None:
+    """SJ-14.2 ``throw_split``: the lead's units, and so what a follower owes, follow the
+    split: with ``largest_unit`` the throw A A A K K holds a tractor."""
+    status, answer = judged({"preset": "titanic", "throw_split": split}, SPLIT_HANDS,
+                            [[1, "play", "AH AH AH KH KH"], [2, "play", play]],
+                            level="4", trump="S")
+    assert (status == 0) == legal, answer
+    if not legal:
+        assert answer["rule"] == "SJ-8" and "pair" in answer["message"]
+
+
+def test_throw_split_largest_unit_units() -> None:
+    ctx = TrumpContext.make(level=2, trump=0)  # level 4: 2H and 3H are neighbours
+    for rules, units in [(ComboRules(), ["2H 2H 2H", "3H 3H"]),
+                         (ComboRules(throw_split="largest_unit"), ["2H 2H 3H 3H", "2H"])]:
+        got = [format_cards(u.cards) for u in decompose(parse_cards("2H 2H 2H 3H 3H"), ctx,
+                                                         rules)]
+        assert got == units
 
 
 # -- friend_cards, friend_not_all_held (SJ-14.4) ----------------------------------------------
@@ -156,7 +193,7 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"preset": "friends-4", "friend_cards": "no_highest"},
     {"preset": "friends-5-2", "friend_cards": "no_points", "friend_by": "holding"},
     {"no_bid": "kitty_first_card", "first_dealer": "first_bid", "own_bid": "reinforce_only"},
-    {"preset": "titanic", "no_bid": "kitty_level_card"},
+    {"preset": "titanic", "no_bid": "kitty_level_card", "throw_split": "largest_unit"},
     {"hide_played": True, "hide_points": True},
     {"dead_zone": False, "hook_j": True, "hook_j_rule": "single_j", "start_level": "J"},
 ]

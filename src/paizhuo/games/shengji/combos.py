@@ -23,6 +23,7 @@ from paizhuo.notation import format_cards
 
 THROW_COMPARE_CHOICES: Final = ("deciding_unit", "highest_card")
 FOLLOW_SHAPE_CHOICES: Final = ("strict", "suit_only")
+THROW_SPLIT_CHOICES: Final = ("tuples_first", "largest_unit")
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,10 @@ class ComboRules:
     throw_compare: str = "deciding_unit"
     """SJ-14 throw judging: ``deciding_unit`` (SJ-8) or ``highest_card`` (a ruff of a throw
     is compared by its highest card only)."""
+    throw_split: str = "tuples_first"
+    """SJ-14.2 how a lead is split into units where several splits exist: ``tuples_first``
+    (SJ-6: larger tuples, then longer tractors) or ``largest_unit`` (the unit of most cards
+    first: ``2H 2H 2H 3H 3H`` is a tractor and a single, not a triple and a pair)."""
     follow_shape: str = "strict"
     """SJ-14 trick draw: ``strict`` (SJ-8.2: tractors and tuples must be followed as far as
     the hand allows) or ``suit_only`` (no format-based draw: only the suit is owed; a play
@@ -63,6 +68,8 @@ class ComboRules:
             raise ValueError("min_tractor_tuple must be 2 or 3")
         if self.throw_compare not in THROW_COMPARE_CHOICES:
             raise ValueError(f"throw_compare must be one of {THROW_COMPARE_CHOICES}")
+        if self.throw_split not in THROW_SPLIT_CHOICES:
+            raise ValueError(f"throw_split must be one of {THROW_SPLIT_CHOICES}")
         if self.follow_shape not in FOLLOW_SHAPE_CHOICES:
             raise ValueError(f"follow_shape must be one of {FOLLOW_SHAPE_CHOICES}")
 
@@ -184,6 +191,8 @@ def decompose_counts(counts: dict[int, int], ctx: TrumpContext,
                      rules: ComboRules = DEFAULT_RULES) -> list[Unit]:
     """:func:`decompose` on a count dict (card id → copies) of one group (mutates a copy)."""
     counts = dict(counts)
+    if rules.throw_split == "largest_unit":
+        return _largest_first(counts, ctx, rules)
     slot = ctx.slot
     units: list[Unit] = []
     for k in (3, 2):
@@ -216,6 +225,43 @@ def decompose_counts(counts: dict[int, int], ctx: TrumpContext,
         for x in ids_k:
             counts[x] -= k
             units.append(Unit(k, 1, slot[x], (x,) * k))
+    for x in sorted(counts):
+        for _ in range(counts[x]):
+            units.append(Unit(1, 1, slot[x], (x,)))
+    units.sort(key=_unit_order)
+    return units
+
+
+def _largest_first(counts: dict[int, int], ctx: TrumpContext, rules: ComboRules) -> list[Unit]:
+    """SJ-14.2 ``throw_split = largest_unit``: take the unit of most cards (a whole run of
+    tuples, or one tuple), then the next: ties go to larger tuples, then the higher top."""
+    slot = ctx.slot
+    units: list[Unit] = []
+    while True:
+        best: tuple[int, int, int, list[int]] | None = None  # (cards, size, top, ids)
+        for k in (3, 2):
+            by_slot: dict[int, list[int]] = {}
+            for x in sorted(counts):
+                if counts[x] >= k:
+                    by_slot.setdefault(slot[x], []).append(x)
+            for top, here in by_slot.items():
+                runs = [[here[0]]]  # the tuple alone, and the whole run it tops
+                if k >= rules.min_tractor_tuple and top + 1 not in by_slot:
+                    low = top
+                    while low - 1 in by_slot:
+                        low -= 1
+                    if top - low + 1 >= rules.min_tractor_length:
+                        runs.append([by_slot[t][0] for t in range(low, top + 1)])
+                for ids in runs:
+                    key = (k * len(ids), k, top, ids)
+                    if best is None or key[:3] > best[:3]:
+                        best = key
+        if best is None:
+            break
+        _, k, top, ids = best
+        for x in ids:
+            counts[x] -= k
+        units.append(Unit(k, len(ids), top, tuple(sorted(x for x in ids for _ in range(k)))))
     for x in sorted(counts):
         for _ in range(counts[x]):
             units.append(Unit(1, 1, slot[x], (x,)))

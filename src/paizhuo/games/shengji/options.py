@@ -56,6 +56,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "friend_cards": ("any", "no_trumps", "no_highest", "no_points"),
     "throw_compare": ("deciding_unit", "highest_card"),
     "follow_shape": ("strict", "suit_only"),
+    "throw_split": ("tuples_first", "largest_unit"),
 }
 
 
@@ -175,6 +176,10 @@ class ShengjiOptions:
     throw_compare: str = "deciding_unit"
     """SJ-14/SJ-8: a ruff of a throw is compared by its ``deciding_unit`` (default) or by
     its ``highest_card``."""
+    throw_split: str = "tuples_first"
+    """SJ-14.2/SJ-6: how a lead of several units is split where splits differ —
+    ``tuples_first`` (default: larger tuples, then longer tractors) or ``largest_unit`` (the
+    unit of most cards first); what must be followed follows the split."""
     follow_shape: str = "strict"
     """SJ-14.1/SJ-8: what a follower owes — ``strict`` (default: pairs and tractors as far as
     his hand allows) or ``suit_only`` (only the suit; no format-based draw)."""
@@ -234,6 +239,7 @@ class ShengjiOptions:
             bombs=self.bombs,
             throw_compare=self.throw_compare,
             follow_shape=self.follow_shape,
+            throw_split=self.throw_split,
         )
 
     # -- parsing ------------------------------------------------------------------------------
