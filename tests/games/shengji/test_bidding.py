@@ -32,6 +32,7 @@ from paizhuo.games.shengji.bidding import (
     stronger,
     target_error,
 )
+from paizhuo.games.shengji.options import ShengjiOptions
 from paizhuo.notation import parse_cards
 
 
@@ -205,6 +206,34 @@ def test_own_bid_reinforce_only_sj14() -> None:
     assert str(g.state.standing) == "2H 2H" and g.state.bidder == 0
     g = imported(g, 1, "bid", "BJ BJ", {"dealt": nth_dealt(1, 5)})
     assert g.state.bidder == 1
+
+
+@pytest.mark.parametrize(("rule", "decks", "bids"), [
+    ("pairs", 3, ["2H", "2H 2H", "SJ SJ", "SJ SJ SJ"]),
+    ("all_copies", 3, ["2H", "2H 2H", "SJ SJ SJ"]),
+    ("all_copies", 2, ["2H", "2H 2H", "SJ SJ"]),
+    ("none", 3, ["2H", "2H 2H"]),
+])
+def test_joker_bids_sj14(rule: str, decks: int, bids: list[str]) -> None:
+    """SJ-14.3 ``joker_bids``: how many identical jokers bid no trump."""
+    jokers = ShengjiOptions.from_dict({"preset": "titanic" if decks == 3 else "tractor",
+                                       "joker_bids": rule}).joker_bid_min
+    hand = Counts.of(parse_cards("2H 2H SJ SJ SJ" if decks == 3 else "2H 2H SJ SJ"))
+    assert [str(b) for b in possible_bids(hand, 0, decks, jokers=jokers)] == bids
+    assert (parse_bid(parse_cards("SJ SJ"), 0, decks, jokers=jokers) is not None) == (
+        "SJ SJ" in bids)
+
+
+def test_joker_bids_none_in_a_game_sj14() -> None:
+    hands, kitty = full_deal(["SJ SJ 2H"])
+    g = game({"joker_bids": "none"}, hands=hands, kitty=kitty)
+    assert g.state.dealt == nth_dealt(0, 2)  # the deal stops at the 2H, not at the SJ pair
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "bid", "SJ SJ", {"dealt": nth_dealt(0, 2)})
+    assert err.value.rule == "SJ-4" and "is not a bid" in err.value.message
+    # the hint offers only level cards, no jokers
+    assert err.value.message.endswith("of one suit")
+    assert (err.value.zh or "").endswith("级牌 2")
 
 
 def test_suit_order_overcall_in_a_game_sj4() -> None:

@@ -193,7 +193,9 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"preset": "friends-4", "friend_cards": "no_highest"},
     {"preset": "friends-5-2", "friend_cards": "no_points", "friend_by": "holding"},
     {"no_bid": "kitty_first_card", "first_dealer": "first_bid", "own_bid": "reinforce_only"},
-    {"preset": "titanic", "no_bid": "kitty_level_card", "throw_split": "largest_unit"},
+    {"preset": "titanic", "no_bid": "kitty_level_card", "throw_split": "largest_unit",
+     "joker_bids": "all_copies"},
+    {"joker_bids": "none", "kitty_fight": True},
     {"hide_played": True, "hide_points": True},
     {"dead_zone": False, "hook_j": True, "hook_j_rule": "single_j", "start_level": "J"},
 ]

@@ -79,8 +79,9 @@ def level_strength(n: int) -> int:
 
 
 def parse_bid(cards: tuple[int, ...] | list[int], level: int, decks: int,
-              joker_nt: bool = False) -> Bid | None:
-    """The bid the shown ``cards`` make, or None if they are not a bid at this table (SJ-4)."""
+              joker_nt: bool = False, jokers: int = 2) -> Bid | None:
+    """The bid the shown ``cards`` make, or None if they are not a bid at this table (SJ-4).
+    ``jokers``: the fewest identical jokers a joker bid shows (SJ-14.3 ``joker_bids``)."""
     cards = tuple(sorted(cards))
     n = len(cards)
     if n == 0 or n > max(decks, 2):
@@ -91,7 +92,7 @@ def parse_bid(cards: tuple[int, ...] | list[int], level: int, decks: int,
         return None
     card = cards[0]
     if card in (SMALL_JOKER, BIG_JOKER):
-        if n < 2:
+        if n < max(2, jokers):
             return None
         return Bid(cards, _joker_strength(card, n), None)
     if card >= 52 or card // 4 != level:
@@ -110,7 +111,8 @@ def stronger(new: Bid, standing: Bid | None, suit_order: bool = False) -> bool:
             and standing.suit is not None and SUIT_RANK[new.suit] > SUIT_RANK[standing.suit])
 
 
-def possible_bids(hand: Counts, level: int, decks: int, joker_nt: bool = False) -> list[Bid]:
+def possible_bids(hand: Counts, level: int, decks: int, joker_nt: bool = False,
+                  jokers: int = 2) -> list[Bid]:
     """Every bid the hand can show, weakest first."""
     bids: list[Bid] = []
     arr = hand.array()
@@ -120,7 +122,7 @@ def possible_bids(hand: Counts, level: int, decks: int, joker_nt: bool = False) 
             bids.append(Bid((card,) * n, level_strength(n), suit))
     if decks >= 2:
         for card in (SMALL_JOKER, BIG_JOKER):
-            for n in range(2, min(arr[card], decks) + 1):
+            for n in range(max(2, jokers), min(arr[card], decks) + 1):
                 bids.append(Bid((card,) * n, _joker_strength(card, n), None))
     elif joker_nt and arr[SMALL_JOKER] and arr[BIG_JOKER]:
         bids.append(Bid((SMALL_JOKER, BIG_JOKER), 2, None))
@@ -129,13 +131,14 @@ def possible_bids(hand: Counts, level: int, decks: int, joker_nt: bool = False) 
 
 
 def legal_bids(hand: Counts, level: int, decks: int, standing: Bid | None,
-               joker_nt: bool = False, suit_order: bool = False) -> list[Bid]:
+               joker_nt: bool = False, suit_order: bool = False, jokers: int = 2) -> list[Bid]:
     """The bids from ``hand`` that beat ``standing`` (SJ-4)."""
-    return [b for b in possible_bids(hand, level, decks, joker_nt)
+    return [b for b in possible_bids(hand, level, decks, joker_nt, jokers)
             if stronger(b, standing, suit_order)]
 
 
-def best_strength(arr: list[int], level: int, decks: int, joker_nt: bool = False) -> int:
+def best_strength(arr: list[int], level: int, decks: int, joker_nt: bool = False,
+                  jokers: int = 2) -> int:
     """Strength of the strongest bid a count array holds (0: none); fast, for the deal."""
     best = 0
     base = level * 4
@@ -148,7 +151,7 @@ def best_strength(arr: list[int], level: int, decks: int, joker_nt: bool = False
     if decks >= 2:
         for card in (SMALL_JOKER, BIG_JOKER):
             n = min(arr[card], decks)
-            if n >= 2:
+            if n >= max(2, jokers):
                 s = _joker_strength(card, n)
                 if s > best:
                     best = s
@@ -158,9 +161,9 @@ def best_strength(arr: list[int], level: int, decks: int, joker_nt: bool = False
 
 
 def could_beat(arr: list[int], level: int, decks: int, standing: Bid | None,
-               joker_nt: bool = False, suit_order: bool = False) -> bool:
+               joker_nt: bool = False, suit_order: bool = False, jokers: int = 2) -> bool:
     """Whether a count array holds any bid stronger than ``standing`` (fast path)."""
-    best = best_strength(arr, level, decks, joker_nt)
+    best = best_strength(arr, level, decks, joker_nt, jokers)
     if standing is None:
         return best > 0
     if best > standing.strength:

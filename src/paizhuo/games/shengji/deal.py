@@ -87,7 +87,7 @@ def deal_on(st: RoundState, out: Emit) -> None:
                 if st.standing is not None and seat == st.bidder
                 and st.opts.own_bid == "reinforce_only"  # SJ-14.3: he may only reinforce
                 else could_beat(hand.array(), level, decks, st.standing, st.joker_nt,
-                                st.suit_order)):
+                                st.suit_order, st.opts.joker_bid_min)):
             st.dealt = i
             st.ask = seat
             return
@@ -226,18 +226,24 @@ def bid_of(st: RoundState, action: Action) -> Bid:
     further identical card(s) (SJ-4: "shows a second identical card"): when that alone is no
     stronger bid, it is read together with his standing bid."""
     decks = st.opts.decks
-    bid = parse_bid(action.cards, st.level, decks, st.joker_nt)
+    bid = parse_bid(action.cards, st.level, decks, st.joker_nt, st.opts.joker_bid_min)
     standing = st.standing
     if (standing is not None and action.seat == st.bidder and action.cards
             and (bid is None or not stronger(bid, standing, st.suit_order))
             and all(c == standing.cards[0] for c in (*standing.cards, *action.cards))):
-        joined = parse_bid(standing.cards + action.cards, st.level, decks)
+        joined = parse_bid(standing.cards + action.cards, st.level, decks,
+                           jokers=st.opts.joker_bid_min)
         if joined is not None:
             bid = joined
     if bid is None:
         lv = level_name(st.level).replace("T", "10")
-        jokers = " or SJ BJ" if st.joker_nt else (" or a pair of jokers" if decks >= 2 else "")
-        jokers_zh = "，或小王大王" if st.joker_nt else ("，或一对王" if decks >= 2 else "")
+        fewest = st.opts.joker_bid_min  # SJ-14.3 joker_bids
+        jokers = " or SJ BJ" if st.joker_nt else (
+            "" if decks < 2 or fewest > decks else
+            " or a pair of jokers" if fewest <= 2 else f" or {fewest} identical jokers")
+        jokers_zh = "，或小王大王" if st.joker_nt else (
+            "" if decks < 2 or fewest > decks else
+            "，或一对王" if fewest <= 2 else f"，或 {fewest} 张相同的王")
         raise IllegalActionError(
             "SJ-4", f"{say_cards(action.cards) or 'nothing'} is not a "
             f"bid: show one or more {lv} of one suit{jokers}", action.seat,
@@ -434,7 +440,7 @@ def bid_actions(st: RoundState, seat: int) -> list[Action]:
     if seat == st.ask:
         out.append(Action(seat, "pass", (), extra))
     for bid in legal_bids(st.hands[seat], st.level, st.opts.decks, st.standing, st.joker_nt,
-                          st.suit_order):
+                          st.suit_order, st.opts.joker_bid_min):
         if may_bid_again(st, seat, bid):
             out.append(Action(seat, "bid", bid.cards, extra))
     return out

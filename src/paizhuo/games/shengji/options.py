@@ -48,6 +48,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "bidding": ("during_deal", "after_deal"),
     "first_dealer": ("winning_bid", "first_bid"),
     "own_bid": ("overcall", "reinforce_only"),
+    "joker_bids": ("pairs", "all_copies", "none"),
     "throw_penalty": ("none", "per_card"),
     "kitty_multiplier": ("doubling", "by_shape", "times", "power", "flat"),
     "overflow": ("lost", "demote_opponents"),
@@ -102,6 +103,9 @@ class ShengjiOptions:
     bidding: str = "during_deal"
     """SJ-4: bids are made ``during_deal`` (default) or ``after_deal`` (each player once, in
     turn from the dealer)."""
+    joker_bids: str = "pairs"
+    """SJ-14.3/SJ-4: how many identical jokers bid no trump — ``pairs`` (default: two or
+    more), ``all_copies`` (as many as there are decks) or ``none`` (jokers never bid)."""
     own_bid: str = "overcall"
     """SJ-14.3/SJ-4: what the standing bidder may bid — ``overcall`` (default: any stronger
     bid, reinforcing 自保 or overcalling himself 自反) or ``reinforce_only`` (only more copies
@@ -214,6 +218,11 @@ class ShengjiOptions:
         if self.teams != "friends":
             return 0
         return self.friends or (2 if self.players >= 6 else 1)
+
+    @property
+    def joker_bid_min(self) -> int:
+        """SJ-14.3: the fewest identical jokers a joker bid shows (more than the decks: none)."""
+        return {"pairs": 2, "all_copies": self.decks, "none": self.decks + 1}[self.joker_bids]
 
     @property
     def start_level_index(self) -> int:
