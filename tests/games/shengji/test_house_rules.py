@@ -195,7 +195,7 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"no_bid": "kitty_first_card", "first_dealer": "first_bid", "own_bid": "reinforce_only"},
     {"preset": "titanic", "no_bid": "kitty_level_card", "throw_split": "largest_unit",
      "joker_bids": "all_copies"},
-    {"joker_bids": "none", "kitty_fight": True},
+    {"joker_bids": "none", "kitty_fight": True, "throw_compare": "all_units"},
     {"hide_played": True, "hide_points": True},
     {"dead_zone": False, "hook_j": True, "hook_j_rule": "single_j", "start_level": "J"},
 ]

@@ -166,6 +166,23 @@ def test_sj8_4_ruffs_of_a_throw_with_a_tractor_are_decided_by_the_tractor() -> N
     assert rank_tens is not None and rank_kings is not None and rank_tens > rank_kings
 
 
+def test_sj14_throw_compare_all_units() -> None:
+    """SJ-14.2 ``throw_compare = all_units``: over a side throw 6S 4S, the ruff 3H 4H beats
+    the ruff 2H 3H unit by unit (4 > 3, 3 > 2), and 2H BJ does not beat 3H 4H (its 2H is not
+    above the 3H) though its highest card is; by the deciding unit (the highest single) or
+    the highest card, BJ wins."""
+    ctx = TrumpContext.make(level=11, trump=HEARTS)  # level K, hearts trump
+    plays = ["2H 3H", "3H 4H", "2H BJ"]
+    assert winner("6S 4S", plays, ctx, ComboRules(throw_compare="all_units")) == 2
+    assert winner("6S 4S", plays, ctx) == 3
+    assert winner("6S 4S", plays, ctx, ComboRules(throw_compare="highest_card")) == 3
+    # not a throw: one unit, compared as always
+    assert winner("6S", ["2H", "BJ"], ctx, ComboRules(throw_compare="all_units")) == 2
+    # a pair and a single: each unit must be above — 5H 5H 3H over 4H 4H 9H fails on the single
+    pair_single = ["4H 4H 9H", "5H 5H 3H", "5H 5H TH"]
+    assert winner("7S 7S 6S", pair_single, ctx, ComboRules(throw_compare="all_units")) == 3
+
+
 def test_sj8_seed_over_singles_the_highest_card_decides() -> None:
     """SJ-8 seed: over side 5 6 7, 9 7 7 ruffs and 8 8 4 does not (9 > 8)."""
     assert winner("5S 6S 7S", ["9H 7H 7H", "8H 8H 4H"]) == 1

@@ -21,7 +21,7 @@ from typing import Final
 from paizhuo.games.shengji.order import GROUP_NAMES, GROUP_NAMES_ZH, TRUMP, TrumpContext
 from paizhuo.notation import format_cards
 
-THROW_COMPARE_CHOICES: Final = ("deciding_unit", "highest_card")
+THROW_COMPARE_CHOICES: Final = ("deciding_unit", "highest_card", "all_units")
 FOLLOW_SHAPE_CHOICES: Final = ("strict", "suit_only")
 THROW_SPLIT_CHOICES: Final = ("tuples_first", "largest_unit")
 
@@ -50,8 +50,9 @@ class ComboRules:
     practice level cards, or 2s with ``constant_twos``) beats every play that is not a bomb,
     whatever the lead's shape. Bombs change nothing in what must be followed."""
     throw_compare: str = "deciding_unit"
-    """SJ-14 throw judging: ``deciding_unit`` (SJ-8) or ``highest_card`` (a ruff of a throw
-    is compared by its highest card only)."""
+    """SJ-14 throw judging: ``deciding_unit`` (SJ-8), ``highest_card`` (a ruff of a throw
+    is compared by its highest card only) or ``all_units`` (SJ-14.2: a play beats the winning
+    play of a throw only if each of its units beats the unit it answers)."""
     throw_split: str = "tuples_first"
     """SJ-14.2 how a lead is split into units where several splits exist: ``tuples_first``
     (SJ-6: larger tuples, then longer tractors) or ``largest_unit`` (the unit of most cards

@@ -55,7 +55,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "friend_by": ("play", "holding"),
     "hook_j_rule": ("j_in_play", "single_j"),
     "friend_cards": ("any", "no_trumps", "no_highest", "no_points"),
-    "throw_compare": ("deciding_unit", "highest_card"),
+    "throw_compare": ("deciding_unit", "highest_card", "all_units"),
     "follow_shape": ("strict", "suit_only"),
     "throw_split": ("tuples_first", "largest_unit"),
 }
@@ -179,7 +179,8 @@ class ShengjiOptions:
     """SJ-14: a tractor need only be drawn by a tractor (default off)."""
     throw_compare: str = "deciding_unit"
     """SJ-14/SJ-8: a ruff of a throw is compared by its ``deciding_unit`` (default) or by
-    its ``highest_card``."""
+    its ``highest_card``; or (SJ-14.2) ``all_units``: a play beats the winning play of a throw
+    only if each of its units beats the unit it answers."""
     throw_split: str = "tuples_first"
     """SJ-14.2/SJ-6: how a lead of several units is split where splits differ —
     ``tuples_first`` (default: larger tuples, then longer tractors) or ``largest_unit`` (the

@@ -154,8 +154,72 @@ def trick_winner(lead: Lead, plays: Sequence[Sequence[int]], ctx: TrumpContext,
     best = play_rank(lead, plays[0], ctx, rules)
     if best is None:
         raise ValueError("plays[0] must be the lead's cards")
+    if rules.throw_compare == "all_units" and lead.is_throw:
+        return _winner_unit_by_unit(lead, plays, best, ctx, rules)
     for i in range(1, len(plays)):
         key = play_rank(lead, plays[i], ctx, rules)
         if key is not None and key > best:
             best, best_i = key, i
     return best_i
+
+
+def _winner_unit_by_unit(lead: Lead, plays: Sequence[Sequence[int]], best: tuple[int, int],
+                         ctx: TrumpContext, rules: ComboRules) -> int:
+    """SJ-14.2 ``throw_compare = all_units``: the winner of a throw. A play that can win
+    (:func:`play_rank`) of a higher tier (a ruff over side cards, a bomb) takes the trick; of
+    the same tier it takes it only if its cards can answer the lead's units one by one, each
+    above the unit of the winning play answering it (the first such answer found, highest
+    first, is the one the next play must beat); bombs compare as always."""
+    best_i = 0
+    tops: list[int] | None = [u.top for u in lead.units]
+    for i in range(1, len(plays)):
+        key = play_rank(lead, plays[i], ctx, rules)
+        if key is None or key[0] < best[0]:
+            continue
+        if key[0] >= 2 or tops is None:  # bombs: by their key
+            if key > best:
+                best, best_i, tops = key, i, None
+            continue
+        higher = key[0] > best[0]
+        found = _answer(lead, plays[i], ctx, None if higher else tops)
+        if found is not None or higher:
+            best, best_i, tops = key, i, found
+    return best_i
+
+
+def _answer(lead: Lead, play: Sequence[int], ctx: TrumpContext,
+            floor: list[int] | None) -> list[int] | None:
+    """The top slots of an assignment of ``play``'s cards to the lead's units (in their
+    order), each above ``floor[i]`` when a floor is given; ``None`` if there is none."""
+    counts: dict[int, int] = {}
+    for c in play:
+        counts[c] = counts.get(c, 0) + 1
+    slot = ctx.slot
+    units = lead.units
+    tops: list[int] = []
+
+    def rec(i: int) -> bool:
+        if i == len(units):
+            return True
+        k, length = units[i].size, units[i].length
+        by_slot: dict[int, int] = {}  # slot → an id holding k copies there
+        for x in sorted(counts, reverse=True):
+            if counts[x] >= k:
+                by_slot.setdefault(slot[x], x)
+        for top in sorted(by_slot, reverse=True):
+            if floor is not None and top <= floor[i]:
+                break
+            if not all(top - j in by_slot for j in range(length)):
+                continue
+            ids = [by_slot[top - j] for j in range(length)]
+            for x in ids:
+                counts[x] -= k
+            tops.append(top)
+            if rec(i + 1):
+                return True
+            tops.pop()
+            for x in ids:
+                counts[x] += k
+        return False
+
+    return tops if rec(0) else None
