@@ -278,9 +278,10 @@ def test_the_learned_bot_never_interrupts_to_seize_in_baohuang() -> None:
     assert offered > 0  # the rules offered the interruption
 
 
-def test_weights_trained_on_other_features_are_refused(tmp_path: Path) -> None:
-    """The weights name the features' layout they were trained on; a bot refuses them on
-    another layout with a clear error (a plane added since, say)."""
+def test_weights_trained_on_other_features_are_not_used(tmp_path: Path) -> None:
+    """The weights name the features' layout they were trained on. On another layout (a
+    Shengji table of other players or decks, or a plane added since) the bot plays the
+    heuristic at a table, and asking the network itself is refused with a clear error."""
     trainer = Trainer(config("gouji", tmp_path))
     trainer.run(deals=2)
     g = new_game("gouji", GAMES["gouji"], seed=1)
@@ -291,8 +292,12 @@ def test_weights_trained_on_other_features_are_refused(tmp_path: Path) -> None:
     DmcBot(trainer.qnet()).act(obs, legal, random.Random(0))
     stale = trainer.qnet()
     stale.meta["features"] = "0123456789abcdef"
+    bot = DmcBot(stale)
+    assert not bot.fits(obs) and bot.world_hints(obs) is None
+    heuristic = make_policy("heuristic", "gouji")
+    assert bot.act(obs, legal, random.Random(0)) == heuristic.act(obs, legal, random.Random(0))
     with pytest.raises(MalformedError, match="trained on other features"):
-        DmcBot(stale).act(obs, legal, random.Random(0))
+        bot.preferences(obs, legal)
 
 
 def test_the_bot_refuses_another_games_observation(tmp_path: Path) -> None:

@@ -64,18 +64,31 @@ class DmcBot(BaseBot):
         self.game = str(self.net.meta["game"])
         self._fallback = make_policy("heuristic", self.game)
         self._checked: set[int] = set()
+        self._misfits: set[int] = set()
+
+    def fits(self, observation: dict[str, Any]) -> bool:
+        """Whether the weights were trained on this table's layout of features (their meta's
+        ``features`` digest): a Shengji table of other players or decks, say, has another."""
+        f = featurizer_for(observation)
+        if id(f) in self._checked:
+            return True
+        if id(f) in self._misfits:
+            return False
+        trained = self.net.meta.get("features")
+        if trained is not None and trained != f.digest():
+            self._misfits.add(id(f))
+            return False
+        self._checked.add(id(f))
+        return True
 
     def _features(self, observation: dict[str, Any]) -> Featurizer:
         """The observation's features, refused where the weights were trained on another
-        layout of them (their meta's ``features`` digest)."""
+        layout of them (:meth:`fits`)."""
         f = featurizer_for(observation)
-        if id(f) not in self._checked:
-            trained = self.net.meta.get("features")
-            if trained is not None and trained != f.digest():
-                raise MalformedError("weights", f"these {self.game} weights were trained on "
-                                     f"other features ({trained}, not {f.digest()}): train "
-                                     "them again")
-            self._checked.add(id(f))
+        if not self.fits(observation):
+            raise MalformedError("weights", f"these {self.game} weights were trained on "
+                                 f"other features ({self.net.meta.get('features')}, not "
+                                 f"{f.digest()}): train them again")
         return f
 
     def act(self, observation: dict[str, Any], legal: list[Action],
@@ -85,7 +98,8 @@ class DmcBot(BaseBot):
                                  f"not {observation['game']}")
         if len(legal) == 1:
             return legal[0]
-        if len(legal) > MAX_SCORED:
+        if len(legal) > MAX_SCORED or not self.fits(observation):
+            # too many to score, or a table these weights were not trained for: the heuristic
             return self._fallback.act(observation, legal, rng)
         return legal[int(np.argmax(self.preferences(observation, legal)))]
 
@@ -107,7 +121,7 @@ class DmcBot(BaseBot):
     def world_hints(self, observation: dict[str, Any]) -> dict[str, Any] | None:
         """The belief head's guess of where the unseen cards lie, as the keywords of the
         game's ``determinize`` (``hand_odds``); ``None`` for a network without one."""
-        if self.net.belief is None:
+        if self.net.belief is None or not self.fits(observation):
             return None
         f = self._features(observation)
         if not f.belief_kinds:
