@@ -19,7 +19,7 @@ import pytest
 
 from paizhuo.cards import RANK_CHARS, SUIT_CHARS, Counts
 from paizhuo.engine.judge import judge_text
-from paizhuo.games.shengji.bidding import legal_bids, parse_bid, reinforces
+from paizhuo.games.shengji.bidding import legal_bids, parse_bid, reinforces, retake_bid
 from paizhuo.games.shengji.combos import decompose
 from paizhuo.games.shengji.options import ShengjiOptions
 from paizhuo.games.shengji.order import TrumpContext
@@ -97,10 +97,15 @@ def _check_verdict(check: dict[str, Any]) -> str:
     if check["standing"]:
         standing = parse_bid(parse_cards(check["standing"]), level, decks)
         assert standing is not None, check["standing"]
-    bids = legal_bids(Counts.of(parse_cards(check["hand"])), level, decks, standing,
-                      suit_order=opts.suit_order_overcall)
-    if check.get("own") and standing is not None and opts.own_bid == "reinforce_only":
+    hand = Counts.of(parse_cards(check["hand"]))
+    bids = legal_bids(hand, level, decks, standing, suit_order=opts.suit_order_overcall)
+    if check.get("own") and standing is not None and opts.own_bid != "overcall":
         bids = [b for b in bids if reinforces(b, standing)]  # the standing bid is this seat's
+    earlier = check.get("earlier")  # this seat's own bid, overcalled by ``standing``
+    if earlier and standing is not None and opts.own_bid == "reinforce_to_equal":
+        back = retake_bid(hand, parse_cards(earlier)[0], standing, level, decks)
+        if back is not None:
+            bids.append(back)
     return "; ".join(format_cards(b.cards) for b in bids) or "none"
 
 

@@ -208,6 +208,32 @@ def test_own_bid_reinforce_only_sj14() -> None:
     assert g.state.bidder == 1
 
 
+def test_own_bid_reinforce_to_equal_sj14() -> None:
+    """SJ-14.3 ``own_bid = reinforce_to_equal``: seat 0 bids 2C, seat 1 overcalls with 2S 2S;
+    at seat 0's second 2C the deal stops and he may show 2C 2C — equal, not stronger — and
+    take the bid back. Not over jokers, and not by default."""
+    hands, kitty = full_deal(["2C 3D 2C", "2S 2S 4D"])
+    plain = game(hands=hands, kitty=kitty)
+    act(plain, 0, "bid", "2C", {"dealt": 1})
+    plain = imported(plain, 1, "bid", "2S 2S", {"dealt": nth_dealt(1, 1)})
+    assert plain.state.dealt > nth_dealt(0, 2)  # no stop: 2C 2C is not stronger
+    with pytest.raises(IllegalActionError):
+        imported(plain, 0, "bid", "2C 2C", {"dealt": nth_dealt(0, 2)})
+    g = game({"own_bid": "reinforce_to_equal"}, hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2C", {"dealt": 1})
+    g = imported(g, 1, "bid", "2S 2S", {"dealt": nth_dealt(1, 1)})
+    assert g.state.dealt == nth_dealt(0, 2) and g.to_act() == [0]
+    assert tuple(parse_cards("2C 2C")) in {a.cards for a in g.legal_actions(0)}
+    act(g, 0, "bid", "2C 2C", {"dealt": nth_dealt(0, 2)})
+    assert str(g.state.standing) == "2C 2C" and g.state.bidder == 0
+    # over jokers there is nothing to take back
+    hands, kitty = full_deal(["2C 3D 2C", "SJ SJ 4D"])
+    g = game({"own_bid": "reinforce_to_equal"}, hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2C", {"dealt": 1})
+    g = imported(g, 1, "bid", "SJ SJ", {"dealt": nth_dealt(1, 1)})
+    assert g.state.dealt > nth_dealt(0, 2)
+
+
 @pytest.mark.parametrize(("rule", "decks", "bids"), [
     ("pairs", 3, ["2H", "2H 2H", "SJ SJ", "SJ SJ SJ"]),
     ("all_copies", 3, ["2H", "2H 2H", "SJ SJ SJ"]),

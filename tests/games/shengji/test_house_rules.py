@@ -198,6 +198,8 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"joker_bids": "none", "kitty_fight": True, "throw_compare": "all_units"},
     {"hide_played": True, "hide_points": True},
     {"dead_zone": False, "hook_j": True, "hook_j_rule": "single_j", "start_level": "J"},
+    {"own_bid": "reinforce_to_equal", "bidding": "after_deal"},
+    {"preset": "titanic", "own_bid": "reinforce_to_equal"},
 ]
 
 

@@ -66,6 +66,17 @@ def reinforces(bid: Bid, standing: Bid) -> bool:
     return bid.size > standing.size and all(c == standing.cards[0] for c in bid.cards)
 
 
+def retake_bid(hand: Counts, card: int, standing: Bid, level: int, decks: int,
+               joker_nt: bool = False, jokers: int = 2) -> Bid | None:
+    """SJ-14.3 ``own_bid = reinforce_to_equal``: the bid of as many ``card`` (a seat's own
+    overcalled card) as ``standing`` shows, equal in strength, that takes the bid back; ``None``
+    where the hand lacks them or ``standing`` is a joker bid."""
+    if standing.suit is None or hand[card] < standing.size:
+        return None
+    bid = parse_bid((card,) * standing.size, level, decks, joker_nt, jokers)
+    return bid if bid is not None and bid.strength == standing.strength else None
+
+
 def _joker_strength(card: int, n: int) -> int:
     """Strength of ``n`` (2 or 3) identical jokers: the big joker's tuple beats the small's."""
     if n == 2:

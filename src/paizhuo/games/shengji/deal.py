@@ -20,12 +20,13 @@ from paizhuo.games.shengji.bidding import (
     legal_bids,
     parse_bid,
     reinforces,
+    retake_bid,
     stronger,
 )
 from paizhuo.games.shengji.order import TRUMP, TrumpContext, card_points
 from paizhuo.games.shengji.scoring import LEVEL_A, level_name
 from paizhuo.games.shengji.state import Emit, RoundState
-from paizhuo.notation import format_cards, say_cards
+from paizhuo.notation import format_cards, parse_cards, say_cards
 
 # -- dealing ----------------------------------------------------------------------------------
 
@@ -85,9 +86,11 @@ def deal_on(st: RoundState, out: Emit) -> None:
         if (card >= 52 or card >> 2 == level) and (
                 hand[st.standing.cards[0]] > st.standing.size
                 if st.standing is not None and seat == st.bidder
-                and st.opts.own_bid == "reinforce_only"  # SJ-14.3: he may only reinforce
+                and st.opts.own_bid != "overcall"  # SJ-14.3: he may only reinforce
                 else could_beat(hand.array(), level, decks, st.standing, st.joker_nt,
-                                st.suit_order, st.opts.joker_bid_min)):
+                                st.suit_order, st.opts.joker_bid_min)
+                or (card == retake_card(st, seat) and st.standing is not None
+                    and hand[card] >= st.standing.size)):
             st.dealt = i
             st.ask = seat
             return
@@ -268,7 +271,7 @@ def check_bid(st: RoundState, action: Action, bid: Bid, upto: int | None = None)
             f"it with more {say_cards(st.standing.cards[:1])}", seat,
             zh=f"你亮的 {say_cards(st.standing.cards, 'zh')} 还在：只能再加 "
             f"{say_cards(st.standing.cards[:1], 'zh')} 自保")
-    if not stronger(bid, st.standing, st.suit_order):
+    if not stronger(bid, st.standing, st.suit_order) and not retakes(st, seat, bid):
         assert st.standing is not None
         raise IllegalActionError(
             "SJ-4", f"{say_cards(bid.cards)} is not stronger than the standing bid "
@@ -278,12 +281,36 @@ def check_bid(st: RoundState, action: Action, bid: Bid, upto: int | None = None)
 
 
 def may_bid_again(st: RoundState, seat: int, bid: Bid) -> bool:
-    """SJ-14.3 ``own_bid = reinforce_only``: the standing bidder may only reinforce (more
-    copies of the card he showed), never overcall himself with another bid."""
+    """SJ-14.3 ``own_bid`` other than ``overcall``: the standing bidder may only reinforce
+    (more copies of the card he showed), never overcall himself with another bid."""
     standing = st.standing
-    if st.opts.own_bid != "reinforce_only" or standing is None or seat != st.bidder:
+    if st.opts.own_bid == "overcall" or standing is None or seat != st.bidder:
         return True
     return reinforces(bid, standing)
+
+
+def retake_card(st: RoundState, seat: int) -> int | None:
+    """SJ-14.3 ``own_bid = reinforce_to_equal``: the card ``seat`` bid last in this bidding,
+    when another seat's bid of level cards (not jokers) now stands over it: he may show as
+    many of his card as that bid shows and take the bid back. ``None`` otherwise."""
+    standing = st.standing
+    if (st.opts.own_bid != "reinforce_to_equal" or st.phase != "bid" or standing is None
+            or seat == st.bidder or standing.suit is None):
+        return None
+    mine = [b for b in st.bids if b["seat"] == seat and b["kind"] == "trump"]
+    if not mine:
+        return None
+    card = parse_cards(mine[-1]["cards"])[0]
+    return card if card < 52 else None
+
+
+def retakes(st: RoundState, seat: int, bid: Bid) -> bool:
+    """Whether ``bid`` takes back ``seat``'s overcalled bid (:func:`retake_card`): his card,
+    as many copies as the standing bid, of equal strength."""
+    card = retake_card(st, seat)
+    standing = st.standing
+    return (card is not None and standing is not None and bid.size == standing.size
+            and bid.strength == standing.strength and all(c == card for c in bid.cards))
 
 
 def log_bid(st: RoundState, seat: int, bid: Bid, dealt: int | None, out: Emit,
@@ -443,6 +470,12 @@ def bid_actions(st: RoundState, seat: int) -> list[Action]:
                           st.suit_order, st.opts.joker_bid_min):
         if may_bid_again(st, seat, bid):
             out.append(Action(seat, "bid", bid.cards, extra))
+    card = retake_card(st, seat)
+    if card is not None and st.standing is not None:
+        back = retake_bid(st.hands[seat], card, st.standing, st.level, st.opts.decks,
+                          st.joker_nt, st.opts.joker_bid_min)
+        if back is not None:
+            out.append(Action(seat, "bid", back.cards, extra))
     return out
 
 

@@ -47,7 +47,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "no_bid": ("kitty_third_card", "kitty_first_card", "kitty_level_card", "redeal"),
     "bidding": ("during_deal", "after_deal"),
     "first_dealer": ("winning_bid", "first_bid"),
-    "own_bid": ("overcall", "reinforce_only"),
+    "own_bid": ("overcall", "reinforce_only", "reinforce_to_equal"),
     "joker_bids": ("pairs", "all_copies", "none"),
     "throw_penalty": ("none", "per_card"),
     "kitty_multiplier": ("doubling", "by_shape", "times", "power", "flat"),
@@ -108,8 +108,9 @@ class ShengjiOptions:
     more), ``all_copies`` (as many as there are decks) or ``none`` (jokers never bid)."""
     own_bid: str = "overcall"
     """SJ-14.3/SJ-4: what the standing bidder may bid — ``overcall`` (default: any stronger
-    bid, reinforcing 自保 or overcalling himself 自反) or ``reinforce_only`` (only more copies
-    of the card he showed)."""
+    bid, reinforcing 自保 or overcalling himself 自反), ``reinforce_only`` (only more copies
+    of the card he showed) or ``reinforce_to_equal`` (as ``reinforce_only``, and a bidder
+    overcalled by level cards may show as many of his own card and take the bid back)."""
     first_dealer: str = "winning_bid"
     """SJ-14.3/SJ-4: in the first round the dealer is the seat whose bid stands
     (``winning_bid``, default) or the seat that bid first (``first_bid``); the standing bid
