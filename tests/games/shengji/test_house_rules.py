@@ -184,6 +184,33 @@ def test_hide_played_shows_only_the_last_tricks_cards_while_in_play() -> None:
     assert over == plain.observation(0)["details"]["tricks"]
 
 
+def test_hide_defender_points_while_in_play() -> None:
+    """SJ-14.6 ``hide_defender_points``: while the round is played nobody sees the points the
+    dealer's side takes — not in the tricks, the points won, nor the trick events — and the
+    attackers' points stay shown; once the round is over everything is shown."""
+    g = seeded({"hide_defender_points": True}, seed=5, start={"dealer": 0})
+    rng = random.Random(5)
+    checked = 0
+    while not g.is_over:
+        g.apply(g.sample_action(rng))
+        if g.phase != "play":
+            continue
+        defenders = set(g.state.defenders)
+        for viewer in range(4):
+            d = g.observation(viewer)["details"]
+            for t in d.get("tricks") or []:
+                assert ("points" in t) == (t["winner"] not in defenders)
+                checked += t["winner"] in defenders
+            assert all((p is None) == (s in defenders) for s, p in enumerate(d["points_won"]))
+            assert d["attackers_points"] is not None
+    assert checked > 0
+    for viewer in range(4):
+        events = [e for e in g.events_since(viewer, 0) if e.get("type") == "trick"]
+        assert any("points" not in e for e in events) and any("points" in e for e in events)
+    over = g.observation(1)["details"]
+    assert all("points" in t for t in over["tricks"]) and None not in over["points_won"]
+
+
 # -- every house rule: random and heuristic rounds ----------------------------------------------
 
 HOUSE_RULES: list[dict[str, Any]] = [
@@ -197,6 +224,7 @@ HOUSE_RULES: list[dict[str, Any]] = [
      "joker_bids": "all_copies"},
     {"joker_bids": "none", "kitty_fight": True, "throw_compare": "all_units"},
     {"hide_played": True, "hide_points": True},
+    {"preset": "friends-5", "hide_defender_points": True, "hide_points": True},
     {"dead_zone": False, "hook_j": True, "hook_j_rule": "single_j", "start_level": "J"},
     {"own_bid": "reinforce_to_equal", "bidding": "after_deal"},
     {"preset": "titanic", "own_bid": "reinforce_to_equal"},

@@ -241,7 +241,8 @@ class ShengjiFeatures(Featurizer):
                   min(float(d.get("stakes") or 1) / 8, 1.0)]
         won = [0.0] * n
         for s, p in enumerate(d.get("points_won") or ()):
-            won[relative(seat, s, n)] = p / total
+            if p is not None:  # None: hidden (hide_defender_points)
+                won[relative(seat, s, n)] = p / total
         w.put("points", points + won)
         for s, size in enumerate(obs["hand_sizes"]):
             w.set("hand_sizes", relative(seat, s, n), size / self.full)

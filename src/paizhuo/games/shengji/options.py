@@ -200,6 +200,9 @@ class ShengjiOptions:
     ``ShengjiGame.take_back``)."""
     hide_points: bool = False
     """SJ-14/SJ-13: the dealer side does not see the attackers' running score (default off)."""
+    hide_defender_points: bool = False
+    """SJ-14.6/SJ-13: nobody sees the points the dealer's side takes while the round is played
+    (default off)."""
     hide_played: bool = False
     """SJ-14.6/SJ-13: no 记牌 — while the round is played, the tricks before the last show who
     led, who won and the points, not the cards (default off)."""

@@ -148,7 +148,10 @@ def end_trick(st: RoundState, out: Emit) -> None:
     st.won[winner] += pts
     st.tricks.append(TrickLog(st.leader, tuple(trick), st.attempted, winner, pts))
     won = {"type": "trick", "winner": winner, "points": pts}
-    if st.opts.hide_points:
+    if st.opts.hide_defender_points and winner in st.defenders:
+        # SJ-14.6: nobody sees the points the dealer's side takes
+        out({"type": "trick", "winner": winner}, None, None)
+    elif st.opts.hide_points:
         # SJ-14 hide_points: the dealer's side does not see the trick points
         out({"type": "trick", "winner": winner}, frozenset(st.defenders), won)
     else:

@@ -150,8 +150,17 @@ def observe(st: RoundState, seat: int | None) -> View:
                 del t["plays"]
                 t.pop("attempted", None)
                 t["hidden"] = True
+        points_won: list[int | None] | None = None if hidden else list(st.won)
+        if opts.hide_defender_points and st.phase != "over":
+            # SJ-14.6: the points the dealer's side (as far as it is known) has taken
+            for t in tricks:
+                if t["winner"] in st.defenders:
+                    t.pop("points", None)
+            if points_won is not None:
+                for s in st.defenders:
+                    points_won[s] = None
         details["tricks"] = tricks
-        details["points_won"] = None if hidden else list(st.won)
+        details["points_won"] = points_won
         details["attackers_points"] = None if hidden else running_points(st)
     result = st.result
     if result is not None:

@@ -156,7 +156,8 @@ export function showReplay(root, key, navigate) {
 
   function eventText(ev) {
     switch (ev.type) {
-      case "trick": return t("event.trick", { name: seatName(ev.winner), points: ev.points ?? 0 });
+      case "trick": return t(ev.points === undefined ? "event.trick_hidden" : "event.trick",
+                             { name: seatName(ev.winner), points: ev.points ?? 0 });
       case "round_won": return t("event.round_won", { name: seatName(ev.seat) });
       case "out": return t("event.out", { name: seatName(ev.seat) });
       case "trump": return t("event.trump", { trump: ev.trump === "NT" ? t("sj.nt") : suitSymbol(ev.trump),

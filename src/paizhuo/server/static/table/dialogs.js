@@ -45,7 +45,8 @@ export function renderLastTrick(ctx) {
           : h("span", { class: "played-verb" }, ctx.verbLabel(p.verb)));
     })),
     tr.winner !== null && tr.winner !== undefined
-      ? h("p", { class: "muted" }, t("event.trick", { name: ctx.seatName(tr.winner), points: tr.points ?? 0 })) : null);
+      ? h("p", { class: "muted" }, t(tr.points === undefined ? "event.trick_hidden" : "event.trick",
+                                       { name: ctx.seatName(tr.winner), points: tr.points ?? 0 })) : null);
 }
 
 /** The deal's id from its record link ("/api/games/<id>/record"). */

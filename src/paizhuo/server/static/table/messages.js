@@ -153,7 +153,9 @@ function onEvents(ctx, msg) {
       s.prevTrick = { plays: { ...s.lastPlays }, winner: ev.type === "trick" ? ev.winner : ev.seat,
                       points: ev.points };
       const seat = ev.type === "trick" ? ev.winner : ev.seat;
-      ctx.addLog("event", () => t(`event.${ev.type}`, { name: ctx.seatName(seat), points: ev.points ?? 0 }));
+      // a trick whose points the table hides (Shengji's hide_points, hide_defender_points)
+      const key = ev.type === "trick" && ev.points === undefined ? "event.trick_hidden" : `event.${ev.type}`;
+      ctx.addLog("event", () => t(key, { name: ctx.seatName(seat), points: ev.points ?? 0 }));
     } else if (ev.type === "out") {
       ctx.addLog("event", () => t("event.out", { name: ctx.seatName(ev.seat) }) +
         (ev.rank ? ` · ${ev.rank}` : ""));
