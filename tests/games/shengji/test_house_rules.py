@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from sj_helpers import act, play_out, position, seeded
 
 from paizhuo.bots.shengji_heuristic import ShengjiHeuristic
+from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, InvalidOptionsError
 from paizhuo.engine.judge import judge_text
 from paizhuo.games.shengji import ShengjiGame
@@ -211,6 +212,40 @@ def test_hide_defender_points_while_in_play() -> None:
     assert all("points" in t for t in over["tricks"]) and None not in over["points_won"]
 
 
+def test_take_back_of_bids_or_plays_sj14() -> None:
+    """SJ-14.3 ``take_back_of``: with ``take_backs``, only bids, or only plays, may be taken
+    back; the other is refused under SJ-14.3, saying which."""
+    for what, bid_ok, play_ok in [("bids", True, False), ("plays", False, True),
+                                  ("bids_and_plays", True, True)]:
+        g = seeded({"take_backs": True, "take_back_of": what}, seed=8)
+        rng = random.Random(8)
+        bid_seen = False
+        while g.phase != "play":
+            action = g.sample_action(rng)
+            g.apply(action)
+            if action.verb == "bid" and not bid_seen and g.phase == "bid":
+                bid_seen = True
+                back = Action(action.seat, "take_back")
+                assert (back in g.legal_actions(action.seat)) == bid_ok
+                if not bid_ok:
+                    with pytest.raises(IllegalActionError) as err:
+                        g.apply(back)
+                    assert err.value.rule == "SJ-14.3" and "a bid" in err.value.message
+        lead = g.sample_action(rng)
+        g.apply(lead)
+        back = Action(lead.seat, "take_back")
+        assert (back in g.legal_actions(lead.seat)) == play_ok
+        if play_ok:
+            g.apply(back)
+        else:
+            with pytest.raises(IllegalActionError) as err:
+                g.apply(back)
+            assert err.value.rule == "SJ-14.3" and err.value.zh == "本桌不许悔出牌"
+        assert bid_seen
+    with pytest.raises(InvalidOptionsError):
+        ShengjiOptions.from_dict({"take_back_of": "bids"})
+
+
 # -- every house rule: random and heuristic rounds ----------------------------------------------
 
 HOUSE_RULES: list[dict[str, Any]] = [
@@ -226,7 +261,8 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"hide_played": True, "hide_points": True},
     {"preset": "friends-5", "hide_defender_points": True, "hide_points": True},
     {"dead_zone": False, "hook_j": True, "hook_j_rule": "single_j", "start_level": "J"},
-    {"own_bid": "reinforce_to_equal", "bidding": "after_deal"},
+    {"own_bid": "reinforce_to_equal", "bidding": "after_deal", "take_backs": True,
+     "take_back_of": "plays"},
     {"preset": "titanic", "own_bid": "reinforce_to_equal"},
 ]
 

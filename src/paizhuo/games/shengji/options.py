@@ -48,6 +48,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "bidding": ("during_deal", "after_deal"),
     "first_dealer": ("winning_bid", "first_bid"),
     "own_bid": ("overcall", "reinforce_only", "reinforce_to_equal"),
+    "take_back_of": ("bids_and_plays", "bids", "plays"),
     "joker_bids": ("pairs", "all_copies", "none"),
     "throw_penalty": ("none", "per_card"),
     "kitty_multiplier": ("doubling", "by_shape", "times", "power", "flat"),
@@ -198,6 +199,9 @@ class ShengjiOptions:
     take_backs: bool = False
     """SJ-14: a bid or play may be taken back until the next player acts (default off;
     ``ShengjiGame.take_back``)."""
+    take_back_of: str = "bids_and_plays"
+    """SJ-14.3/SJ-14: with ``take_backs``, what may be taken back — ``bids_and_plays``
+    (default), ``bids`` or ``plays``."""
     hide_points: bool = False
     """SJ-14/SJ-13: the dealer side does not see the attackers' running score (default off)."""
     hide_defender_points: bool = False
@@ -351,6 +355,9 @@ class ShengjiOptions:
         if self.teams == "friends" and not 0 <= self.friends <= self.players - 3:
             raise InvalidOptionsError("friends", f"the dealer can call 1 to "
                                       f"{self.players - 3} friends at this table")
+        if "take_back_of" in given and not self.take_backs:
+            raise InvalidOptionsError("take_back_of", "take_back_of only says what may be "
+                                      "taken back: set take_backs too")
         if "hook_j_rule" in given and not self.hook_j:
             raise InvalidOptionsError("hook_j_rule", "hook_j_rule only says how 钩J works: "
                                       "set hook_j too")

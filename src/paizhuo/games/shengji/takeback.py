@@ -20,6 +20,12 @@ from paizhuo.notation import format_cards
 UNDOABLE = ("bid", "play")
 
 
+def undoable(st: RoundState) -> tuple[str, ...]:
+    """The verbs a take-back may undo at this table (SJ-14.3 ``take_back_of``)."""
+    return {"bids_and_plays": UNDOABLE, "bids": ("bid",), "plays": ("play",)}[
+        st.opts.take_back_of]
+
+
 def last_in_effect(actions: Sequence[Action]) -> Action | None:
     """The last action not taken back."""
     skip = 0
@@ -38,7 +44,7 @@ def allowed(st: RoundState, actions: Sequence[Action], seat: int) -> bool:
     if not st.opts.take_backs or st.phase == "over":
         return False
     last = last_in_effect(actions)
-    return last is not None and last.seat == seat and last.verb in UNDOABLE
+    return last is not None and last.seat == seat and last.verb in undoable(st)
 
 
 def take_back(st: RoundState, actions: Sequence[Action], seat: int,
@@ -53,6 +59,11 @@ def take_back(st: RoundState, actions: Sequence[Action], seat: int,
         raise IllegalActionError("SJ-14", "the round is over: nothing can be taken back", seat,
                                  zh="这一局已经结束：不能悔牌")
     last = last_in_effect(actions)
+    if last is not None and last.seat == seat and last.verb in UNDOABLE and \
+            last.verb not in undoable(st):
+        what, what_zh = ("a play", "出牌") if last.verb == "play" else ("a bid", "亮主")
+        raise IllegalActionError("SJ-14.3", f"at this table {what} cannot be taken back", seat,
+                                 zh=f"本桌不许悔{what_zh}")
     if last is None or last.seat != seat or last.verb not in UNDOABLE:
         raise IllegalActionError(
             "SJ-14", "only your own last bid or play can be taken back, before the next "
