@@ -246,6 +246,21 @@ def test_take_back_of_bids_or_plays_sj14() -> None:
         ShengjiOptions.from_dict({"take_back_of": "bids"})
 
 
+def test_seven_and_eight_players_sj14() -> None:
+    """SJ-14.7: 7 and 8 players by overriding a preset's; the deal is derived, and with
+    friends the dealer calls ⌊players/2⌋ − 1."""
+    eight = ShengjiOptions.from_dict({"preset": "six-three", "players": 8})
+    assert (eight.hand_size, eight.kitty_size, eight.step) == (19, 10, 60)
+    seven = ShengjiOptions.from_dict({"preset": "friends-5", "players": 7})
+    assert (seven.hand_size, seven.kitty_size, seven.num_friends) == (22, 8, 2)
+    assert ShengjiOptions.from_dict({"preset": "friends-5", "players": 8}).num_friends == 3
+    assert [ShengjiOptions.from_dict({"preset": "friends-5", "players": n}).num_friends
+            for n in (4, 5, 6)] == [1, 1, 2]  # SJ-11's own numbers
+    with pytest.raises(InvalidOptionsError) as err:
+        ShengjiOptions.from_dict({"preset": "six-three", "players": 9})
+    assert err.value.field == "options.players"
+
+
 # -- every house rule: random and heuristic rounds ----------------------------------------------
 
 HOUSE_RULES: list[dict[str, Any]] = [
@@ -260,6 +275,9 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"joker_bids": "none", "kitty_fight": True, "throw_compare": "all_units"},
     {"hide_played": True, "hide_points": True},
     {"preset": "friends-5", "hide_defender_points": True, "hide_points": True},
+    {"preset": "six-three", "players": 8},
+    {"preset": "friends-5", "players": 7, "friend_cards": "no_trumps"},
+    {"preset": "friends-5", "players": 8},
     {"dead_zone": False, "hook_j": True, "hook_j_rule": "single_j", "start_level": "J"},
     {"own_bid": "reinforce_to_equal", "bidding": "after_deal", "take_backs": True,
      "take_back_of": "plays"},

@@ -71,7 +71,7 @@ class ShengjiOptions:
 
     # -- SJ-1 configuration -------------------------------------------------------------------
     players: int = 4
-    """SJ-1: number of seats, 3–6 (preset)."""
+    """SJ-1: number of seats, 3–8 (preset; 7–8 by overriding a preset's, SJ-14.7)."""
     decks: int = 2
     """SJ-1: number of 54-card decks, 1–3 (preset)."""
     hand_size: int = 25
@@ -226,7 +226,7 @@ class ShengjiOptions:
         """SJ-11: friends called (0 unless ``teams = friends``)."""
         if self.teams != "friends":
             return 0
-        return self.friends or (2 if self.players >= 6 else 1)
+        return self.friends or max(1, self.players // 2 - 1)
 
     @property
     def joker_bid_min(self) -> int:
@@ -330,8 +330,8 @@ class ShengjiOptions:
             if getattr(self, name) not in choices:
                 raise InvalidOptionsError(name, f"must be one of {', '.join(choices)}, not "
                                           f"{describe(getattr(self, name))}")
-        if not 3 <= self.players <= 6:
-            raise InvalidOptionsError("players", "Shengji is played by 3 to 6 players")
+        if not 3 <= self.players <= 8:
+            raise InvalidOptionsError("players", "Shengji is played by 3 to 8 players")
         if not 1 <= self.decks <= 3:
             raise InvalidOptionsError("decks", "Shengji is played with 1 to 3 decks")
         if self.hand_size < 1 or self.kitty_size < 0:
