@@ -49,8 +49,12 @@ _LEARNED: dict[tuple[str, str], str] = {
     # list and the files equal). Here, not among the policies: the learned bot plays the
     # heuristic (a policy) where a list is too long, and search-dmc is a search. Each names
     # a function of the game that makes the bot.
+    ("shengji", "dmc"): "paizhuo.bots.dmc:shipped_bot",
+    ("shengji", "search-dmc"): "paizhuo.bots.dmc:learned_search",
     ("gouji", "dmc"): "paizhuo.bots.dmc:shipped_bot",
     ("gouji", "search-dmc"): "paizhuo.bots.dmc:learned_search",
+    ("baohuang", "dmc"): "paizhuo.bots.dmc:shipped_bot",
+    ("baohuang", "search-dmc"): "paizhuo.bots.dmc:learned_search",
 }
 
 
