@@ -2,7 +2,8 @@
 registered bot ``dmc`` (and ``search-dmc``, the search guessing its worlds with the weights'
 belief head) of its game and every registered ``dmc`` has its file; and a fingerprint of
 each — the file's digest and its exact arena figure on fixed duplicate deals against
-random (100; Baohuang's 20, ten games each) — which changes only when the weights do (docs/strength.md has their measured rows).
+random (100; Baohuang's 20, ten games each) — which changes only when the weights do
+(docs/strength.md has their measured rows).
 When new weights are shipped, put their fingerprint below and measure the rows again."""
 
 from __future__ import annotations
