@@ -164,13 +164,20 @@ def brute_force_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
     hg = {x: arr[x] for x in ctx.group_ids[lead.group] if arr[x]}
     plays = list(sub_multisets(items, lead.n))
     group = ctx.group
-    seen: dict[tuple[int, ...], tuple[int, int, int]] = {}
-    vectors = []
-    for p in plays:
-        key = tuple(c for c in p if group[c] == lead.group)
-        if key not in seen:
-            seen[key] = literal_vector(p, hg, lead, ctx, rules)
-        vectors.append(seen[key])
+
+    def vectors_by(reading: ComboRules) -> list[tuple[int, int, int]]:
+        """Each play's literal (a, b, c) under ``reading`` (plays alike in the led group
+        share it)."""
+        seen: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        out = []
+        for p in plays:
+            key = tuple(c for c in p if group[c] == lead.group)
+            if key not in seen:
+                seen[key] = literal_vector(p, hg, lead, ctx, reading)
+            out.append(seen[key])
+        return out
+
+    vectors = vectors_by(rules)
     top = max(vectors)
     if rules.follow_shape == "suit_only":  # SJ-14: only the suit is owed
         return [p for p, v in zip(plays, vectors, strict=True) if v[0] == top[0]]
@@ -179,14 +186,7 @@ def brute_force_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
     # SJ-14 protections only ever allow: a follow legal without them stays legal, and one
     # that plays at least the tractors and tuples the protected reading demands (counting
     # every tuple it plays, a pair cut from a protected triple too) is legal as well.
-    plain = replace(rules, protect_triples=False, protect_tractors=False)
-    plain_vectors = []
-    plain_seen: dict[tuple[int, ...], tuple[int, int, int]] = {}
-    for p in plays:
-        key = tuple(c for c in p if group[c] == lead.group)
-        if key not in plain_seen:
-            plain_seen[key] = literal_vector(p, hg, lead, ctx, plain)
-        plain_vectors.append(plain_seen[key])
+    plain_vectors = vectors_by(replace(rules, protect_triples=False, protect_tractors=False))
     plain_top = max(plain_vectors)
     return [p for p, v in zip(plays, plain_vectors, strict=True)
             if v == plain_top or (v[0] == top[0] and v[1] >= top[1] and v[2] >= top[2])]
