@@ -109,6 +109,18 @@ def fixed_partners(seat: int, opts: ShengjiOptions) -> frozenset[int]:
     return frozenset(s for s in range(opts.players) if s % 2 == seat % 2)
 
 
+def _reinforcement(obs: dict[str, Any], legal: list[Action]) -> Action | None:
+    """In a kitty fight with ``fight_reinforce`` (SJ-14.3), the standing bidder's largest
+    reinforcement: showing more of his card costs nothing and keeps the kitty from others."""
+    standing = obs["details"].get("standing_bid")
+    if (not table_of(obs).opts.fight_reinforce or standing is None
+            or standing["seat"] != obs["seat"]):
+        return None
+    card = parse_cards(standing["cards"])[0]
+    mine = [a for a in legal if a.verb == "bid" and all(c == card for c in a.cards)]
+    return max(mine, key=lambda a: len(a.cards), default=None)
+
+
 class ShengjiGreedy(BaseBot):
     """Greedy Shengji: sensible bids, buries and calls; plays one trick at a time."""
 
@@ -131,6 +143,10 @@ class ShengjiGreedy(BaseBot):
             return self._name_trump(observation, legal)
         if any(a.verb == "bid_target" for a in legal):
             return self._target(observation, legal)
+        if phase == "kitty_fight":
+            mine = _reinforcement(observation, legal)
+            if mine is not None:
+                return mine
         return self._trump_bid(observation, legal, phase == "kitty_fight")
 
     def choices(self, observation: dict[str, Any], legal: list[Action], rng: random.Random,

@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from sj_helpers import act, play_out, position, seeded
+from sj_helpers import act, full_deal, game, imported, play_out, position, seeded, trump_of
 
 from paizhuo.bots.shengji_heuristic import ShengjiHeuristic
 from paizhuo.engine.actions import Action
@@ -261,6 +261,66 @@ def test_seven_and_eight_players_sj14() -> None:
     assert err.value.field == "options.players"
 
 
+# -- fight_reinforce (SJ-14.3) ----------------------------------------------------------------
+
+
+def fight(options: dict[str, Any]) -> tuple[ShengjiGame, list[str]]:
+    """Seat 0 bids 2H and buries (the kitty brings him a second 2H); seat 1 holds 2C 2C,
+    seat 2 SJ SJ."""
+    hands, kitty = full_deal(["2H", "3S 2C 2C", "SJ SJ"])
+    assert kitty.split().count("2H") == 1
+    g = game({"kitty_fight": True, **options}, hands=hands, kitty=kitty)
+    act(g, 0, "bid", "2H", {"dealt": 1})
+    return imported(g, 0, "bury", " ".join(hands[0].split()[1:9])), hands
+
+
+def test_fight_reinforce_the_burier_is_asked_first_and_defends_his_bid() -> None:
+    g, _ = fight({"fight_reinforce": True})
+    assert g.phase == "kitty_fight" and g.to_act() == [0]
+    own = g.legal_actions(0)
+    assert {(a.verb, format_cards(a.cards)) for a in own} == {("pass", ""), ("bid", "2H 2H")}
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "bid", "2C 2C")               # not his card: the burier never overcalls
+    assert err.value.rule == "SJ-14.3" and "reinforce" in err.value.message
+    assert err.value.zh and "加固" in err.value.zh
+    act(g, 0, "bid", "2H")                      # the added card alone, read with his 2H
+    st = g.state
+    assert str(st.standing) == "2H 2H" and st.stakes == 1 and trump_of(g) == "H"
+    assert g.phase == "kitty_fight" and g.to_act() == [1] and st.burier == 0
+    assert st.bids[-1]["kind"] == "reinforce" and len(st.hands[0]) == 25
+    with pytest.raises(IllegalActionError) as err:   # a pair no longer overcalls a pair
+        act(g, 1, "bid", "2C 2C")
+    assert err.value.rule == "SJ-4" and "not stronger" in err.value.message
+    act(g, 1, "pass")
+    act(g, 2, "bid", "SJ SJ")                   # jokers still overcall: the kitty changes hands
+    assert g.phase == "bury" and g.state.burier == 2 and g.state.stakes == 2
+
+
+def test_fight_reinforce_off_keeps_the_burier_out_of_the_fight() -> None:
+    g, _ = fight({})
+    assert g.to_act() == [1] and g.legal_actions(0) == []
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "bid", "2H 2H")
+    assert err.value.rule == "SJ-4"
+    act(g, 1, "bid", "2C 2C")                   # stronger than the single 2H
+    assert g.state.burier == 1 and g.state.stakes == 2
+
+
+def test_fight_reinforce_can_be_taken_back() -> None:
+    g, _ = fight({"fight_reinforce": True, "take_backs": True})
+    act(g, 0, "bid", "2H 2H")
+    act(g, 0, "take_back")
+    assert str(g.state.standing) == "2H" and g.to_act() == [0] and g.phase == "kitty_fight"
+    status, answer = judge_text(g.record().dumps())
+    assert status == 0 and answer["to_act"] == [0]
+
+
+def test_fight_reinforce_needs_a_kitty_fight() -> None:
+    with pytest.raises(InvalidOptionsError) as err:
+        ShengjiOptions.from_dict({"fight_reinforce": True})
+    assert err.value.field == "options.fight_reinforce"
+
+
 # -- every house rule: random and heuristic rounds ----------------------------------------------
 
 HOUSE_RULES: list[dict[str, Any]] = [
@@ -273,6 +333,8 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"preset": "titanic", "no_bid": "kitty_level_card", "throw_split": "largest_unit",
      "joker_bids": "all_copies"},
     {"joker_bids": "none", "kitty_fight": True, "throw_compare": "all_units"},
+    {"kitty_fight": True, "fight_reinforce": True, "take_backs": True},
+    {"preset": "titanic", "kitty_fight": True, "fight_reinforce": True},
     {"hide_played": True, "hide_points": True},
     {"preset": "friends-5", "hide_defender_points": True, "hide_points": True},
     {"preset": "six-three", "players": 8},

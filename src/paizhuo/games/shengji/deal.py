@@ -447,10 +447,25 @@ def fight_bid(st: RoundState, action: Action, out: Emit) -> None:
     seat = action.seat
     if action.extra:
         raise MalformedError("[3]", "a bid in the kitty fight carries no extra data")
+    bid = bid_of(st, action)
+    if fight_reinforces(st, seat, bid):
+        # SJ-14.3 fight_reinforce: the standing bidder defends his bid; trump, the kitty and
+        # the stakes stay; made when asked, it is his turn's answer (like an overcall, it
+        # may also come while another seat is asked)
+        check_bid(st, action, bid)
+        log_bid(st, seat, bid, None, out, "reinforce")
+        if seat == st.ask:
+            kitty.next_fight(st, out)
+        return
     if seat == st.burier:
+        if st.opts.fight_reinforce and seat == st.bidder:
+            assert st.standing is not None
+            raise IllegalActionError(
+                "SJ-14.3", "you buried this kitty: you may only reinforce your bid with more "
+                f"{say_cards(st.standing.cards[:1])}", seat,
+                zh=f"这副底是你扣的：只能再亮 {say_cards(st.standing.cards[:1], 'zh')} 加固")
         raise IllegalActionError("SJ-4", "you buried this kitty: another player may overcall",
                                  seat, zh="这副底是你扣的：只有别人可以反底")
-    bid = bid_of(st, action)
     check_bid(st, action, bid)
     log_bid(st, seat, bid, None, out, "overcall")
     st.stakes *= 2
@@ -458,6 +473,23 @@ def fight_bid(st: RoundState, action: Action, out: Emit) -> None:
     st.queue = []
     set_trump(st, bid.suit)
     kitty.take_kitty(st, seat, out)
+
+
+def fight_reinforces(st: RoundState, seat: int, bid: Bid) -> bool:
+    """SJ-14.3 ``fight_reinforce``: whether ``bid`` (a bid in a kitty fight) is the standing
+    bidder reinforcing his bid — more copies of his card — rather than an overcall."""
+    return (st.opts.fight_reinforce and st.phase == "kitty_fight" and seat == st.bidder
+            and st.standing is not None and reinforces(bid, st.standing))
+
+
+def fight_actions(st: RoundState, seat: int) -> list[Action]:
+    """A seat's actions in a kitty fight: the pass when asked; overcalls (not by the burier);
+    with ``fight_reinforce`` the standing bidder's reinforcements."""
+    acts = bid_actions(st, seat)
+    if seat != st.burier:
+        return acts
+    return [a for a in acts
+            if a.verb == "pass" or fight_reinforces(st, seat, bid_of(st, a))]
 
 
 def bid_actions(st: RoundState, seat: int) -> list[Action]:
@@ -479,5 +511,6 @@ def bid_actions(st: RoundState, seat: int) -> list[Action]:
     return out
 
 
-__all__ = ["begin", "bid_actions", "deal_bid", "deal_pass", "fight_bid", "finish_bidding",
+__all__ = ["begin", "bid_actions", "deal_bid", "deal_pass", "fight_actions", "fight_bid",
+           "fight_reinforces", "finish_bidding",
            "late_bid", "set_trump", "trump_text"]

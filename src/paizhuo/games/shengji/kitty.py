@@ -160,7 +160,10 @@ def bury(st: RoundState, action: Action, out: Emit) -> None:
             {"type": "action", "seat": seat, "verb": "bury", "count": k})
     if st.opts.kitty_fight:
         st.phase = "kitty_fight"
-        st.queue = [(seat + i) % st.n for i in range(1, st.n)]
+        # SJ-14.3 fight_reinforce: the burier is asked first, so that the seat whose bid
+        # stands can defend it (asked whoever holds the bid, so the turn reveals nothing)
+        first = 0 if st.opts.fight_reinforce else 1
+        st.queue = [(seat + i) % st.n for i in range(first, st.n)]
         next_fight(st, out)
     else:
         after_bury(st, out)
@@ -178,8 +181,9 @@ def after_bury(st: RoundState, out: Emit) -> None:
 
 
 def next_fight(st: RoundState, out: Emit) -> None:
-    """Ask the next seat whether it overcalls. Every other seat is asked in turn (SJ-4 kitty
-    fight), so whose turn it is reveals nothing of a hand."""
+    """Ask the next seat whether it overcalls (or, with ``fight_reinforce``, reinforces).
+    Every other seat is asked in turn (SJ-4 kitty fight; with ``fight_reinforce`` the burier
+    first), so whose turn it is reveals nothing of a hand."""
     if st.queue:
         st.ask = st.queue.pop(0)
         return

@@ -101,6 +101,10 @@ class ShengjiOptions:
     kitty_fight: bool = False
     """SJ-4: 炒地皮/反底 — after the bury, the others in turn may overcall, take the kitty and
     bury again, doubling the stakes (default off)."""
+    fight_reinforce: bool = False
+    """SJ-14.3: in a kitty fight the seat whose bid stands may reinforce it (more copies of
+    its card) when asked; the burier is asked first after each bury. Trump, the kitty and the
+    stakes stay (default off; only with ``kitty_fight``)."""
     bidding: str = "during_deal"
     """SJ-4: bids are made ``during_deal`` (default) or ``after_deal`` (each player once, in
     turn from the dealer)."""
@@ -399,6 +403,9 @@ class ShengjiOptions:
         if self.teams == "bidding" and self.bidding == "after_deal" and "bidding" in given:
             raise InvalidOptionsError("bidding", "with teams = bidding trump is named by the "
                                       "target auction's winner")
+        if self.fight_reinforce and not self.kitty_fight:
+            raise InvalidOptionsError("fight_reinforce", "only with kitty_fight: there is no "
+                                      "kitty fight to defend the bid in")
         if self.kitty_fight and self.teams == "bidding":
             raise InvalidOptionsError("kitty_fight", "with teams = bidding there are no trump "
                                       "bids to overcall")

@@ -171,7 +171,7 @@ def legal(st: RoundState, seat: int) -> list[Action]:
             return auction.auction_actions(st, seat)
         return deal.bid_actions(st, seat)
     if phase == "kitty_fight":
-        return [] if seat == st.burier else deal.bid_actions(st, seat)
+        return deal.fight_actions(st, seat)
     if phase == "bury":
         return kitty.bury_list(st, seat) if seat == st.burier else []
     if phase == "call":

@@ -97,8 +97,9 @@ def redealt(undo: list[RoundState | None], now: RoundState) -> list[RoundState |
             new.kitty = now.original_kitty
         else:
             hands = [h.copy() for h in now.hands]
-            if snap.phase == "kitty_fight" and now.burier is not None:
-                hands[now.burier].remove_all(now.kitty)  # the overcaller's kitty goes back
+            if snap.phase == "kitty_fight" and now.phase == "bury" and now.burier is not None:
+                # the overcaller's kitty goes back (a reinforcement, SJ-14.3, changed no hand)
+                hands[now.burier].remove_all(now.kitty)
             else:
                 for who, cards in plays[len(plays) - (len(undo) - j):]:
                     hands[who].add_all(cards)

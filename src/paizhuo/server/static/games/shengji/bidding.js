@@ -48,7 +48,7 @@ export function dealProgress(ctx) {
   const total = d.cards_to_deal || 0;
   const dealt = d.dealt || 0;
   const standing = d.standing_bid;
-  const bids = (d.bids || []).filter((b) => b.kind === "trump" || b.kind === undefined || b.kind === "overcall");
+  const bids = (d.bids || []).filter((b) => b.kind === "trump" || b.kind === undefined || b.kind === "overcall" || b.kind === "reinforce");
   const earlier = standing ? bids.slice(0, -1) : bids;
   return h("div", { class: "sj-deal", id: "sj-deal" },
     h("div", { class: "sj-deal-head" },
