@@ -209,33 +209,38 @@ def literal_vector(play: tuple[int, ...], hg: dict[int, int], lead: Lead, ctx: T
         """May ``k`` copies of ``x`` from the play stand for a lead tuple of size ``j``?"""
         if x in prot:
             return False
-        if rules.protect_triples and hg[x] >= 3:
-            return k == 3 and j == 3
+        if rules.protect_triples and hg[x] >= 3:  # only whole, against tuples as large
+            return k == hg[x] and j >= k
         return True
 
-    # (c): follower tuples (x, k) for every k ≥ 2 copies in the play, matched to lead tuples
+    # (c): disjoint tuples inside the play (k ≥ 2 identical cards each; four decks: four
+    # identical cards hold two disjoint pairs), matched to the lead's tuples
     lead_tuples = list(lead.tuple_sizes)
-    memo: dict[tuple[int, frozenset[int]], int] = {}
+    ids = sorted(pg)
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
-    def best_c(i: int, used: frozenset[int]) -> int:
+    def best_c(i: int, rem: tuple[int, ...]) -> int:
         if i == len(lead_tuples):
             return 0
-        if (i, used) in memo:
-            return memo[i, used]
+        if (i, rem) in memo:
+            return memo[i, rem]
         j = lead_tuples[i]
-        best = best_c(i + 1, used)
-        for x, m in pg.items():
-            if x in used:
-                continue
-            for k in range(2, m + 1):
-                if may_serve(x, k, j):
-                    best = max(best, min(j, k) + best_c(i + 1, used | {x}))
-        memo[i, used] = best
+        best = best_c(i + 1, rem)
+        for t, x in enumerate(ids):
+            for k in range(2, rem[t] + 1):
+                if may_serve(x, k, j) and (rem[t] == pg[x] or not whole(x)):
+                    left = (*rem[:t], rem[t] - k, *rem[t + 1:])
+                    best = max(best, min(j, k) + best_c(i + 1, left))
+        memo[i, rem] = best
         return best
 
-    c = best_c(0, frozenset())
+    def whole(x: int) -> bool:
+        return rules.protect_triples and hg[x] >= 3
 
-    # (b): every tractor inside the play, then every disjoint assignment to lead tractors
+    c = best_c(0, tuple(pg[x] for x in ids))
+
+    # (b): every tractor inside the play, then every assignment to lead tractors whose
+    # tractors are disjoint (as cards: an id gives each tractor ``k`` of its copies)
     follower: list[tuple[int, int, frozenset[int]]] = []
     for k in sorted({size for size, _ in lead.tractors}):
         at_slot: dict[int, list[int]] = {}
@@ -253,17 +258,21 @@ def literal_vector(play: tuple[int, ...], hg: dict[int, int], lead: Lead, ctx: T
                     follower.append((k, length, frozenset(combo)))
     tractors = list(lead.tractors)
 
-    def best_b(i: int, used: frozenset[int]) -> int:
+    def best_b(i: int, rem: dict[int, int]) -> int:
         if i == len(tractors):
             return 0
         k, length = tractors[i]
-        best = best_b(i + 1, used)
-        for fk, flen, ids in follower:
-            if fk == k and not (ids & used):
-                best = max(best, min(length, flen) + best_b(i + 1, used | ids))
+        best = best_b(i + 1, rem)
+        for fk, flen, fids in follower:
+            if fk == k and all(rem[x] >= k for x in fids):
+                for x in fids:
+                    rem[x] -= k
+                best = max(best, min(length, flen) + best_b(i + 1, rem))
+                for x in fids:
+                    rem[x] += k
         return best
 
-    b = best_b(0, frozenset())
+    b = best_b(0, dict(pg))
     return a, b, c
 
 
@@ -271,4 +280,4 @@ def may_serve_tractor(x: int, k: int, hg: dict[int, int], rules: ComboRules,
                       prot: set[int]) -> bool:
     if x in prot:
         return False
-    return not (rules.protect_triples and hg[x] >= 3 and k < 3)
+    return not (rules.protect_triples and hg[x] >= 3 and k < hg[x])

@@ -154,6 +154,51 @@ def tractor_position(rng: random.Random) -> Position | None:
     return ctx, rules, make_lead(lead, ctx, rules), Counts.of(hand)
 
 
+def four_deck_position(rng: random.Random) -> Position | None:
+    """Four decks (SJ-14.7): leads and hands of quads, triples and pairs, their tractors and
+    throws, from a window of a few slots of one group."""
+    ctx, rules = _context(rng), rng.choice([*RULES_POOL, ComboRules(min_tractor_tuple=4)])
+    g = rng.randrange(5)
+    slots = ctx.slot_cards[g]
+    if not slots:
+        return None
+    hi = min(len(slots), rng.randrange(len(slots)) + rng.randrange(3, 8))
+    lo = max(0, hi - rng.randrange(3, 7))
+    avail = {c: 4 for s in range(lo, hi) for c in slots[s]}
+
+    def draw(units: int, most: int) -> list[int]:
+        out: list[int] = []
+        for _ in range(units):
+            ids = [c for c in avail if avail[c] > 0]
+            if not ids:
+                break
+            x = rng.choice(ids)
+            k = min(avail[x], rng.choice([1, 2, 3, 4, 4]), most - len(out))
+            if k <= 0:
+                break
+            out += [x] * k
+            avail[x] -= k
+            s = ctx.slot[x] + 1
+            while k >= 2 and s < hi and rng.random() < 0.6:
+                ys = [y for y in slots[s] if avail[y] >= k]
+                if not ys or len(out) + k > most:
+                    break
+                y = rng.choice(ys)
+                out += [y] * k
+                avail[y] -= k
+                s += 1
+        return out
+
+    lead = draw(rng.choice([1, 1, 2, 3]), rng.choice([2, 4, 4, 6, 8]))
+    if not lead:
+        return None
+    hand = draw(rng.randrange(1, 7), len(lead) + rng.randrange(0, 7))
+    _fill(rng, ctx, g, 4, hand, len(lead))
+    if len(hand) > 16:
+        return None
+    return ctx, rules, make_lead(lead, ctx, rules), Counts.of(hand)
+
+
 def _check(pos: Position, rng: random.Random) -> None:
     ctx, rules, lead, hand = pos
     where = (f"{ctx.describe()} {rules} lead {format_cards(lead.cards)} "
@@ -211,6 +256,20 @@ def test_fast_follows_match_the_definition() -> None:
     """SJ-8 2: the fast generator, checker, sampler and masks agree with brute force on
     2,000 random positions (1–3 decks, every trump kind, SJ-14 options)."""
     _sweep(2000, 20261129)
+
+
+def test_fast_follows_match_the_definition_with_four_decks() -> None:
+    """SJ-8 2 with four decks (quads, their tractors, the protections): the general forms
+    agree with brute force on 600 random positions."""
+    rng = random.Random(20261207)
+    done = quads = 0
+    while done < 600:
+        pos = four_deck_position(rng)
+        if pos is not None:
+            _check(pos, rng)
+            done += 1
+            quads += max(pos[3].array()) >= 4 or 4 in pos[2].tuple_sizes
+    assert quads > 300
 
 
 @pytest.mark.slow

@@ -333,8 +333,13 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"preset": "titanic", "no_bid": "kitty_level_card", "throw_split": "largest_unit",
      "joker_bids": "all_copies"},
     {"joker_bids": "none", "kitty_fight": True, "throw_compare": "all_units"},
+    {"preset": "titanic", "throw_compare": "largest_units"},
     {"kitty_fight": True, "fight_reinforce": True, "take_backs": True},
     {"preset": "titanic", "kitty_fight": True, "fight_reinforce": True},
+    {"preset": "eight-four", "bombs": True, "bomb_cards": "identical", "bomb_follow": "any_time"},
+    {"preset": "friends-8-4", "bombs": True, "bomb_follow": "suit_or_trump",
+     "protect_triples": True},
+    {"bombs": True, "bomb_follow": "any_time", "constant_twos": True},
     {"hide_played": True, "hide_points": True},
     {"preset": "friends-5", "hide_defender_points": True, "hide_points": True},
     {"preset": "six-three", "players": 8},
@@ -375,3 +380,21 @@ def test_the_heuristic_plays_every_house_rule_legally(options: dict[str, Any]) -
         assert action in legal or (action.verb == "bury" and len(legal) == BURY_LIST_CAP)
         g.apply(action)
     assert g.result() is not None
+
+
+# -- bomb_follow (SJ-14.8) through the judge --------------------------------------------------
+
+BOMB_TRICK = (["3C 4C 6C 7C 8C 9C", "5S 5S 6S 6S 3D 4D", "7S 8S TC TD TS TS",
+               "9D 9D 3H 4H 5H 7H"],
+              [[1, "play", "5S 5S 6S 6S"], [2, "play", "TC TD TS TS"], [3, "play", "3H 4H 9D 9D"],
+               [0, "play", "3C 4C 6C 7C"]])
+
+
+def test_bomb_follow_suit_keeps_the_follow_rules() -> None:
+    status, answer = judged({"bombs": True}, *BOMB_TRICK)
+    assert status == 1 and answer["index"] == 1 and answer["rule"] == "SJ-8"
+
+
+def test_bomb_follow_suit_or_trump_lets_the_trump_bomb_win() -> None:
+    status, answer = judged({"bombs": True, "bomb_follow": "suit_or_trump"}, *BOMB_TRICK)
+    assert status == 0 and answer["to_act"] == [2]  # the bomb took the trick and leads

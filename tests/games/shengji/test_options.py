@@ -87,11 +87,11 @@ def test_every_option_has_a_docstring_naming_its_rule() -> None:
     ({"players": 5, "teams": "fixed"}, "options.teams"),
     ({"preset": "bidding-3", "throw_penalty": "per_card"}, "options.throw_penalty"),
     ({"preset": "bidding-3", "kitty_fight": True}, "options.kitty_fight"),
-    ({"decks": 4}, "options.decks"),
+    ({"decks": 5}, "options.decks"),
     ({"players": 9}, "options.players"),
     ({"players": 7}, "options.teams"),  # 7 may play, but not as fixed partners
     ({"min_tractor_length": 1}, "options.min_tractor_length"),
-    ({"min_tractor_tuple": 4}, "options.min_tractor_tuple"),
+    ({"min_tractor_tuple": 5}, "options.min_tractor_tuple"),
     ({"start_level": "Z"}, "options.start_level"),
     ({"must_play_levels": ["T", "X"]}, "options.must_play_levels"),
     ({"must_play_levels": 5}, "options.must_play_levels"),

@@ -277,3 +277,22 @@ def test_check_throw_matches_a_literal_search() -> None:
         low = min(ctx.slot[c] for u in expect for c in u.cards)
         assert min(ctx.slot[c] for c in forced) == low
     assert failed > 50
+
+
+def test_sj14_2_largest_units_decide_where_the_deciding_units_tie() -> None:
+    """SJ-14.2 ``throw_compare = largest_units`` (rbtying/shengji's "trick unit length"):
+    the ruffs' triples tie (off-suit level cards), so the pairs decide; ``deciding_unit``
+    gives the tie to the earlier play, ``largest_units`` looks on to the next unit."""
+    ctx = TrumpContext.make(level=0, trump=0)  # level 2, spades trump
+    plays = ["AH KH KH KH 9H 9H", "2H 2H 2H QS QS AS", "2D 2D 2D AS AS 4S"]
+    cards = [parse_cards(p) for p in plays]
+    for compare, won in (("deciding_unit", 1), ("largest_units", 2), ("all_units", 1)):
+        rules = ComboRules(throw_compare=compare)
+        lead = make_lead(cards[0], ctx, rules)
+        assert trick_winner(lead, cards, ctx, rules) == won, compare
+    # the singles are not compared where the throw holds a tuple: a lower single does not
+    # lose it, and a higher one does not win it
+    rules = ComboRules(throw_compare="largest_units")
+    lead = make_lead(cards[0], ctx, rules)
+    low = parse_cards("2D 2D 2D AS AS 3S")
+    assert trick_winner(lead, [cards[0], cards[1], low], ctx, rules) == 2

@@ -65,13 +65,16 @@ _STOP: Final = 1 << 30
 
 def tractor_structures(avail: dict[int, tuple[int, int]], tractors: tuple[tuple[int, int], ...],
                        slot: tuple[int, ...], minlen: int, leaf: Leaf,
-                       prune_below: list[int] | None = None) -> None:
+                       prune_below: list[int] | None = None,
+                       usable: Callable[[int, int, int], bool] | None = None) -> None:
     """Enumerate assignments of disjoint follower tractors to the lead's tractors.
 
     ``avail``: id → (kind, hand count) of the follower's tuples. Calls ``leaf(b, used)`` with
     ``b = Σ min(lead length, assigned length)`` and ``used`` id → tuple size used. Ids of the
     same slot, kind and hand count are interchangeable, so one of them stands for all.
     ``prune_below[0]``, if given, is a running best b: branches that cannot reach it are cut.
+    ``usable(kind, count, k)`` says whether a tuple may stand in a tractor of ``k``-tuples
+    (default: the kinds of tables of at most three decks).
     """
     n_tr = len(tractors)
     remaining = [0] * (n_tr + 1)
@@ -90,7 +93,7 @@ def tractor_structures(avail: dict[int, tuple[int, int]], tractors: tuple[tuple[
         seen: set[tuple[int, int, int]] = set()
         for x in sorted(avail):
             kind, h = avail[x]
-            if x in used or not _usable(kind, k):
+            if x in used or not (_usable(kind, k) if usable is None else usable(kind, h, k)):
                 continue
             key = (slot[x], kind, h)
             if key in seen:
@@ -119,6 +122,8 @@ def tractor_structures(avail: dict[int, tuple[int, int]], tractors: tuple[tuple[
 def play_vector_bc(pg: Holding, hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules,
                    prot: set[int]) -> tuple[int, int]:
     """(b, c) of a play's cards in the lead's group ``pg`` (the hand's holding ``hg``)."""
+    if four_deck(hg, lead):
+        return _general_bc(pg, hg, lead, ctx, rules, prot)
     pt = rules.protect_triples
     n_k = [0, 0, 0, 0]
     avail: dict[int, tuple[int, int]] = {}
@@ -160,6 +165,8 @@ def optimum(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules, prot:
     optimal, since b and c can only grow when cards are added. ``shuffle`` randomises which
     of several equivalent tuples the skeleton uses.
     """
+    if four_deck(hg, lead):
+        return _general_optimum(hg, lead, ctx, rules, prot, shuffle)
     pt = rules.protect_triples
     n = lead.n
     t2, t3 = lead.pairs, lead.triples
@@ -264,3 +271,257 @@ def _c_extend(t2: int, t3: int, u_p: int, u_u2: int, u_u: int, u_w: int,
                 if c > best_c:
                     best_c, best_choice = c, (up, aw, au3, e)
     return best_c, best_choice
+
+
+# --------------------------------------------------------------------------- four decks
+#
+# With four decks a holding or a lead can hold four identical cards, and the kinds above
+# (pairs and triples) no longer describe a tuple. These general forms are used only where a
+# tuple of four is in the holding or the lead, so tables of one to three decks keep the code
+# above. A follower tuple is ``(kind, size)``: ``FREE`` (any size from 2, which may be cut
+# down, and four identical cards are also two disjoint pairs: they may answer two of the
+# lead's tuples, or stand in two tractors of pairs) or ``WHOLE`` (``protect_triples``: a card
+# held three or more times counts only whole, and only against the lead's tuples at least as
+# large).
+
+FREE: Final = 1
+WHOLE: Final = 2
+
+
+def four_deck(hg: Holding, lead: Lead) -> bool:
+    """Whether the general (four-deck) forms are needed: a tuple of 4+ held or led."""
+    return (bool(lead.tuple_sizes) and lead.tuple_sizes[0] >= 4) or any(
+        h >= 4 for h in hg.values())
+
+
+def _general_usable(kind: int, size: int, k: int) -> bool:
+    """May a ``size``-tuple of this kind stand in a tractor of ``k``-tuples (SJ-8.2 (b))?"""
+    return size >= k and (kind == FREE or size == k)
+
+
+def c_general(lead_sizes: tuple[int, ...], free: list[int], whole: list[int]) -> int:
+    """Tuple coverage (c) of SJ-8.2 for any tuple sizes: the best matching of the follower's
+    tuples (``free`` sizes, which serve any lead tuple with weight ``min``, a free 4 also as two
+    pairs; ``whole`` sizes, which serve only lead tuples at least as large, with their own
+    size) to the lead's tuples.
+
+    Without whole tuples a matching of both lists sorted largest first is optimal, and its
+    value is ``Σ_j min(#lead ≥ j, #follower ≥ j)`` (min is supermodular); how many free 4s
+    are split is tried every way. A whole tuple takes a lead tuple of its own size where one
+    is left (never worse, by exchange); where none is, how many take larger ones is tried
+    every way.
+    """
+    quads = free.count(4)
+    if quads and len(free) < len(lead_sizes):
+        rest = [f for f in free if f != 4]
+        return max(_c_whole(lead_sizes, [*rest, *[4] * (quads - s), *[2] * (2 * s)], whole)
+                   for s in range(quads + 1))
+    return _c_whole(lead_sizes, free, whole)
+
+
+def _c_whole(lead_sizes: tuple[int, ...], free: list[int], whole: list[int]) -> int:
+    if not whole:
+        return _c_sorted(lead_sizes, free)
+    left = sorted(lead_sizes, reverse=True)
+    placed = 0
+    over: list[int] = []
+    for w in sorted(whole, reverse=True):
+        if w in left:
+            left.remove(w)
+            placed += w
+        else:
+            over.append(w)
+    return placed + _c_over(tuple(left), over, free)
+
+
+def _c_over(left: tuple[int, ...], over: list[int], free: list[int]) -> int:
+    if not over:
+        return _c_sorted(left, free)
+    w, rest = over[0], over[1:]
+    best = _c_over(left, rest, free)  # this whole tuple unmatched
+    for k in sorted(set(left)):
+        if k > w:
+            lst = list(left)
+            lst.remove(k)
+            best = max(best, w + _c_over(tuple(lst), rest, free))
+    return best
+
+
+def _c_sorted(lead_sizes: tuple[int, ...] | list[int], free: list[int]) -> int:
+    a = sorted(lead_sizes, reverse=True)
+    b = sorted(free, reverse=True)
+    return sum(min(x, y) for x, y in zip(a, b, strict=False))
+
+
+def _general_bc(pg: Holding, hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules,
+                prot: set[int]) -> tuple[int, int]:
+    pt = rules.protect_triples
+    avail: dict[int, tuple[int, int]] = {}
+    free: list[int] = []
+    whole: list[int] = []
+    for x, m in pg.items():
+        if m < 2 or x in prot:
+            continue
+        h = hg.get(x, m)
+        if pt and h >= 3:
+            if m == h:
+                avail[x] = (WHOLE, m)
+                whole.append(m)
+        else:
+            avail[x] = (FREE, m)
+            free.append(m)
+    c = c_general(lead.tuple_sizes, free, whole)
+    if not lead.tractors or not avail:
+        return 0, c
+    best = [0]
+
+    def leaf(b: int, used: dict[int, int]) -> None:
+        if b > best[0]:
+            best[0] = b
+
+    _multi_structures(avail, lead.tractors, ctx.slot, rules.min_tractor_length, leaf, best)
+    return best[0], c
+
+
+def _general_optimum(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules,
+                     prot: set[int],
+                     shuffle: Callable[[list[int]], None] | None) -> Optimum:
+    """:func:`optimum` for any tuple sizes: each tractor structure, then the best choice of
+    further tuples (and larger copies of the tractors' tuples) within the lead's size."""
+    pt = rules.protect_triples
+    n = lead.n
+    sizes = lead.tuple_sizes
+    avail: dict[int, tuple[int, int]] = {}
+    for x, h in hg.items():
+        if h >= 2 and x not in prot:
+            avail[x] = (WHOLE if pt and h >= 3 else FREE, h)
+    if not avail:
+        return Optimum(0, 0, {})
+    order = sorted(avail)
+    if shuffle is not None:
+        shuffle(order)
+    full_b, full_c = lead.tractor_length_total(), lead.tuple_size_total()
+    best: list[tuple[int, int, Holding]] = [(-1, -1, {})]
+    best_b = [0]
+
+    def leaf(b: int, used: dict[int, int]) -> None:
+        if b < best[0][0]:
+            return
+        c, sk = _extend(used, order, avail, sizes, n)
+        if (b, c) <= best[0][:2]:
+            return
+        if b > best_b[0]:
+            best_b[0] = b
+        if b == full_b and c == full_c:
+            best_b[0] = _STOP  # nothing can do better: cut every remaining branch
+        best[0] = (b, c, sk)
+
+    if lead.tractors:
+        _multi_structures(avail, lead.tractors, ctx.slot, rules.min_tractor_length, leaf,
+                          best_b)
+    else:
+        leaf(0, {})
+    b, c, sk = best[0]
+    return Optimum(b, c, sk)
+
+
+def _multi_structures(avail: dict[int, tuple[int, int]], tractors: tuple[tuple[int, int], ...],
+                      slot: tuple[int, ...], minlen: int, leaf: Leaf,
+                      prune_below: list[int]) -> None:
+    """:func:`tractor_structures` where an id may stand in several tractors: four free copies
+    are two pairs, each in a tractor of pairs (disjoint as cards). ``leaf(b, used)`` gets
+    ``used`` as id → copies the tractors take."""
+    n_tr = len(tractors)
+    remaining = [0] * (n_tr + 1)
+    for i in range(n_tr - 1, -1, -1):
+        remaining[i] = remaining[i + 1] + tractors[i][1]
+    left = {x: h for x, (_, h) in avail.items()}
+    used: dict[int, int] = {}
+
+    def rec(i: int, b: int) -> None:
+        if b + remaining[i] < prune_below[0]:
+            return
+        if i == n_tr:
+            leaf(b, used)
+            return
+        k, length = tractors[i]
+        reps: dict[int, list[int]] = {}
+        seen: set[tuple[int, int, int, int]] = set()
+        for x in sorted(avail):
+            kind, h = avail[x]
+            if left[x] < k or not _general_usable(kind, h, k):
+                continue
+            key = (slot[x], kind, h, left[x])
+            if key in seen:
+                continue
+            seen.add(key)
+            reps.setdefault(slot[x], []).append(x)
+        for low in sorted(reps, reverse=True):
+            chain: list[list[int]] = []
+            s = low
+            while s in reps and len(chain) < length:
+                chain.append(reps[s])
+                s += 1
+            for ln in range(len(chain), minlen - 1, -1):  # longest first
+                for combo in product(*chain[:ln]):
+                    for x in combo:
+                        left[x] -= k
+                        used[x] = used.get(x, 0) + k
+                    rec(i + 1, b + ln)
+                    for x in combo:
+                        left[x] += k
+                        used[x] -= k
+                        if not used[x]:
+                            del used[x]
+        rec(i + 1, b)
+
+    rec(0, 0)
+
+
+def _extend(used: dict[int, int], order: list[int], avail: dict[int, tuple[int, int]],
+            sizes: tuple[int, ...], n: int) -> tuple[int, Holding]:
+    """The best c once the tractors' cards ``used`` (id → copies) are fixed, and a skeleton
+    reaching it: every id chooses how many copies it plays (a tractor's tuple at least its
+    size), within ``n`` cards; states by the multiset of tuple sizes (more tuples than the
+    lead holds are of no use)."""
+    cap = len(sizes)
+    # state: (sorted free sizes, sorted whole sizes) → (cards, choices)
+    start_cards = sum(used.values())
+    states: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, tuple[tuple[int, int], ...]]]
+    states = {((), ()): (start_cards, ())}
+    for x in order:
+        kind, h = avail[x]
+        k0 = used.get(x, 0)
+        if kind == WHOLE:
+            options = [h] if k0 else [0, h]
+        else:
+            options = list(range(k0, h + 1)) if k0 else [0, *range(2, h + 1)]
+        nxt: dict[tuple[tuple[int, ...], tuple[int, ...]],
+                  tuple[int, tuple[tuple[int, int], ...]]] = {}
+        for (fr, wh), (cards, picks) in states.items():
+            for m in options:
+                extra = m - k0
+                if cards + extra > n:
+                    break
+                if m == 0:
+                    key = (fr, wh)
+                elif len(fr) + len(wh) >= cap:
+                    continue  # a tuple no lead tuple is left for
+                elif kind == WHOLE:
+                    key = (fr, tuple(sorted((*wh, m))))
+                else:
+                    key = (tuple(sorted((*fr, m))), wh)
+                found = nxt.get(key)
+                if found is None or cards + extra < found[0]:
+                    nxt[key] = (cards + extra, (*picks, (x, m)) if m else picks)
+        states = nxt
+    best_c = -1
+    best_picks: tuple[tuple[int, int], ...] = ()
+    for (fr, wh), (_cards, picks) in states.items():
+        c = c_general(sizes, list(fr), list(wh))
+        if c > best_c:
+            best_c, best_picks = c, picks
+    sk: Holding = dict(used)
+    for x, m in best_picks:
+        sk[x] = m
+    return best_c, sk

@@ -56,9 +56,9 @@ def unit_leads(hg: dict[int, int], ctx: TrumpContext,
                rules: ComboRules) -> list[tuple[int, ...]]:
     """Every single-unit lead from one group's holding: singles, tuples, tractors."""
     out: list[tuple[int, ...]] = [(x,) for x in sorted(hg)]
-    for k in (2, 3):
+    for k in range(2, 5):
         out.extend((x,) * k for x in sorted(hg) if hg[x] >= k)
-    for k in (2, 3):
+    for k in range(2, 5):
         for chain in _runs(hg, k, ctx, rules):
             for combo in product(*chain):
                 out.append(tuple(sorted(x for x in combo for _ in range(k))))
@@ -66,8 +66,8 @@ def unit_leads(hg: dict[int, int], ctx: TrumpContext,
 
 
 def _count_unit_leads(hg: dict[int, int], ctx: TrumpContext, rules: ComboRules) -> int:
-    total = sum(min(h, 3) for h in hg.values())  # single, pair, triple per id
-    for k in (2, 3):
+    total = sum(hg.values())  # single, pair, triple, quad per id
+    for k in range(2, 5):
         total += sum(prod(len(ids) for ids in chain) for chain in _runs(hg, k, ctx, rules))
     return total
 
@@ -128,6 +128,8 @@ def sample_lead(hand: Counts, ctx: TrumpContext, rules: ComboRules, allow_throws
     if h < 2 or r > 0.7:
         return (x,)
     k = 3 if h >= 3 and rng.random() < 0.5 else 2
+    if k == 3 and h >= 4 and rng.random() < 0.5:
+        k = 4  # (a draw only where a quad is held: fewer decks keep their sequences)
     if k >= rules.min_tractor_tuple and rng.random() < 0.7:
         slot = ctx.slot
         slot_ids = ctx.slot_cards[g]

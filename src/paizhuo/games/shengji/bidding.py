@@ -3,21 +3,25 @@
 A trump bid shows level cards (or jokers) from the hand. Its strength depends on the number
 of decks:
 
-=====================  ======  ======  ========================================
-bid                    1 deck  2 decks 3 decks
-=====================  ======  ======  ========================================
-one ``L``              1       1       1
-pair of ``L``          —       2       2
-``SJ BJ`` (option)     2 (NT)  —       —
-pair of ``SJ``         —       3 (NT)  3 (NT)
-pair of ``BJ``         —       4 (NT)  4 (NT)
-triple of ``L``        —       —       5
-triple of ``SJ``       —       —       6 (NT)
-triple of ``BJ``       —       —       7 (NT)
-=====================  ======  ======  ========================================
+=====================  ======  ======  ========  ========
+bid                    1 deck  2 decks 3 decks   4 decks
+=====================  ======  ======  ========  ========
+one ``L``              1       1       1         1
+pair of ``L``          —       2       2         2
+``SJ BJ`` (option)     2 (NT)  —       —         —
+pair of ``SJ``         —       3 (NT)  3 (NT)    3 (NT)
+pair of ``BJ``         —       4 (NT)  4 (NT)    4 (NT)
+triple of ``L``        —       —       5         5
+triple of ``SJ``       —       —       6 (NT)    6 (NT)
+triple of ``BJ``       —       —       7 (NT)    7 (NT)
+quad of ``L``          —       —       —         8
+quad of ``SJ``         —       —       —         9 (NT)
+quad of ``BJ``         —       —       —         10 (NT)
+=====================  ======  ======  ========  ========
 
 (Seed 003 orders three decks single < pair < joker pair < triple < joker triple; like two
-decks, a big-joker tuple beats a small-joker tuple of the same size.)
+decks, a big-joker tuple beats a small-joker tuple of the same size. Four decks go on in the
+same way: quad < joker quad.)
 
 >>> from paizhuo.notation import parse_cards
 >>> b = parse_bid(parse_cards("2H 2H"), level=0, decks=2)
@@ -78,15 +82,14 @@ def retake_bid(hand: Counts, card: int, standing: Bid, level: int, decks: int,
 
 
 def _joker_strength(card: int, n: int) -> int:
-    """Strength of ``n`` (2 or 3) identical jokers: the big joker's tuple beats the small's."""
-    if n == 2:
-        return 3 if card == SMALL_JOKER else 4
-    return 6 if card == SMALL_JOKER else 7  # n == 3, three decks
+    """Strength of ``n`` (2 to 4) identical jokers: above ``n`` level cards, the big joker's
+    tuple above the small's (3/4, 6/7, 9/10)."""
+    return 3 * (n - 2) + (3 if card == SMALL_JOKER else 4)
 
 
 def level_strength(n: int) -> int:
-    """Strength of ``n`` identical level cards (1, 2 or 3)."""
-    return (0, 1, 2, 5)[n]
+    """Strength of ``n`` identical level cards (1 to 4: 1, 2, 5, 8)."""
+    return 1 if n == 1 else 3 * (n - 2) + 2
 
 
 def parse_bid(cards: tuple[int, ...] | list[int], level: int, decks: int,

@@ -18,11 +18,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from paizhuo.cards import rank_of
 from paizhuo.games.shengji.order import GROUP_NAMES, GROUP_NAMES_ZH, TRUMP, TrumpContext
 from paizhuo.notation import format_cards
 
-THROW_COMPARE_CHOICES: Final = ("deciding_unit", "highest_card", "all_units")
+THROW_COMPARE_CHOICES: Final = ("deciding_unit", "highest_card", "all_units", "largest_units")
 FOLLOW_SHAPE_CHOICES: Final = ("strict", "suit_only")
+BOMB_CARDS_CHOICES: Final = ("one_rank", "identical")
+BOMB_FOLLOW_CHOICES: Final = ("suit", "suit_or_trump", "any_time")
 THROW_SPLIT_CHOICES: Final = ("tuples_first", "largest_unit")
 
 
@@ -36,23 +39,33 @@ class ComboRules:
     min_tractor_length: int = 2
     """SJ-14: a tractor has at least this many tuples."""
     min_tractor_tuple: int = 2
-    """SJ-14: the tuple size a tractor needs (2: pairs and triples form tractors; 3: only
-    triples do)."""
+    """SJ-14: the tuple size a tractor needs (2: every tuple forms tractors; 3: only triples and
+    larger do; 4: only quads, with four decks)."""
     protect_triples: bool = False
-    """SJ-14: a triple need not be broken to follow a pair. A follower's triple then counts
-    only against the lead's triples (it is never demanded as a pair, nor as part of a pair
-    tractor)."""
+    """SJ-14: a triple need not be broken to follow a pair (with four decks, no tuple need be
+    broken to follow a smaller one). A card the follower holds three or more times then counts
+    only as a whole tuple, against the lead's tuples at least as large (it is never demanded
+    as a smaller tuple, nor as part of a tractor of smaller tuples)."""
     protect_tractors: bool = False
     """SJ-14: a tractor need only be drawn by a tractor. When the lead holds no tractor, the
     follower's tuples that lie in a tractor of his hand are not demanded as tuples."""
     bombs: bool = False
     """SJ-14 bombs 炸弹: a play of four or more cards of one rank, all in one suit group (in
     practice level cards, or 2s with ``constant_twos``) beats every play that is not a bomb,
-    whatever the lead's shape. Bombs change nothing in what must be followed."""
+    whatever the lead's shape. Bombs change nothing in what must be followed (unless
+    ``bomb_follow`` says otherwise)."""
+    bomb_cards: str = "one_rank"
+    """SJ-14.8: a bomb is four or more cards of ``one_rank`` in one group, or four or more
+    ``identical`` cards."""
+    bomb_follow: str = "suit"
+    """SJ-14.8: a follower plays a bomb as the suit allows (``suit``), also a trump bomb while
+    holding the led group (``suit_or_trump``; then a void follower's bomb of any suit wins
+    too), or whatever is owed (``any_time``; a bomb of any suit wins)."""
     throw_compare: str = "deciding_unit"
     """SJ-14 throw judging: ``deciding_unit`` (SJ-8), ``highest_card`` (a ruff of a throw
-    is compared by its highest card only) or ``all_units`` (SJ-14.2: a play beats the winning
-    play of a throw only if each of its units beats the unit it answers)."""
+    is compared by its highest card only), ``all_units`` (SJ-14.2: a play beats the winning
+    play of a throw only if each of its units beats the unit it answers) or ``largest_units``
+    (SJ-14.2: the largest unit where the answers differ decides)."""
     throw_split: str = "tuples_first"
     """SJ-14.2 how a lead is split into units where several splits exist: ``tuples_first``
     (SJ-6: larger tuples, then longer tractors) or ``largest_unit`` (the unit of most cards
@@ -65,14 +78,29 @@ class ComboRules:
     def __post_init__(self) -> None:
         if self.min_tractor_length < 2:
             raise ValueError("min_tractor_length must be at least 2")
-        if self.min_tractor_tuple not in (2, 3):
-            raise ValueError("min_tractor_tuple must be 2 or 3")
+        if self.min_tractor_tuple not in (2, 3, 4):
+            raise ValueError("min_tractor_tuple must be 2, 3 or 4")
         if self.throw_compare not in THROW_COMPARE_CHOICES:
             raise ValueError(f"throw_compare must be one of {THROW_COMPARE_CHOICES}")
         if self.throw_split not in THROW_SPLIT_CHOICES:
             raise ValueError(f"throw_split must be one of {THROW_SPLIT_CHOICES}")
         if self.follow_shape not in FOLLOW_SHAPE_CHOICES:
             raise ValueError(f"follow_shape must be one of {FOLLOW_SHAPE_CHOICES}")
+        if self.bomb_cards not in BOMB_CARDS_CHOICES:
+            raise ValueError(f"bomb_cards must be one of {BOMB_CARDS_CHOICES}")
+        if self.bomb_follow not in BOMB_FOLLOW_CHOICES:
+            raise ValueError(f"bomb_follow must be one of {BOMB_FOLLOW_CHOICES}")
+
+    def is_bomb(self, cards: Sequence[int], ctx: TrumpContext) -> bool:
+        """Whether ``cards`` are a bomb at this table (``bombs``, SJ-8.4 and SJ-14.8): four or
+        more cards of one rank in one group, or (``bomb_cards = identical``) identical."""
+        if not self.bombs or len(cards) < 4:
+            return False
+        c0 = cards[0]
+        if self.bomb_cards == "identical":
+            return all(c == c0 for c in cards)
+        r0, g0, group = rank_of(c0), ctx.group[c0], ctx.group
+        return all(rank_of(c) == r0 and group[c] == g0 for c in cards)
 
     def owes_shape(self, lead: Lead) -> bool:
         """Whether a follower of ``lead`` owes more than its suit (SJ-8.2): the lead holds
@@ -104,7 +132,8 @@ class Unit:
         if self.length >= 2:
             kind = "tractor"
         else:
-            kind = {1: "single", 2: "pair", 3: "triple"}.get(self.size, f"{self.size}-tuple")
+            kind = {1: "single", 2: "pair", 3: "triple", 4: "quad"}.get(self.size,
+                                                                         f"{self.size}-tuple")
         return f"{kind} {format_cards(self.cards)}"
 
 
@@ -196,7 +225,7 @@ def decompose_counts(counts: dict[int, int], ctx: TrumpContext,
         return _largest_first(counts, ctx, rules)
     slot = ctx.slot
     units: list[Unit] = []
-    for k in (3, 2):
+    for k in range(max(counts.values(), default=0), 1, -1):
         ids_k = sorted(x for x, m in counts.items() if m >= k)
         if not ids_k:
             continue
@@ -240,7 +269,7 @@ def _largest_first(counts: dict[int, int], ctx: TrumpContext, rules: ComboRules)
     units: list[Unit] = []
     while True:
         best: tuple[int, int, int, list[int]] | None = None  # (cards, size, top, ids)
-        for k in (3, 2):
+        for k in range(max(counts.values(), default=0), 1, -1):
             by_slot: dict[int, list[int]] = {}
             for x in sorted(counts):
                 if counts[x] >= k:
@@ -277,13 +306,13 @@ def hand_tractor_ids(counts: dict[int, int], ctx: TrumpContext, rules: ComboRule
     """
     slot = ctx.slot
     out: set[int] = set()
-    for k in (2, 3):
+    for k in range(2, max(counts.values(), default=0) + 1):
         if k < rules.min_tractor_tuple:
             continue
         by_slot: dict[int, list[int]] = {}
         for x, h in counts.items():
-            if h < k or (k == 2 and h >= 3 and rules.protect_triples):
-                continue
+            if h < k or (h > k and rules.protect_triples):
+                continue  # (protect_triples: a longer tuple is not cut into a tractor)
             by_slot.setdefault(slot[x], []).append(x)
         for s in by_slot:
             if s + 1 in by_slot:

@@ -8,7 +8,7 @@ the legal follows directly; the tests compare it with a literal reading of the d
 
 >>> from paizhuo.cards import Counts, HEARTS
 >>> from paizhuo.notation import parse_cards
->>> from paizhuo.games.shengji.order import TrumpContext
+>>> from paizhuo.games.shengji.order import TRUMP, TrumpContext
 >>> from paizhuo.games.shengji.combos import ComboRules, make_lead
 >>> ctx, rules = TrumpContext.make(level=0, trump=HEARTS), ComboRules()
 >>> lead = make_lead(parse_cards("KS KS"), ctx, rules)
@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from math import prod
 
-from paizhuo.cards import Counts
+from paizhuo.cards import Counts, rank_of
 from paizhuo.engine.errors import Words
 from paizhuo.games.shengji._follow_core import (
     Holding,
@@ -45,10 +45,11 @@ from paizhuo.games.shengji._follow_leads import (
     sample_lead,
 )
 from paizhuo.games.shengji.combos import ComboRules, Lead, decompose_counts, group_name
-from paizhuo.games.shengji.order import TrumpContext
+from paizhuo.games.shengji.order import TRUMP, TrumpContext
 from paizhuo.notation import say_cards
 
 __all__ = [
+    "bomb_follows",
     "count_follows",
     "count_leads",
     "follow_error",
@@ -152,7 +153,7 @@ def _demand(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules,
 # --------------------------------------------------------------------------- checking
 
 
-def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContext,
+def _follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContext,
                  rules: ComboRules) -> Words | None:
     """``None`` if ``play`` legally follows ``lead`` from ``hand`` (SJ-8 1–2), else why not
     (in English and 中文)."""
@@ -230,13 +231,16 @@ def _tractor_text(hg: Holding, ctx: TrumpContext, rules: ComboRules, sk: Holding
 
 
 def _tuple_message(hg: Holding, lead: Lead, rules: ComboRules, prot: set[int]) -> Words:
+    top = lead.tuple_sizes[0]
     tuples = [x for x, h in sorted(hg.items())
               if h >= 2 and x not in prot and not (rules.protect_triples and h >= 3
-                                                    and not lead.triples)]
+                                                    and top < h)]
     many = len(lead.tuple_sizes) > 1
-    what = ("pairs" if many else "a pair") if not lead.triples else (
-        "triples and pairs" if many else "a triple")
-    zh = ("对子" if not lead.triples else "三张和对子" if many else "三张")
+    what, zh = {2: (("pairs" if many else "a pair"), "对子"),
+                3: (("triples and pairs" if many else "a triple"),
+                    ("三张和对子" if many else "三张")),
+                }.get(top, (("quads, triples and pairs" if many else "a quad"),
+                            ("四张、三张和对子" if many else "四张")))
     held = ", ".join(say_cards([x] * hg[x]) for x in tuples)
     held_zh = "，".join(say_cards([x] * hg[x], "zh") for x in tuples)
     return Words(f"must follow with {what}: you hold {held}",
@@ -296,7 +300,7 @@ def _plays_of_skeleton(sk: Holding, hg: Holding, r: int) -> Iterator[tuple[int, 
         yield tuple(sorted(base + list(extra)))
 
 
-def legal_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
+def _legal_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
                   rules: ComboRules) -> list[tuple[int, ...]]:
     """Every legal follow (SJ-8 1–2) as a distinct sorted tuple of card ids."""
     arr = hand.array()
@@ -316,11 +320,15 @@ def legal_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
     return out
 
 
-def forced_follow(hand: Counts, lead: Lead, ctx: TrumpContext) -> tuple[int, ...] | None:
+def forced_follow(hand: Counts, lead: Lead, ctx: TrumpContext,
+                  rules: ComboRules | None = None) -> tuple[int, ...] | None:
     """The one legal follow where that is plain without listing (SJ-8 1): a hand of as many
     cards as the lead plays all of them, and one holding exactly as many cards of the led
     suit as the lead has plays those. ``None`` otherwise, which says nothing (a pair rule can
-    leave one follow too)."""
+    leave one follow too). With ``rules`` whose bombs SJ-14.8 lets be played, also None where
+    the hand holds such a bomb."""
+    if rules is not None and bomb_follows(hand, lead, ctx, rules):
+        return None
     arr = hand.array()
     if len(hand) == lead.n:
         return hand.to_tuple()
@@ -330,7 +338,7 @@ def forced_follow(hand: Counts, lead: Lead, ctx: TrumpContext) -> tuple[int, ...
     return tuple(sorted([x for x in held for _ in range(arr[x])]))
 
 
-def count_follows(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules) -> int:
+def _count_follows(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules) -> int:
     """Number of legal follows (by formula where the lead holds no tuple)."""
     arr = hand.array()
     n = lead.n
@@ -399,7 +407,7 @@ def sample_follow(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules
 # --------------------------------------------------------------------------- masks
 
 
-def follow_mask(hand: Counts, lead: Lead, partial: Sequence[int], ctx: TrumpContext,
+def _follow_mask(hand: Counts, lead: Lead, partial: Sequence[int], ctx: TrumpContext,
                 rules: ComboRules) -> tuple[frozenset[int], bool]:
     """Card ids that can be added to ``partial`` so it still completes to a legal follow, and
     whether ``partial`` itself is a complete legal follow."""
@@ -457,7 +465,7 @@ def follow_mask(hand: Counts, lead: Lead, partial: Sequence[int], ctx: TrumpCont
 # --------------------------------------------------------------------------- steps
 
 
-def follow_steps(hand: Counts, lead: Lead, prefix: Sequence[int], ctx: TrumpContext,
+def _follow_steps(hand: Counts, lead: Lead, prefix: Sequence[int], ctx: TrumpContext,
                  rules: ComboRules) -> tuple[set[int], bool]:
     """The step encoding of a follow: cards in ascending order. The cards ``c`` (not below
     the prefix's last) such that ``prefix + c`` begins, in ascending order, some legal follow;
@@ -529,3 +537,92 @@ def _fixed_plus_choice(fixed: Holding, pool: Holding, r: int,
                                  for x in pool if x >= low_fixed) >= need:
         mask.add(low_fixed)
     return mask, low_fixed == none and need == 0
+
+
+# --------------------------------------------------------------------------- bombs
+
+
+def bomb_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
+                 rules: ComboRules) -> list[tuple[int, ...]]:
+    """SJ-14.8 ``bomb_follow``: the bombs of ``lead.n`` cards ``hand`` may play beyond what
+    SJ-8 allows — with ``suit_or_trump`` those of the led group or trumps, with ``any_time``
+    any. Empty unless the table has bombs that override what is owed."""
+    n = lead.n
+    if not rules.bombs or rules.bomb_follow == "suit" or n < 4:
+        return []
+    arr = hand.array()
+    groups = (lead.group, TRUMP) if rules.bomb_follow == "suit_or_trump" else range(5)
+    classes: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for g in set(groups):
+        for x in ctx.group_ids[g]:
+            if arr[x]:
+                key = (g, x if rules.bomb_cards == "identical" else rank_of(x))
+                classes.setdefault(key, []).append((x, arr[x]))
+    out: list[tuple[int, ...]] = []
+    for items in classes.values():
+        if sum(h for _, h in items) >= n:
+            for play in sub_multisets(sorted(items), n):
+                if rules.is_bomb(play, ctx) and _follow_error(hand, lead, play, ctx, rules):
+                    out.append(tuple(sorted(play)))
+    return out
+
+
+def follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContext,
+                 rules: ComboRules) -> Words | None:
+    """``None`` if ``play`` legally follows ``lead`` from ``hand`` (SJ-8 1–2, and a bomb
+    SJ-14.8 lets be played), else why not (in English and 中文)."""
+    why = _follow_error(hand, lead, play, ctx, rules)
+    if (why is not None and rules.bombs and rules.bomb_follow != "suit" and len(play) >= 4
+            and tuple(sorted(play)) in bomb_follows(hand, lead, ctx, rules)):
+        return None
+    return why
+
+
+def legal_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
+                  rules: ComboRules) -> list[tuple[int, ...]]:
+    """Every legal follow (SJ-8 1–2; bombs SJ-14.8 allows) as a distinct sorted tuple."""
+    return _legal_follows(hand, lead, ctx, rules) + bomb_follows(hand, lead, ctx, rules)
+
+
+def count_follows(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules) -> int:
+    """Number of legal follows (by formula where the lead holds no tuple)."""
+    return _count_follows(hand, lead, ctx, rules) + len(bomb_follows(hand, lead, ctx, rules))
+
+
+def follow_mask(hand: Counts, lead: Lead, partial: Sequence[int], ctx: TrumpContext,
+                rules: ComboRules) -> tuple[frozenset[int], bool]:
+    """Card ids that can be added to ``partial`` so it still completes to a legal follow, and
+    whether ``partial`` itself is a complete legal follow."""
+    mask, done = _follow_mask(hand, lead, partial, ctx, rules)
+    extra = bomb_follows(hand, lead, ctx, rules)
+    if not extra:
+        return mask, done
+    q: dict[int, int] = {}
+    for c in partial:
+        q[c] = q.get(c, 0) + 1
+    more = set(mask)
+    for bomb in extra:
+        b: dict[int, int] = {}
+        for c in bomb:
+            b[c] = b.get(c, 0) + 1
+        if all(b.get(c, 0) >= m for c, m in q.items()):
+            if len(partial) == len(bomb):
+                done = True
+            more.update(c for c, m in b.items() if m > q.get(c, 0))
+    return frozenset(more), done
+
+
+def follow_steps(hand: Counts, lead: Lead, prefix: Sequence[int], ctx: TrumpContext,
+                 rules: ComboRules) -> tuple[set[int], bool]:
+    """The step encoding of a follow (cards in ascending order): the next cards of the legal
+    follows that begin with ``prefix``, and whether ``prefix`` is one (see
+    :func:`_follow_steps`; the bombs SJ-14.8 allows added)."""
+    steps, done = _follow_steps(hand, lead, prefix, ctx, rules)
+    k = len(prefix)
+    for bomb in bomb_follows(hand, lead, ctx, rules):
+        if bomb[:k] == tuple(prefix):
+            if len(bomb) > k:
+                steps.add(bomb[k])
+            else:
+                done = True
+    return steps, done

@@ -24,7 +24,7 @@ from paizhuo.games.shengji.combos import ComboRules
 
 PRESETS: Final[tuple[str, ...]] = (
     "tractor", "single-deck", "titanic", "six-three",
-    "friends-4", "friends-5", "friends-5-2", "bidding-3",
+    "friends-4", "friends-5", "friends-5-2", "bidding-3", "eight-four", "friends-8-4",
 )
 """The configurations of SJ-1; the first is the default."""
 
@@ -40,6 +40,9 @@ _PRESET_VALUES: Final[dict[str, dict[str, Any]]] = {
                         step=40),
     "bidding-3": dict(players=3, decks=2, hand_size=33, kitty_size=9, teams="bidding", step=40,
                       allow_throws=False),
+    "eight-four": dict(players=8, decks=4, hand_size=26, kitty_size=8, teams="fixed", step=80),
+    "friends-8-4": dict(players=8, decks=4, hand_size=26, kitty_size=8, teams="friends",
+                        step=80),
 }
 
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
@@ -56,9 +59,11 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "friend_by": ("play", "holding"),
     "hook_j_rule": ("j_in_play", "single_j"),
     "friend_cards": ("any", "no_trumps", "no_highest", "no_points"),
-    "throw_compare": ("deciding_unit", "highest_card", "all_units"),
+    "throw_compare": ("deciding_unit", "highest_card", "all_units", "largest_units"),
     "follow_shape": ("strict", "suit_only"),
     "throw_split": ("tuples_first", "largest_unit"),
+    "bomb_cards": ("one_rank", "identical"),
+    "bomb_follow": ("suit", "suit_or_trump", "any_time"),
 }
 
 
@@ -73,7 +78,7 @@ class ShengjiOptions:
     players: int = 4
     """SJ-1: number of seats, 3–8 (preset; 7–8 by overriding a preset's, SJ-14.7)."""
     decks: int = 2
-    """SJ-1: number of 54-card decks, 1–3 (preset)."""
+    """SJ-1: number of 54-card decks, 1–4 (preset)."""
     hand_size: int = 25
     """SJ-1: cards dealt to each player (preset; ``players·hand_size + kitty_size = 54·decks``)."""
     kitty_size: int = 8
@@ -186,7 +191,8 @@ class ShengjiOptions:
     throw_compare: str = "deciding_unit"
     """SJ-14/SJ-8: a ruff of a throw is compared by its ``deciding_unit`` (default) or by
     its ``highest_card``; or (SJ-14.2) ``all_units``: a play beats the winning play of a throw
-    only if each of its units beats the unit it answers."""
+    only if each of its units beats the unit it answers; or ``largest_units``: the largest unit
+    that differs decides."""
     throw_split: str = "tuples_first"
     """SJ-14.2/SJ-6: how a lead of several units is split where splits differ —
     ``tuples_first`` (default: larger tuples, then longer tractors) or ``largest_unit`` (the
@@ -196,6 +202,13 @@ class ShengjiOptions:
     his hand allows) or ``suit_only`` (only the suit; no format-based draw)."""
     bombs: bool = False
     """SJ-14: four or more identical-rank cards 炸弹 beat fewer cards (default off)."""
+    bomb_cards: str = "one_rank"
+    """SJ-14.8/SJ-8.4: with ``bombs``, what a bomb is — four or more cards of ``one_rank``
+    in one suit group (default) or four or more ``identical`` cards (four decks)."""
+    bomb_follow: str = "suit"
+    """SJ-14.8/SJ-8.4: with ``bombs``, when a follower may play one — as the suit allows
+    (``suit``, default: bombs change nothing in what is owed), a trump bomb also while
+    holding the led suit (``suit_or_trump``), or whatever is owed (``any_time``)."""
     start_level: str = "2"
     """SJ-14/SJ-2: the level every side starts at (default ``2``)."""
     play_past_ace: bool = False
@@ -259,6 +272,8 @@ class ShengjiOptions:
             protect_triples=self.protect_triples,
             protect_tractors=self.protect_tractors,
             bombs=self.bombs,
+            bomb_cards=self.bomb_cards,
+            bomb_follow=self.bomb_follow,
             throw_compare=self.throw_compare,
             follow_shape=self.follow_shape,
             throw_split=self.throw_split,
@@ -336,8 +351,8 @@ class ShengjiOptions:
                                           f"{describe(getattr(self, name))}")
         if not 3 <= self.players <= 8:
             raise InvalidOptionsError("players", "Shengji is played by 3 to 8 players")
-        if not 1 <= self.decks <= 3:
-            raise InvalidOptionsError("decks", "Shengji is played with 1 to 3 decks")
+        if not 1 <= self.decks <= 4:
+            raise InvalidOptionsError("decks", "Shengji is played with 1 to 4 decks")
         if self.hand_size < 1 or self.kitty_size < 0:
             raise InvalidOptionsError("hand_size", "hand and kitty sizes must be positive")
         if self.players * self.hand_size + self.kitty_size != 54 * self.decks:
@@ -388,9 +403,9 @@ class ShengjiOptions:
             raise InvalidOptionsError("min_tractor_length", "a tractor has at least 2 tuples")
         if self.min_tractor_tuple < 2:
             raise InvalidOptionsError("min_tractor_tuple", "a tuple has at least 2 cards")
-        if self.min_tractor_tuple > 3:
-            raise InvalidOptionsError("min_tractor_tuple", "with at most 3 decks a tuple has at "
-                                      "most 3 cards")
+        if self.min_tractor_tuple > 4:
+            raise InvalidOptionsError("min_tractor_tuple", "with at most 4 decks a tuple has at "
+                                      "most 4 cards")
         if self.start_level not in RANK_CHARS:
             raise InvalidOptionsError("start_level", f"a rank of {RANK_CHARS}")
         for rank in self.must_play_levels:
@@ -403,6 +418,10 @@ class ShengjiOptions:
         if self.teams == "bidding" and self.bidding == "after_deal" and "bidding" in given:
             raise InvalidOptionsError("bidding", "with teams = bidding trump is named by the "
                                       "target auction's winner")
+        bombish = {"bomb_cards", "bomb_follow"} & given
+        if bombish and not self.bombs:
+            raise InvalidOptionsError(min(bombish), "only with bombs: there are no bombs at "
+                                      "this table")
         if self.fight_reinforce and not self.kitty_fight:
             raise InvalidOptionsError("fight_reinforce", "only with kitty_fight: there is no "
                                       "kitty fight to defend the bid in")

@@ -191,7 +191,7 @@ def forced_play(st: RoundState, seat: int) -> Action | None:
         return Action(seat, "play", hand.to_tuple()) if len(hand) == 1 else None
     ctx = st.ctx
     assert ctx is not None
-    cards = forced_follow(hand, lead, ctx)
+    cards = forced_follow(hand, lead, ctx, st.rules)
     return None if cards is None else Action(seat, "play", cards)
 
 

@@ -121,18 +121,13 @@ def kitty_multiplier(rule: str, units: Sequence[UnitShape]) -> int:
     if rule == "flat":
         return 2
     # by_shape: the shapes in the seed's order, the first the winning play holds decides
-    # alone: a Titanic of length k 2·3^k, a triple 6, a tractor of length k 2·2^k, a pair 4
-    titanic = max((u.length for u in units if u.size >= 3 and u.length >= 2), default=0)
-    if titanic:
-        return int(2 * 3 ** titanic)
-    if any(u.size >= 3 for u in units):
-        return 6
-    tractor = max((u.length for u in units if u.size == 2 and u.length >= 2), default=0)
-    if tractor:
-        return 2 << tractor
-    if any(u.size == 2 for u in units):
-        return 4
-    return 2
+    # alone: a Titanic of length k 2·3^k, a triple 6, a tractor of length k 2·2^k, a pair 4 —
+    # 2·size^length, larger tuples first (four decks: a tractor of quads 2·4^k, a quad 8)
+    size = max((u.size for u in units if u.size >= 2), default=0)
+    if not size:
+        return 2
+    run = max(u.length for u in units if u.size == size)
+    return int(2 * size ** run)
 
 
 # -- thresholds ---------------------------------------------------------------------------

@@ -13,10 +13,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
-from paizhuo.cards import Counts, rank_of
+from paizhuo.cards import Counts
 from paizhuo.games.shengji._follow_core import play_vector_bc
 from paizhuo.games.shengji.combos import ComboRules, Lead, Unit, decompose
 from paizhuo.games.shengji.order import TRUMP, TrumpContext
@@ -113,16 +113,18 @@ def play_rank(lead: Lead, play: Sequence[int], ctx: TrumpContext,
             return (1 if cg == TRUMP else 0, slot[c])
         return None
     pgrp = group[play[0]]
+    tier = 1 if pgrp == TRUMP else 0
+    if rules.is_bomb(play, ctx):
+        # SJ-8.4: a bomb of the led group or trumps; SJ-14.8: of any suit where a bomb may be
+        # played whatever is owed
+        if pgrp in (g, TRUMP) or rules.bomb_follow != "suit":
+            return (2 + tier, max(slot[c] for c in play))
+        return None
     if pgrp != g and pgrp != TRUMP:
         return None
     for c in play:
         if group[c] != pgrp:
             return None
-    tier = 1 if pgrp == TRUMP else 0
-    if rules.bombs and n >= 4:
-        r0 = rank_of(play[0])
-        if all(rank_of(c) == r0 for c in play):
-            return (2 + tier, max(slot[c] for c in play))
     if n == 2 and lead.pairs == 1:  # a pair led
         if play[0] == play[1]:
             return (tier, slot[play[0]])
@@ -156,6 +158,8 @@ def trick_winner(lead: Lead, plays: Sequence[Sequence[int]], ctx: TrumpContext,
         raise ValueError("plays[0] must be the lead's cards")
     if rules.throw_compare == "all_units" and lead.is_throw:
         return _winner_unit_by_unit(lead, plays, best, ctx, rules)
+    if rules.throw_compare == "largest_units" and lead.is_throw:
+        return _winner_by_largest_units(lead, plays, best, ctx, rules)
     for i in range(1, len(plays)):
         key = play_rank(lead, plays[i], ctx, rules)
         if key is not None and key > best:
@@ -223,3 +227,75 @@ def _answer(lead: Lead, play: Sequence[int], ctx: TrumpContext,
         return False
 
     return tops if rec(0) else None
+
+
+def _assignments(lead: Lead, play: Sequence[int], ctx: TrumpContext) -> Iterator[list[int]]:
+    """Every assignment of ``play``'s cards to the lead's units (in their order) as the top
+    slots it gives them, higher tops first."""
+    counts: dict[int, int] = {}
+    for c in play:
+        counts[c] = counts.get(c, 0) + 1
+    slot = ctx.slot
+    units = lead.units
+    tops: list[int] = []
+
+    def rec(i: int) -> Iterator[list[int]]:
+        if i == len(units):
+            yield list(tops)
+            return
+        k, length = units[i].size, units[i].length
+        by_slot: dict[int, int] = {}
+        for x in sorted(counts, reverse=True):
+            if counts[x] >= k:
+                by_slot.setdefault(slot[x], x)
+        for top in sorted(by_slot, reverse=True):
+            if not all(top - j in by_slot for j in range(length)):
+                continue
+            ids = [by_slot[top - j] for j in range(length)]
+            for x in ids:
+                counts[x] -= k
+            tops.append(top)
+            yield from rec(i + 1)
+            tops.pop()
+            for x in ids:
+                counts[x] += k
+
+    yield from rec(0)
+
+
+def _winner_by_largest_units(lead: Lead, plays: Sequence[Sequence[int]], best: tuple[int, int],
+                             ctx: TrumpContext, rules: ComboRules) -> int:
+    """SJ-14.2 ``throw_compare = largest_units`` (rbtying/shengji's "trick unit length"): the
+    winner of a throw. A play that can win (:func:`play_rank`) of a higher tier takes the
+    trick; of the same tier it takes it if some answer of its cards to the lead's units beats
+    the winning play's answer at the largest unit where they differ (units by their number
+    of cards, largest first; singles not compared where the throw holds a tuple; within one
+    size the first that differs decides). Bombs compare as always."""
+    units = lead.units
+    skip_singles = any(len(u.cards) > 1 for u in units)
+    order = sorted((i for i in range(len(units))
+                    if not (skip_singles and len(units[i].cards) == 1)),
+                   key=lambda i: -len(units[i].cards))
+
+    def defeats(new: list[int], old: list[int]) -> bool:
+        for i in sorted(order, key=lambda i: (-len(units[i].cards), new[i] == old[i])):
+            if new[i] != old[i]:
+                return new[i] > old[i]
+        return False
+
+    best_i = 0
+    tops: list[int] | None = [u.top for u in units]
+    for i in range(1, len(plays)):
+        key = play_rank(lead, plays[i], ctx, rules)
+        if key is None or key[0] < best[0]:
+            continue
+        if key[0] >= 2 or tops is None:  # bombs: by their key
+            if key > best:
+                best, best_i, tops = key, i, None
+            continue
+        higher = key[0] > best[0]
+        for found in _assignments(lead, plays[i], ctx):
+            if higher or defeats(found, tops):
+                best, best_i, tops = key, i, found
+                break
+    return best_i
