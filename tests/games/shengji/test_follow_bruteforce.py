@@ -273,6 +273,18 @@ def test_fast_follows_match_the_definition_with_four_decks() -> None:
 
 
 @pytest.mark.slow
+def test_fast_follows_match_the_definition_with_four_decks_long() -> None:
+    """SJ-8 2 with four decks: as above, 20,000 positions."""
+    rng = random.Random(4)
+    done = 0
+    while done < 20000:
+        pos = four_deck_position(rng)
+        if pos is not None:
+            _check(pos, rng)
+            done += 1
+
+
+@pytest.mark.slow
 def test_fast_follows_match_the_definition_long() -> None:
     """SJ-8 2: as above, 30,000 positions."""
     _sweep(30000, 7)
@@ -297,7 +309,8 @@ def test_count_leads_matches_listing() -> None:
         assert mask == set(hand.distinct()) and not done
 
 
-def test_play_rank_competes_iff_the_shape_is_fully_covered() -> None:
+@pytest.mark.parametrize("four", [False, True], ids=["1-3 decks", "4 decks"])
+def test_play_rank_competes_iff_the_shape_is_fully_covered(four: bool) -> None:
     """SJ-8 3–4: a play can win iff it is all of the led group or all trumps and covers every
     led tractor and tuple (literal (b), (c) without protections); the lead always can."""
     from paizhuo.games.shengji.order import TRUMP
@@ -305,8 +318,9 @@ def test_play_rank_competes_iff_the_shape_is_fully_covered() -> None:
 
     rng = random.Random(11)
     done = competing = 0
+    makers = [four_deck_position] if four else [tractor_position, window_position]
     while done < 600:
-        pos = rng.choice([tractor_position, window_position])(rng)
+        pos = rng.choice(makers)(rng)
         if pos is None:
             continue
         ctx, rules, lead, hand = pos
