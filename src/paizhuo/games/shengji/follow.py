@@ -8,7 +8,7 @@ the legal follows directly; the tests compare it with a literal reading of the d
 
 >>> from paizhuo.cards import Counts, HEARTS
 >>> from paizhuo.notation import parse_cards
->>> from paizhuo.games.shengji.order import TRUMP, TrumpContext
+>>> from paizhuo.games.shengji.order import TrumpContext
 >>> from paizhuo.games.shengji.combos import ComboRules, make_lead
 >>> ctx, rules = TrumpContext.make(level=0, trump=HEARTS), ComboRules()
 >>> lead = make_lead(parse_cards("KS KS"), ctx, rules)
@@ -154,7 +154,7 @@ def _demand(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules,
 
 
 def _follow_error(hand: Counts, lead: Lead, play: Sequence[int], ctx: TrumpContext,
-                 rules: ComboRules) -> Words | None:
+                  rules: ComboRules) -> Words | None:
     """``None`` if ``play`` legally follows ``lead`` from ``hand`` (SJ-8 1–2), else why not
     (in English and 中文)."""
     n = lead.n
@@ -301,7 +301,7 @@ def _plays_of_skeleton(sk: Holding, hg: Holding, r: int) -> Iterator[tuple[int, 
 
 
 def _legal_follows(hand: Counts, lead: Lead, ctx: TrumpContext,
-                  rules: ComboRules) -> list[tuple[int, ...]]:
+                   rules: ComboRules) -> list[tuple[int, ...]]:
     """Every legal follow (SJ-8 1–2) as a distinct sorted tuple of card ids."""
     arr = hand.array()
     n = lead.n
@@ -408,7 +408,7 @@ def sample_follow(hand: Counts, lead: Lead, ctx: TrumpContext, rules: ComboRules
 
 
 def _follow_mask(hand: Counts, lead: Lead, partial: Sequence[int], ctx: TrumpContext,
-                rules: ComboRules) -> tuple[frozenset[int], bool]:
+                 rules: ComboRules) -> tuple[frozenset[int], bool]:
     """Card ids that can be added to ``partial`` so it still completes to a legal follow, and
     whether ``partial`` itself is a complete legal follow."""
     arr = hand.array()
@@ -466,7 +466,7 @@ def _follow_mask(hand: Counts, lead: Lead, partial: Sequence[int], ctx: TrumpCon
 
 
 def _follow_steps(hand: Counts, lead: Lead, prefix: Sequence[int], ctx: TrumpContext,
-                 rules: ComboRules) -> tuple[set[int], bool]:
+                  rules: ComboRules) -> tuple[set[int], bool]:
     """The step encoding of a follow: cards in ascending order. The cards ``c`` (not below
     the prefix's last) such that ``prefix + c`` begins, in ascending order, some legal follow;
     and whether ``prefix`` is itself a legal follow.
