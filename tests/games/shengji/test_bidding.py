@@ -235,19 +235,24 @@ def test_own_bid_reinforce_to_equal_sj14() -> None:
 
 
 @pytest.mark.parametrize(("rule", "decks", "bids"), [
-    ("pairs", 3, ["2H", "2H 2H", "SJ SJ", "SJ SJ SJ"]),
+    ("pairs", 3, ["2H", "2H 2H", "SJ SJ", "BJ BJ", "SJ SJ SJ"]),
     ("all_copies", 3, ["2H", "2H 2H", "SJ SJ SJ"]),
-    ("all_copies", 2, ["2H", "2H 2H", "SJ SJ"]),
+    ("all_copies", 2, ["2H", "2H 2H", "SJ SJ", "BJ BJ"]),
     ("none", 3, ["2H", "2H 2H"]),
+    ("big_one_fewer", 3, ["2H", "2H 2H", "BJ BJ", "SJ SJ SJ"]),
+    ("big_one_fewer", 2, ["2H", "2H 2H", "SJ SJ", "BJ BJ"]),
+    ("big_one_fewer", 4, ["2H", "2H 2H", "BJ BJ BJ"]),
 ])
 def test_joker_bids_sj14(rule: str, decks: int, bids: list[str]) -> None:
-    """SJ-14.3 ``joker_bids``: how many identical jokers bid no trump."""
-    jokers = ShengjiOptions.from_dict({"preset": "titanic" if decks == 3 else "tractor",
-                                       "joker_bids": rule}).joker_bid_min
-    hand = Counts.of(parse_cards("2H 2H SJ SJ SJ" if decks == 3 else "2H 2H SJ SJ"))
-    assert [str(b) for b in possible_bids(hand, 0, decks, jokers=jokers)] == bids
-    assert (parse_bid(parse_cards("SJ SJ"), 0, decks, jokers=jokers) is not None) == (
-        "SJ SJ" in bids)
+    """SJ-14.3 ``joker_bids``: how many identical jokers bid no trump (small and big)."""
+    preset = {2: "tractor", 3: "titanic", 4: "eight-four"}[decks]
+    opts = ShengjiOptions.from_dict({"preset": preset, "joker_bids": rule})
+    jokers, big = opts.joker_bid_min, opts.joker_bid_min_big
+    hand = Counts.of(parse_cards({2: "2H 2H SJ SJ BJ BJ", 3: "2H 2H SJ SJ SJ BJ BJ",
+                                  4: "2H 2H SJ SJ SJ BJ BJ BJ"}[decks]))
+    assert [str(b) for b in possible_bids(hand, 0, decks, jokers=jokers, big_jokers=big)] == bids
+    assert (parse_bid(parse_cards("SJ SJ"), 0, decks, jokers=jokers, big_jokers=big)
+            is not None) == ("SJ SJ" in bids)
 
 
 def test_joker_bids_none_in_a_game_sj14() -> None:
@@ -492,3 +497,18 @@ def test_target_bid_extras_are_checked_sj12() -> None:
     assert g.state.stage == "trump"
     with pytest.raises(MalformedError):
         act(g, 0, "bid", "", {"trump": "X"})
+
+
+def test_joker_bids_big_one_fewer_in_a_game_sj14() -> None:
+    """SJ-14.3 ``joker_bids = big_one_fewer`` with three decks: two big jokers bid, two small
+    ones do not, and the refusal says how many of each."""
+    opts = {"preset": "titanic", "joker_bids": "big_one_fewer"}
+    hands, kitty = full_deal(["SJ SJ 3D", "BJ BJ 4D"], opts)
+    g = game(opts, hands=hands, kitty=kitty)
+    assert g.state.ask == 1 and g.state.dealt == nth_dealt(1, 1)  # not stopped at the SJ pair
+    with pytest.raises(IllegalActionError) as err:
+        act(g, 0, "bid", "SJ SJ", {"dealt": nth_dealt(1, 1)})
+    assert "3 small or 2 big jokers" in err.value.message
+    assert "3 张小王、2 张大王" in (err.value.zh or "")
+    act(g, 1, "bid", "BJ BJ", {"dealt": nth_dealt(1, 1)})
+    assert g.state.standing is not None and str(g.state.standing) == "BJ BJ"

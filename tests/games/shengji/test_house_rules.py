@@ -333,7 +333,7 @@ HOUSE_RULES: list[dict[str, Any]] = [
     {"preset": "titanic", "no_bid": "kitty_level_card", "throw_split": "largest_unit",
      "joker_bids": "all_copies"},
     {"joker_bids": "none", "kitty_fight": True, "throw_compare": "all_units"},
-    {"preset": "titanic", "throw_compare": "largest_units"},
+    {"preset": "titanic", "throw_compare": "largest_units", "joker_bids": "big_one_fewer"},
     {"kitty_fight": True, "fight_reinforce": True, "take_backs": True},
     {"preset": "titanic", "kitty_fight": True, "fight_reinforce": True},
     {"preset": "eight-four", "bombs": True, "bomb_cards": "identical", "bomb_follow": "any_time"},

@@ -71,14 +71,21 @@ def reinforces(bid: Bid, standing: Bid) -> bool:
 
 
 def retake_bid(hand: Counts, card: int, standing: Bid, level: int, decks: int,
-               joker_nt: bool = False, jokers: int = 2) -> Bid | None:
+               joker_nt: bool = False, jokers: int = 2,
+               big_jokers: int | None = None) -> Bid | None:
     """SJ-14.3 ``own_bid = reinforce_to_equal``: the bid of as many ``card`` (a seat's own
     overcalled card) as ``standing`` shows, equal in strength, that takes the bid back; ``None``
     where the hand lacks them or ``standing`` is a joker bid."""
     if standing.suit is None or hand[card] < standing.size:
         return None
-    bid = parse_bid((card,) * standing.size, level, decks, joker_nt, jokers)
+    bid = parse_bid((card,) * standing.size, level, decks, joker_nt, jokers, big_jokers)
     return bid if bid is not None and bid.strength == standing.strength else None
+
+
+def joker_floor(card: int, jokers: int, big_jokers: int | None) -> int:
+    """The fewest identical jokers of ``card``'s kind a joker bid shows: at least a pair
+    (SJ-4), at least ``jokers`` (the big joker: ``big_jokers`` where given)."""
+    return max(2, big_jokers if big_jokers is not None and card == BIG_JOKER else jokers)
 
 
 def _joker_strength(card: int, n: int) -> int:
@@ -93,9 +100,11 @@ def level_strength(n: int) -> int:
 
 
 def parse_bid(cards: tuple[int, ...] | list[int], level: int, decks: int,
-              joker_nt: bool = False, jokers: int = 2) -> Bid | None:
+              joker_nt: bool = False, jokers: int = 2,
+              big_jokers: int | None = None) -> Bid | None:
     """The bid the shown ``cards`` make, or None if they are not a bid at this table (SJ-4).
-    ``jokers``: the fewest identical jokers a joker bid shows (SJ-14.3 ``joker_bids``)."""
+    ``jokers``: the fewest identical jokers a joker bid shows (SJ-14.3 ``joker_bids``);
+    ``big_jokers``: the fewest big jokers, where that differs."""
     cards = tuple(sorted(cards))
     n = len(cards)
     if n == 0 or n > max(decks, 2):
@@ -106,7 +115,7 @@ def parse_bid(cards: tuple[int, ...] | list[int], level: int, decks: int,
         return None
     card = cards[0]
     if card in (SMALL_JOKER, BIG_JOKER):
-        if n < max(2, jokers):
+        if n < joker_floor(card, jokers, big_jokers):
             return None
         return Bid(cards, _joker_strength(card, n), None)
     if card >= 52 or card // 4 != level:
@@ -126,7 +135,7 @@ def stronger(new: Bid, standing: Bid | None, suit_order: bool = False) -> bool:
 
 
 def possible_bids(hand: Counts, level: int, decks: int, joker_nt: bool = False,
-                  jokers: int = 2) -> list[Bid]:
+                  jokers: int = 2, big_jokers: int | None = None) -> list[Bid]:
     """Every bid the hand can show, weakest first."""
     bids: list[Bid] = []
     arr = hand.array()
@@ -136,7 +145,7 @@ def possible_bids(hand: Counts, level: int, decks: int, joker_nt: bool = False,
             bids.append(Bid((card,) * n, level_strength(n), suit))
     if decks >= 2:
         for card in (SMALL_JOKER, BIG_JOKER):
-            for n in range(max(2, jokers), min(arr[card], decks) + 1):
+            for n in range(joker_floor(card, jokers, big_jokers), min(arr[card], decks) + 1):
                 bids.append(Bid((card,) * n, _joker_strength(card, n), None))
     elif joker_nt and arr[SMALL_JOKER] and arr[BIG_JOKER]:
         bids.append(Bid((SMALL_JOKER, BIG_JOKER), 2, None))
@@ -145,14 +154,15 @@ def possible_bids(hand: Counts, level: int, decks: int, joker_nt: bool = False,
 
 
 def legal_bids(hand: Counts, level: int, decks: int, standing: Bid | None,
-               joker_nt: bool = False, suit_order: bool = False, jokers: int = 2) -> list[Bid]:
+               joker_nt: bool = False, suit_order: bool = False, jokers: int = 2,
+               big_jokers: int | None = None) -> list[Bid]:
     """The bids from ``hand`` that beat ``standing`` (SJ-4)."""
-    return [b for b in possible_bids(hand, level, decks, joker_nt, jokers)
+    return [b for b in possible_bids(hand, level, decks, joker_nt, jokers, big_jokers)
             if stronger(b, standing, suit_order)]
 
 
 def best_strength(arr: list[int], level: int, decks: int, joker_nt: bool = False,
-                  jokers: int = 2) -> int:
+                  jokers: int = 2, big_jokers: int | None = None) -> int:
     """Strength of the strongest bid a count array holds (0: none); fast, for the deal."""
     best = 0
     base = level * 4
@@ -165,7 +175,7 @@ def best_strength(arr: list[int], level: int, decks: int, joker_nt: bool = False
     if decks >= 2:
         for card in (SMALL_JOKER, BIG_JOKER):
             n = min(arr[card], decks)
-            if n >= max(2, jokers):
+            if n >= joker_floor(card, jokers, big_jokers):
                 s = _joker_strength(card, n)
                 if s > best:
                     best = s
@@ -175,9 +185,10 @@ def best_strength(arr: list[int], level: int, decks: int, joker_nt: bool = False
 
 
 def could_beat(arr: list[int], level: int, decks: int, standing: Bid | None,
-               joker_nt: bool = False, suit_order: bool = False, jokers: int = 2) -> bool:
+               joker_nt: bool = False, suit_order: bool = False, jokers: int = 2,
+               big_jokers: int | None = None) -> bool:
     """Whether a count array holds any bid stronger than ``standing`` (fast path)."""
-    best = best_strength(arr, level, decks, joker_nt, jokers)
+    best = best_strength(arr, level, decks, joker_nt, jokers, big_jokers)
     if standing is None:
         return best > 0
     if best > standing.strength:

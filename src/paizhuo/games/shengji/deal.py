@@ -88,7 +88,8 @@ def deal_on(st: RoundState, out: Emit) -> None:
                 if st.standing is not None and seat == st.bidder
                 and st.opts.own_bid != "overcall"  # SJ-14.3: he may only reinforce
                 else could_beat(hand.array(), level, decks, st.standing, st.joker_nt,
-                                st.suit_order, st.opts.joker_bid_min)
+                                st.suit_order, st.opts.joker_bid_min,
+                                st.opts.joker_bid_min_big)
                 or (card == retake_card(st, seat) and st.standing is not None
                     and hand[card] >= st.standing.size)):
             st.dealt = i
@@ -229,23 +230,27 @@ def bid_of(st: RoundState, action: Action) -> Bid:
     further identical card(s) (SJ-4: "shows a second identical card"): when that alone is no
     stronger bid, it is read together with his standing bid."""
     decks = st.opts.decks
-    bid = parse_bid(action.cards, st.level, decks, st.joker_nt, st.opts.joker_bid_min)
+    bid = parse_bid(action.cards, st.level, decks, st.joker_nt, st.opts.joker_bid_min,
+                    st.opts.joker_bid_min_big)
     standing = st.standing
     if (standing is not None and action.seat == st.bidder and action.cards
             and (bid is None or not stronger(bid, standing, st.suit_order))
             and all(c == standing.cards[0] for c in (*standing.cards, *action.cards))):
         joined = parse_bid(standing.cards + action.cards, st.level, decks,
-                           jokers=st.opts.joker_bid_min)
+                           jokers=st.opts.joker_bid_min, big_jokers=st.opts.joker_bid_min_big)
         if joined is not None:
             bid = joined
     if bid is None:
         lv = level_name(st.level).replace("T", "10")
         fewest = st.opts.joker_bid_min  # SJ-14.3 joker_bids
+        big = st.opts.joker_bid_min_big
         jokers = " or SJ BJ" if st.joker_nt else (
             "" if decks < 2 or fewest > decks else
+            f" or {fewest} small or {big} big jokers" if big != fewest else
             " or a pair of jokers" if fewest <= 2 else f" or {fewest} identical jokers")
         jokers_zh = "，或小王大王" if st.joker_nt else (
             "" if decks < 2 or fewest > decks else
+            f"，或 {fewest} 张小王、{big} 张大王" if big != fewest else
             "，或一对王" if fewest <= 2 else f"，或 {fewest} 张相同的王")
         raise IllegalActionError(
             "SJ-4", f"{say_cards(action.cards) or 'nothing'} is not a "
@@ -499,13 +504,13 @@ def bid_actions(st: RoundState, seat: int) -> list[Action]:
     if seat == st.ask:
         out.append(Action(seat, "pass", (), extra))
     for bid in legal_bids(st.hands[seat], st.level, st.opts.decks, st.standing, st.joker_nt,
-                          st.suit_order, st.opts.joker_bid_min):
+                          st.suit_order, st.opts.joker_bid_min, st.opts.joker_bid_min_big):
         if may_bid_again(st, seat, bid):
             out.append(Action(seat, "bid", bid.cards, extra))
     card = retake_card(st, seat)
     if card is not None and st.standing is not None:
         back = retake_bid(st.hands[seat], card, st.standing, st.level, st.opts.decks,
-                          st.joker_nt, st.opts.joker_bid_min)
+                          st.joker_nt, st.opts.joker_bid_min, st.opts.joker_bid_min_big)
         if back is not None:
             out.append(Action(seat, "bid", back.cards, extra))
     return out

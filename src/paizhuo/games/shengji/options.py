@@ -52,7 +52,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "first_dealer": ("winning_bid", "first_bid"),
     "own_bid": ("overcall", "reinforce_only", "reinforce_to_equal"),
     "take_back_of": ("bids_and_plays", "bids", "plays"),
-    "joker_bids": ("pairs", "all_copies", "none"),
+    "joker_bids": ("pairs", "all_copies", "big_one_fewer", "none"),
     "throw_penalty": ("none", "per_card"),
     "kitty_multiplier": ("doubling", "by_shape", "times", "power", "flat"),
     "overflow": ("lost", "demote_opponents"),
@@ -115,7 +115,9 @@ class ShengjiOptions:
     turn from the dealer)."""
     joker_bids: str = "pairs"
     """SJ-14.3/SJ-4: how many identical jokers bid no trump — ``pairs`` (default: two or
-    more), ``all_copies`` (as many as there are decks) or ``none`` (jokers never bid)."""
+    more), ``all_copies`` (as many as there are decks), ``big_one_fewer`` (small jokers as
+    many as there are decks, big jokers one fewer, at least two) or ``none`` (jokers never
+    bid)."""
     own_bid: str = "overcall"
     """SJ-14.3/SJ-4: what the standing bidder may bid — ``overcall`` (default: any stronger
     bid, reinforcing 自保 or overcalling himself 自反), ``reinforce_only`` (only more copies
@@ -247,8 +249,18 @@ class ShengjiOptions:
 
     @property
     def joker_bid_min(self) -> int:
-        """SJ-14.3: the fewest identical jokers a joker bid shows (more than the decks: none)."""
-        return {"pairs": 2, "all_copies": self.decks, "none": self.decks + 1}[self.joker_bids]
+        """SJ-14.3: the fewest identical (small) jokers a joker bid shows (more than the
+        decks: none)."""
+        return {"pairs": 2, "all_copies": self.decks, "big_one_fewer": self.decks,
+                "none": self.decks + 1}[self.joker_bids]
+
+    @property
+    def joker_bid_min_big(self) -> int:
+        """SJ-14.3: the fewest big jokers a joker bid shows (``big_one_fewer``: one fewer
+        than the small, never under a pair)."""
+        if self.joker_bids == "big_one_fewer":
+            return max(2, self.decks - 1)
+        return self.joker_bid_min
 
     @property
     def start_level_index(self) -> int:
