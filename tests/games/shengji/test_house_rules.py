@@ -315,6 +315,21 @@ def test_fight_reinforce_can_be_taken_back() -> None:
     assert status == 0 and answer["to_act"] == [0]
 
 
+def test_fight_reinforce_worlds_keep_the_cards_shown() -> None:
+    """The search's worlds (``determinize``) put the reinforcing cards in the burier's hand
+    (they were shown after the kitty was taken), and play on to the end."""
+    g, _ = fight({"fight_reinforce": True})
+    act(g, 0, "bid", "2H")
+    two_h = parse_cards("2H")[0]
+    for seat in (1, 2, 3):
+        for k in range(4):
+            world = g.determinize(seat, random.Random(k))
+            assert world.state.hands[0][two_h] >= 2
+            assert world.state.hands[seat] == g.state.hands[seat]
+            play_out(world, random.Random(k))
+            assert world.result() is not None
+
+
 def test_fight_reinforce_needs_a_kitty_fight() -> None:
     with pytest.raises(InvalidOptionsError) as err:
         ShengjiOptions.from_dict({"fight_reinforce": True})
