@@ -21,9 +21,9 @@ from paizhuo.engine.actions import Action
 from paizhuo.engine.judge import replay
 from paizhuo.engine.records import Deal, Record
 from paizhuo.games.shengji import ShengjiGame, positions
+from paizhuo.games.shengji._follow_leads import sub_multisets
 from paizhuo.games.shengji.combos import ComboRules, Lead, hand_tractor_ids
 from paizhuo.games.shengji.deal import trump_text
-from paizhuo.games.shengji.follow import sub_multisets
 from paizhuo.games.shengji.options import ShengjiOptions
 from paizhuo.games.shengji.order import TrumpContext
 from paizhuo.notation import format_cards, parse_cards

@@ -31,6 +31,42 @@ def random_held(arr: list[int], rng: random.Random) -> int:
     return held[int(rng.random() * len(held))]
 
 
+def sub_multisets(items: list[tuple[int, int]], r: int) -> Iterator[tuple[int, ...]]:
+    """Every ``r``-card sub-multiset of ``items`` (id, copies), as tuples in the items' order:
+    the first item taken as often as possible first."""
+    avail_after = [0] * (len(items) + 1)
+    for i in range(len(items) - 1, -1, -1):
+        avail_after[i] = avail_after[i + 1] + items[i][1]
+    acc: list[int] = []
+
+    def rec(i: int, need: int) -> Iterator[tuple[int, ...]]:
+        if need == 0:
+            yield tuple(acc)
+            return
+        if i == len(items) or avail_after[i] < need:
+            return
+        x, h = items[i]
+        for take in range(min(h, need), -1, -1):
+            acc.extend((x,) * take)
+            yield from rec(i + 1, need - take)
+            del acc[len(acc) - take:]
+
+    yield from rec(0, r)
+
+
+def count_sub_multisets(counts: list[int], r: int) -> int:
+    """Number of ``r``-card sub-multisets of a multiset with the given copies per id."""
+    ways = [1] + [0] * r
+    for h in counts:
+        new = [0] * (r + 1)
+        for total in range(r + 1):
+            if ways[total]:
+                for take in range(min(h, r - total) + 1):
+                    new[total + take] += ways[total]
+        ways = new
+    return ways[r]
+
+
 def _runs(hg: dict[int, int], k: int, ctx: TrumpContext,
           rules: ComboRules) -> Iterator[list[list[int]]]:
     """For tuple size ``k``: each chain of consecutive slots (length ≥ the minimum) as lists of
@@ -280,5 +316,5 @@ def _not_held(cards: Sequence[int]) -> Words:
     return Words(f"you do not hold {say_cards(cards)}", f"你手里没有 {say_cards(cards, 'zh')}")
 
 
-__all__ = ["ascending_counts", "card_name", "count_leads", "lead_error", "lead_mask",
-           "lead_steps", "legal_leads", "sample_lead", "unit_leads"]
+__all__ = ["ascending_counts", "card_name", "count_leads", "count_sub_multisets", "lead_error",
+           "lead_mask", "lead_steps", "legal_leads", "sample_lead", "sub_multisets", "unit_leads"]

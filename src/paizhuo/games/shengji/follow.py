@@ -37,12 +37,14 @@ from paizhuo.games.shengji._follow_core import (
 from paizhuo.games.shengji._follow_leads import (
     ascending_counts,
     count_leads,
+    count_sub_multisets,
     lead_error,
     lead_mask,
     lead_steps,
     legal_leads,
     random_held,
     sample_lead,
+    sub_multisets,
 )
 from paizhuo.games.shengji.combos import ComboRules, Lead, decompose_counts, group_name
 from paizhuo.games.shengji.order import TRUMP, TrumpContext
@@ -71,42 +73,6 @@ def _holding(arr: list[int], ids: tuple[int, ...]) -> Holding:
 
 def _fmt_holding(h: Holding, lang: str = "en") -> str:
     return say_cards([x for x in sorted(h) for _ in range(h[x])], lang)
-
-
-def sub_multisets(items: list[tuple[int, int]], r: int) -> Iterator[tuple[int, ...]]:
-    """Every ``r``-card sub-multiset of ``items`` (id, copies), as tuples in the items' order:
-    the first item taken as often as possible first."""
-    avail_after = [0] * (len(items) + 1)
-    for i in range(len(items) - 1, -1, -1):
-        avail_after[i] = avail_after[i + 1] + items[i][1]
-    acc: list[int] = []
-
-    def rec(i: int, need: int) -> Iterator[tuple[int, ...]]:
-        if need == 0:
-            yield tuple(acc)
-            return
-        if i == len(items) or avail_after[i] < need:
-            return
-        x, h = items[i]
-        for take in range(min(h, need), -1, -1):
-            acc.extend((x,) * take)
-            yield from rec(i + 1, need - take)
-            del acc[len(acc) - take:]
-
-    yield from rec(0, r)
-
-
-def count_sub_multisets(counts: list[int], r: int) -> int:
-    """Number of ``r``-card sub-multisets of a multiset with the given copies per id."""
-    ways = [1] + [0] * r
-    for h in counts:
-        new = [0] * (r + 1)
-        for total in range(r + 1):
-            if ways[total]:
-                for take in range(min(h, r - total) + 1):
-                    new[total + take] += ways[total]
-        ways = new
-    return ways[r]
 
 
 # --------------------------------------------------------------------------- the demand

@@ -13,7 +13,7 @@ from paizhuo.cards import NUM_PLAIN_IDS, Counts, ids_of
 from paizhuo.engine.actions import Action
 from paizhuo.engine.errors import IllegalActionError, seat_en, seat_zh
 from paizhuo.games.shengji import rounds
-from paizhuo.games.shengji.follow import count_sub_multisets, sub_multisets
+from paizhuo.games.shengji._follow_leads import count_sub_multisets, sub_multisets
 from paizhuo.games.shengji.order import card_points
 from paizhuo.games.shengji.state import Emit, RoundState
 from paizhuo.notation import format_cards, say_cards
