@@ -108,8 +108,8 @@ class ShengjiOptions:
     bury again, doubling the stakes (default off)."""
     fight_reinforce: bool = False
     """SJ-14.3: in a kitty fight the seat whose bid stands may reinforce it (more copies of
-    its card) when asked; the burier is asked first after each bury. Trump, the kitty and the
-    stakes stay (default off; only with ``kitty_fight``)."""
+    its card) while the fight is on; the burier is asked first after each bury. Trump, the
+    kitty and the stakes stay (default off; only with ``kitty_fight``)."""
     bidding: str = "during_deal"
     """SJ-4: bids are made ``during_deal`` (default) or ``after_deal`` (each player once, in
     turn from the dealer)."""
