@@ -69,17 +69,21 @@ def tractor_structures(avail: dict[int, tuple[int, int]], tractors: tuple[tuple[
                        usable: Callable[[int, int, int], bool] | None = None) -> None:
     """Enumerate assignments of disjoint follower tractors to the lead's tractors.
 
-    ``avail``: id → (kind, hand count) of the follower's tuples. Calls ``leaf(b, used)`` with
-    ``b = Σ min(lead length, assigned length)`` and ``used`` id → tuple size used. Ids of the
-    same slot, kind and hand count are interchangeable, so one of them stands for all.
-    ``prune_below[0]``, if given, is a running best b: branches that cannot reach it are cut.
-    ``usable(kind, count, k)`` says whether a tuple may stand in a tractor of ``k``-tuples
-    (default: the kinds of tables of at most three decks).
+    ``avail``: id → (kind, count) of the follower's tuples. Calls ``leaf(b, used)`` with
+    ``b = Σ min(lead length, assigned length)`` and ``used`` id → copies the tractors take.
+    Tractors are disjoint as cards: an id stands in another tractor while copies are left
+    (four copies: two pairs, each in a tractor of pairs; with at most three copies an id
+    stands in one tractor). Ids of the same slot, kind, count and copies left are
+    interchangeable, so one of them stands for all. ``prune_below[0]``, if given, is a
+    running best b: branches that cannot reach it are cut. ``usable(kind, count, k)`` says
+    whether a tuple may stand in a tractor of ``k``-tuples (default: the kinds of tables of
+    at most three decks).
     """
     n_tr = len(tractors)
     remaining = [0] * (n_tr + 1)
     for i in range(n_tr - 1, -1, -1):
         remaining[i] = remaining[i + 1] + tractors[i][1]
+    left = {x: h for x, (_, h) in avail.items()}
     used: dict[int, int] = {}
 
     def rec(i: int, b: int) -> None:
@@ -90,12 +94,12 @@ def tractor_structures(avail: dict[int, tuple[int, int]], tractors: tuple[tuple[
             return
         k, length = tractors[i]
         reps: dict[int, list[int]] = {}
-        seen: set[tuple[int, int, int]] = set()
+        seen: set[tuple[int, int, int, int]] = set()
         for x in sorted(avail):
             kind, h = avail[x]
-            if x in used or not (_usable(kind, k) if usable is None else usable(kind, h, k)):
+            if left[x] < k or not (_usable(kind, k) if usable is None else usable(kind, h, k)):
                 continue
-            key = (slot[x], kind, h)
+            key = (slot[x], kind, h, left[x])
             if key in seen:
                 continue
             seen.add(key)
@@ -110,10 +114,14 @@ def tractor_structures(avail: dict[int, tuple[int, int]], tractors: tuple[tuple[
             for ln in range(len(chain), minlen - 1, -1):
                 for combo in product(*chain[:ln]):
                     for x in combo:
-                        used[x] = k
+                        left[x] -= k
+                        used[x] = used.get(x, 0) + k
                     rec(i + 1, b + ln)
                     for x in combo:
-                        del used[x]
+                        left[x] += k
+                        used[x] -= k
+                        if not used[x]:
+                            del used[x]
         rec(i + 1, b)
 
     rec(0, 0)
@@ -136,14 +144,21 @@ def play_vector_bc(pg: Holding, hg: Holding, lead: Lead, ctx: TrumpContext, rule
     c = c_value(lead.pairs, lead.triples, n_k[P2], n_k[U], n_k[W])
     if not lead.tractors or not avail:
         return 0, c
+    return _best_b(avail, lead, ctx, rules), c
+
+
+def _best_b(avail: dict[int, tuple[int, int]], lead: Lead, ctx: TrumpContext,
+            rules: ComboRules, usable: Callable[[int, int, int], bool] | None = None) -> int:
+    """The best tractor coverage (b) of the tuples ``avail`` against the lead's tractors."""
     best = [0]
 
     def leaf(b: int, used: dict[int, int]) -> None:
         if b > best[0]:
             best[0] = b
 
-    tractor_structures(avail, lead.tractors, ctx.slot, rules.min_tractor_length, leaf, best)
-    return best[0], c
+    tractor_structures(avail, lead.tractors, ctx.slot, rules.min_tractor_length, leaf, best,
+                       usable)
+    return best[0]
 
 
 class Optimum:
@@ -373,14 +388,7 @@ def _general_bc(pg: Holding, hg: Holding, lead: Lead, ctx: TrumpContext, rules: 
     c = c_general(lead.tuple_sizes, free, whole)
     if not lead.tractors or not avail:
         return 0, c
-    best = [0]
-
-    def leaf(b: int, used: dict[int, int]) -> None:
-        if b > best[0]:
-            best[0] = b
-
-    _multi_structures(avail, lead.tractors, ctx.slot, rules.min_tractor_length, leaf, best)
-    return best[0], c
+    return _best_b(avail, lead, ctx, rules, _general_usable), c
 
 
 def _general_optimum(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRules,
@@ -417,65 +425,12 @@ def _general_optimum(hg: Holding, lead: Lead, ctx: TrumpContext, rules: ComboRul
         best[0] = (b, c, sk)
 
     if lead.tractors:
-        _multi_structures(avail, lead.tractors, ctx.slot, rules.min_tractor_length, leaf,
-                          best_b)
+        tractor_structures(avail, lead.tractors, ctx.slot, rules.min_tractor_length, leaf,
+                           best_b, _general_usable)
     else:
         leaf(0, {})
     b, c, sk = best[0]
     return Optimum(b, c, sk)
-
-
-def _multi_structures(avail: dict[int, tuple[int, int]], tractors: tuple[tuple[int, int], ...],
-                      slot: tuple[int, ...], minlen: int, leaf: Leaf,
-                      prune_below: list[int]) -> None:
-    """:func:`tractor_structures` where an id may stand in several tractors: four free copies
-    are two pairs, each in a tractor of pairs (disjoint as cards). ``leaf(b, used)`` gets
-    ``used`` as id → copies the tractors take."""
-    n_tr = len(tractors)
-    remaining = [0] * (n_tr + 1)
-    for i in range(n_tr - 1, -1, -1):
-        remaining[i] = remaining[i + 1] + tractors[i][1]
-    left = {x: h for x, (_, h) in avail.items()}
-    used: dict[int, int] = {}
-
-    def rec(i: int, b: int) -> None:
-        if b + remaining[i] < prune_below[0]:
-            return
-        if i == n_tr:
-            leaf(b, used)
-            return
-        k, length = tractors[i]
-        reps: dict[int, list[int]] = {}
-        seen: set[tuple[int, int, int, int]] = set()
-        for x in sorted(avail):
-            kind, h = avail[x]
-            if left[x] < k or not _general_usable(kind, h, k):
-                continue
-            key = (slot[x], kind, h, left[x])
-            if key in seen:
-                continue
-            seen.add(key)
-            reps.setdefault(slot[x], []).append(x)
-        for low in sorted(reps, reverse=True):
-            chain: list[list[int]] = []
-            s = low
-            while s in reps and len(chain) < length:
-                chain.append(reps[s])
-                s += 1
-            for ln in range(len(chain), minlen - 1, -1):  # longest first
-                for combo in product(*chain[:ln]):
-                    for x in combo:
-                        left[x] -= k
-                        used[x] = used.get(x, 0) + k
-                    rec(i + 1, b + ln)
-                    for x in combo:
-                        left[x] += k
-                        used[x] -= k
-                        if not used[x]:
-                            del used[x]
-        rec(i + 1, b)
-
-    rec(0, 0)
 
 
 def _extend(used: dict[int, int], order: list[int], avail: dict[int, tuple[int, int]],
