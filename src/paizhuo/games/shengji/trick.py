@@ -156,10 +156,8 @@ def trick_winner(lead: Lead, plays: Sequence[Sequence[int]], ctx: TrumpContext,
     best = play_rank(lead, plays[0], ctx, rules)
     if best is None:
         raise ValueError("plays[0] must be the lead's cards")
-    if rules.throw_compare == "all_units" and lead.is_throw:
-        return _winner_unit_by_unit(lead, plays, best, ctx, rules)
-    if rules.throw_compare == "largest_units" and lead.is_throw:
-        return _winner_by_largest_units(lead, plays, best, ctx, rules)
+    if rules.throw_compare in ("all_units", "largest_units") and lead.is_throw:
+        return _winner_by_answers(lead, plays, best, ctx, rules)
     for i in range(1, len(plays)):
         key = play_rank(lead, plays[i], ctx, rules)
         if key is not None and key > best:
@@ -167,111 +165,18 @@ def trick_winner(lead: Lead, plays: Sequence[Sequence[int]], ctx: TrumpContext,
     return best_i
 
 
-def _winner_unit_by_unit(lead: Lead, plays: Sequence[Sequence[int]], best: tuple[int, int],
-                         ctx: TrumpContext, rules: ComboRules) -> int:
-    """SJ-14.2 ``throw_compare = all_units``: the winner of a throw. A play that can win
+def _winner_by_answers(lead: Lead, plays: Sequence[Sequence[int]], best: tuple[int, int],
+                       ctx: TrumpContext, rules: ComboRules) -> int:
+    """The winner of a throw answered unit by unit (SJ-14.2). A play that can win
     (:func:`play_rank`) of a higher tier (a ruff over side cards, a bomb) takes the trick; of
-    the same tier it takes it only if its cards can answer the lead's units one by one, each
-    above the unit of the winning play answering it (the first such answer found, highest
-    first, is the one the next play must beat); bombs compare as always."""
-    best_i = 0
-    tops: list[int] | None = [u.top for u in lead.units]
-    for i in range(1, len(plays)):
-        key = play_rank(lead, plays[i], ctx, rules)
-        if key is None or key[0] < best[0]:
-            continue
-        if key[0] >= 2 or tops is None:  # bombs: by their key
-            if key > best:
-                best, best_i, tops = key, i, None
-            continue
-        higher = key[0] > best[0]
-        found = _answer(lead, plays[i], ctx, None if higher else tops)
-        if found is not None or higher:
-            best, best_i, tops = key, i, found
-    return best_i
-
-
-def _answer(lead: Lead, play: Sequence[int], ctx: TrumpContext,
-            floor: list[int] | None) -> list[int] | None:
-    """The top slots of an assignment of ``play``'s cards to the lead's units (in their
-    order), each above ``floor[i]`` when a floor is given; ``None`` if there is none."""
-    counts: dict[int, int] = {}
-    for c in play:
-        counts[c] = counts.get(c, 0) + 1
-    slot = ctx.slot
-    units = lead.units
-    tops: list[int] = []
-
-    def rec(i: int) -> bool:
-        if i == len(units):
-            return True
-        k, length = units[i].size, units[i].length
-        by_slot: dict[int, int] = {}  # slot → an id holding k copies there
-        for x in sorted(counts, reverse=True):
-            if counts[x] >= k:
-                by_slot.setdefault(slot[x], x)
-        for top in sorted(by_slot, reverse=True):
-            if floor is not None and top <= floor[i]:
-                break
-            if not all(top - j in by_slot for j in range(length)):
-                continue
-            ids = [by_slot[top - j] for j in range(length)]
-            for x in ids:
-                counts[x] -= k
-            tops.append(top)
-            if rec(i + 1):
-                return True
-            tops.pop()
-            for x in ids:
-                counts[x] += k
-        return False
-
-    return tops if rec(0) else None
-
-
-def _assignments(lead: Lead, play: Sequence[int], ctx: TrumpContext) -> Iterator[list[int]]:
-    """Every assignment of ``play``'s cards to the lead's units (in their order) as the top
-    slots it gives them, higher tops first."""
-    counts: dict[int, int] = {}
-    for c in play:
-        counts[c] = counts.get(c, 0) + 1
-    slot = ctx.slot
-    units = lead.units
-    tops: list[int] = []
-
-    def rec(i: int) -> Iterator[list[int]]:
-        if i == len(units):
-            yield list(tops)
-            return
-        k, length = units[i].size, units[i].length
-        by_slot: dict[int, int] = {}
-        for x in sorted(counts, reverse=True):
-            if counts[x] >= k:
-                by_slot.setdefault(slot[x], x)
-        for top in sorted(by_slot, reverse=True):
-            if not all(top - j in by_slot for j in range(length)):
-                continue
-            ids = [by_slot[top - j] for j in range(length)]
-            for x in ids:
-                counts[x] -= k
-            tops.append(top)
-            yield from rec(i + 1)
-            tops.pop()
-            for x in ids:
-                counts[x] += k
-
-    yield from rec(0)
-
-
-def _winner_by_largest_units(lead: Lead, plays: Sequence[Sequence[int]], best: tuple[int, int],
-                             ctx: TrumpContext, rules: ComboRules) -> int:
-    """SJ-14.2 ``throw_compare = largest_units`` (rbtying/shengji's "trick unit length"): the
-    winner of a throw. A play that can win (:func:`play_rank`) of a higher tier takes the
-    trick; of the same tier it takes it if some answer of its cards to the lead's units beats
-    the winning play's answer at the largest unit where they differ (units by their number
+    the same tier it takes it only with an answer of its cards to the lead's units that beats
+    the winning play's answer — with ``throw_compare = all_units`` each unit above the one it
+    answers, with ``largest_units`` the largest unit where they differ (units by their number
     of cards, largest first; singles not compared where the throw holds a tuple; within one
-    size the first that differs decides). Bombs compare as always."""
+    size the first that differs decides). The first such answer found, highest first, is the
+    one the next play must beat (the lead answers its own units); bombs compare as always."""
     units = lead.units
+    all_units = rules.throw_compare == "all_units"
     skip_singles = any(len(u.cards) > 1 for u in units)
     order = sorted((i for i in range(len(units))
                     if not (skip_singles and len(units[i].cards) == 1)),
@@ -294,8 +199,49 @@ def _winner_by_largest_units(lead: Lead, plays: Sequence[Sequence[int]], best: t
                 best, best_i, tops = key, i, None
             continue
         higher = key[0] > best[0]
-        for found in _assignments(lead, plays[i], ctx):
-            if higher or defeats(found, tops):
-                best, best_i, tops = key, i, found
-                break
+        if higher or all_units:
+            found = next(_answers(lead, plays[i], ctx, None if higher else tops), None)
+        else:
+            found = next((a for a in _answers(lead, plays[i], ctx) if defeats(a, tops)), None)
+        # (with all_units a higher tier takes the trick even where no answer is found)
+        if found is not None or (higher and all_units):
+            best, best_i, tops = key, i, found
     return best_i
+
+
+def _answers(lead: Lead, play: Sequence[int], ctx: TrumpContext,
+             floor: list[int] | None = None) -> Iterator[list[int]]:
+    """Every assignment of ``play``'s cards to the lead's units (in their order) as the top
+    slots it gives them, higher tops first; each top above ``floor[i]`` when a floor is
+    given."""
+    counts: dict[int, int] = {}
+    for c in play:
+        counts[c] = counts.get(c, 0) + 1
+    slot = ctx.slot
+    units = lead.units
+    tops: list[int] = []
+
+    def rec(i: int) -> Iterator[list[int]]:
+        if i == len(units):
+            yield list(tops)
+            return
+        k, length = units[i].size, units[i].length
+        by_slot: dict[int, int] = {}  # slot → an id holding k copies there
+        for x in sorted(counts, reverse=True):
+            if counts[x] >= k:
+                by_slot.setdefault(slot[x], x)
+        for top in sorted(by_slot, reverse=True):
+            if floor is not None and top <= floor[i]:
+                break
+            if not all(top - j in by_slot for j in range(length)):
+                continue
+            ids = [by_slot[top - j] for j in range(length)]
+            for x in ids:
+                counts[x] -= k
+            tops.append(top)
+            yield from rec(i + 1)
+            tops.pop()
+            for x in ids:
+                counts[x] += k
+
+    yield from rec(0)
