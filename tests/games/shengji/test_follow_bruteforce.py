@@ -64,6 +64,35 @@ def _fill(rng: random.Random, ctx: TrumpContext, g: int, decks: int, hand: list[
         hand += others[5: 5 + n - len(hand)]
 
 
+def _draw_window(rng: random.Random, ctx: TrumpContext, slots: tuple[tuple[int, ...], ...],
+                 hi: int, avail: dict[int, int], sizes: list[int], tractor_p: float,
+                 units: int, most: int) -> list[int]:
+    """Up to ``most`` cards of ``units`` random units from the copies left in ``avail`` (a
+    window of slots below ``hi``): a tuple of a size drawn from ``sizes``, often run on up
+    into a tractor (with chance ``tractor_p`` a slot)."""
+    out: list[int] = []
+    for _ in range(units):
+        ids = [c for c in avail if avail[c] > 0]
+        if not ids:
+            break
+        x = rng.choice(ids)
+        k = min(avail[x], rng.choice(sizes), most - len(out))
+        if k <= 0:
+            break
+        out += [x] * k
+        avail[x] -= k
+        s = ctx.slot[x] + 1
+        while k >= 2 and s < hi and rng.random() < tractor_p:
+            ys = [y for y in slots[s] if avail[y] >= k]
+            if not ys or len(out) + k > most:
+                break
+            y = rng.choice(ys)
+            out += [y] * k
+            avail[y] -= k
+            s += 1
+    return out
+
+
 def window_position(rng: random.Random) -> Position | None:
     """Lead and hand drawn from a window of a few consecutive slots of one group."""
     decks = rng.choice([1, 2, 2, 3])
@@ -78,27 +107,7 @@ def window_position(rng: random.Random) -> Position | None:
     tractor_p = rng.choice([0.5, 0.9])
 
     def draw(units: int, most: int) -> list[int]:
-        out: list[int] = []
-        for _ in range(units):
-            ids = [c for c in avail if avail[c] > 0]
-            if not ids:
-                break
-            x = rng.choice(ids)
-            k = min(avail[x], rng.choice([1, 2, 2, 3]), most - len(out))
-            if k <= 0:
-                break
-            out += [x] * k
-            avail[x] -= k
-            s = ctx.slot[x] + 1
-            while k >= 2 and s < hi and rng.random() < tractor_p:
-                ys = [y for y in slots[s] if avail[y] >= k]
-                if not ys or len(out) + k > most:
-                    break
-                y = rng.choice(ys)
-                out += [y] * k
-                avail[y] -= k
-                s += 1
-        return out
+        return _draw_window(rng, ctx, slots, hi, avail, [1, 2, 2, 3], tractor_p, units, most)
 
     lead = draw(rng.choice([1, 1, 2, 3]), rng.choice([2, 4, 6, 8]))
     if not lead:
@@ -167,27 +176,7 @@ def four_deck_position(rng: random.Random) -> Position | None:
     avail = {c: 4 for s in range(lo, hi) for c in slots[s]}
 
     def draw(units: int, most: int) -> list[int]:
-        out: list[int] = []
-        for _ in range(units):
-            ids = [c for c in avail if avail[c] > 0]
-            if not ids:
-                break
-            x = rng.choice(ids)
-            k = min(avail[x], rng.choice([1, 2, 3, 4, 4]), most - len(out))
-            if k <= 0:
-                break
-            out += [x] * k
-            avail[x] -= k
-            s = ctx.slot[x] + 1
-            while k >= 2 and s < hi and rng.random() < 0.6:
-                ys = [y for y in slots[s] if avail[y] >= k]
-                if not ys or len(out) + k > most:
-                    break
-                y = rng.choice(ys)
-                out += [y] * k
-                avail[y] -= k
-                s += 1
-        return out
+        return _draw_window(rng, ctx, slots, hi, avail, [1, 2, 3, 4, 4], 0.6, units, most)
 
     lead = draw(rng.choice([1, 1, 2, 3]), rng.choice([2, 4, 4, 6, 8]))
     if not lead:
