@@ -31,7 +31,10 @@ export function clear(node) {
 /** Before a view under `root` is drawn again: note the element with the focus (by its id) and
  * a text field's caret. The function returned gives both back to the element of the same id
  * in the new drawing, so keys typed while a message redraws the page land where they were
- * going. */
+ * going. A text field has them back at once (a key may follow in the same moment); a button
+ * or a link at the next frame: focusing lays the whole page out, and a burst of messages
+ * (bots with no delay) drawn one by one would lay it out once per message — the page falls
+ * seconds behind the table on a slow machine. */
 export function keepFocus(root) {
   const el = document.activeElement;
   if (!el || !el.id || !root.contains(el)) return () => {};
@@ -41,16 +44,20 @@ export function keepFocus(root) {
   try {
     ({ selectionStart: start, selectionEnd: end } = el);
   } catch { /* a field without a caret (number, checkbox) */ }
-  return () => {
+  const give = () => {
     const again = root.querySelector(`#${CSS.escape(id)}`);
     if (!again || document.activeElement === again) return;
-    again.focus();
+    // a later drawing may have given the focus elsewhere (a click meanwhile): leave it there
+    if (document.activeElement && document.activeElement !== document.body) return;
+    again.focus({ preventScroll: true });
     if (start !== null && end !== null && typeof again.setSelectionRange === "function") {
       try {
         again.setSelectionRange(start, end);
       } catch { /* the new element takes no caret */ }
     }
   };
+  const typed = el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName);
+  return typed ? give : () => requestAnimationFrame(give);
 }
 
 /** A link's click handler that stays in the page (`navigate(href)`) for a plain click, and

@@ -44,6 +44,8 @@ export function renderSide(ctx) {
     } },
       h("input", { id: "chat-input", maxlength: 300, placeholder: t("table.say"), autocomplete: "off" }),
       h("button", { type: "submit", class: "btn small" }, t("table.send"))));
-  queueMicrotask(() => { log.scrollTop = log.scrollHeight; });
+  // scrolled to its end before the frame is painted, not at once: reading scrollHeight lays
+  // the page out, and a burst of messages would lay it out once per message (dom.js keepFocus)
+  requestAnimationFrame(() => { if (log.isConnected) log.scrollTop = log.scrollHeight; });
   return side;
 }
