@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import csv
 import json
-import multiprocessing
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -31,6 +30,7 @@ import numpy as np
 import torch
 
 from paizhuo.arena import cluster
+from paizhuo.arena.duplicate import spawn_context
 from paizhuo.bots.qnet import QNet
 from paizhuo.engine.registry import game_class
 from paizhuo.errors import MalformedError
@@ -315,7 +315,7 @@ class Trainer:
             def play(tasks: list[Task]) -> list[Samples]:
                 return list(ray.get([remote.remote(t) for t in tasks]))
         elif c.workers > 1:
-            pool = multiprocessing.get_context("spawn").Pool(c.workers)
+            pool = spawn_context().Pool(c.workers)  # one BLAS thread each
 
             def play(tasks: list[Task]) -> list[Samples]:
                 assert pool is not None
