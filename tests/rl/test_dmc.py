@@ -358,7 +358,7 @@ def test_the_trainers_speed_is_timed_per_phase(tmp_path: Path) -> None:
         assert int(line.split()[2].replace(",", "")) > 0 and "frames/s (1 workers)" in line
     refused = runner.invoke(app, ["train", "gouji", "--compare-rlcard"])
     assert refused.exit_code == 2 and "goes with --speed" in refused.output
-    log = tmp_path / "out.log"
+    log = tmp_path / "console.log"  # what RLCard writes to the console
     log.write_text(
         "[INFO:1 utils:108 2026-12-07 07:57:36,000] Device cpu Actor 0 started.\n"
         "[INFO:2 trainer:367 2026-12-07 07:57:41,000] After 0 frames: @ 0.0 fps Stats:\n"

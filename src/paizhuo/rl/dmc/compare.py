@@ -48,16 +48,20 @@ def rlcard_dmc_speed(seconds: float, actors: int) -> tuple[int, float]:
         raise MalformedError("compare-rlcard", "RLCard's DMC is not installed: pip install "
                              "'paizhuo[bench]'")
     with tempfile.TemporaryDirectory(prefix="paizhuo-rlcard-") as tmp:
-        proc = subprocess.Popen([sys.executable, "-c", _SCRIPT, tmp, str(actors)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                start_new_session=True)
-        try:
-            time.sleep(seconds)
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        return _read_log(Path(tmp) / "dmc" / "out.log")
+        # its "Actor … started" and "After N frames" lines go to the console (stderr), not to
+        # its out.log, which holds only its CSV bookkeeping
+        console = Path(tmp) / "console.log"
+        with console.open("w", encoding="utf-8") as out:
+            proc = subprocess.Popen([sys.executable, "-c", _SCRIPT, tmp, str(actors)],
+                                    stdout=out, stderr=subprocess.STDOUT,
+                                    start_new_session=True)
+            try:
+                time.sleep(seconds)
+            finally:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        return _read_log(console)
 
 
 def _read_log(path: Path) -> tuple[int, float]:
