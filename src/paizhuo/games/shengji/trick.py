@@ -183,7 +183,7 @@ def _winner_by_answers(lead: Lead, plays: Sequence[Sequence[int]], best: tuple[i
                    key=lambda i: -len(units[i].cards))
 
     def defeats(new: list[int], old: list[int]) -> bool:
-        for i in sorted(order, key=lambda i: (-len(units[i].cards), new[i] == old[i])):
+        for i in order:  # the first unit that differs, largest first
             if new[i] != old[i]:
                 return new[i] > old[i]
         return False
