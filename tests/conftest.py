@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-import os
 import sys
-
-# One BLAS and one OpenMP thread per test process, set before numpy or torch load: the suite
-# runs one process per core (pytest-xdist), and each process's numpy spreading its products
-# over every core as well made the learned bots' tests five times slower side by side (88 s
-# instead of 16 s for the two 100-deal fingerprints on two cores).
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("OMP_NUM_THREADS", "1")
-os.environ.setdefault("MKL_NUM_THREADS", "1")
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
+from paizhuo.arena.duplicate import one_thread_each
+
 sys.path.insert(0, str(Path(__file__).parent))  # tests/ helpers such as fake_game
 
 import fake_game  # found through the path above
+
+# One BLAS and one OpenMP thread per test process, set before numpy or torch load (the
+# imports above load neither): the suite runs one process per core (pytest-xdist), and each
+# process's numpy spreading its products over every core as well made the learned bots'
+# tests five times slower side by side (88 s instead of 16 s for the two 100-deal
+# fingerprints on two cores).
+one_thread_each()
 
 # Timing is not what Hypothesis tests check here, and a loaded CI machine must not make them
 # flaky: no per-example deadline.

@@ -524,14 +524,20 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
+def one_thread_each() -> None:
+    """Processes started from now on (and this one, if numpy or torch is not loaded yet) use
+    one BLAS/OpenMP thread unless the environment says otherwise: for processes that each
+    take one core. With numpy's default of a thread per core, every worker spread its
+    products over every core: two learned-bot workers on two cores ran five times slower
+    side by side than with one thread each. The numbers do not change."""
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
+
+
 def spawn_context() -> multiprocessing.context.SpawnContext:
     """The ``spawn`` start method (safe under any platform's default) for worker processes
-    that each take one core: each child's numpy (and torch) uses one BLAS/OpenMP thread
-    unless the environment says otherwise. With its default of a thread per core, every
-    worker spread its products over every core: two learned-bot workers on two cores ran
-    five times slower side by side than one thread each. The numbers do not change."""
-    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ.setdefault(name, "1")  # read by the children as they start, not here
+    that each take one core (:func:`one_thread_each`)."""
+    one_thread_each()  # read by the children as they start
     return multiprocessing.get_context("spawn")
 
 

@@ -46,9 +46,9 @@ export function keepFocus(root) {
   } catch { /* a field without a caret (number, checkbox) */ }
   const give = () => {
     const again = root.querySelector(`#${CSS.escape(id)}`);
-    if (!again || document.activeElement === again) return;
-    // a later drawing may have given the focus elsewhere (a click meanwhile): leave it there
-    if (document.activeElement && document.activeElement !== document.body) return;
+    // nothing to give it to, or it has a focus already (this element's, or one a click gave
+    // meanwhile): leave it there
+    if (!again || (document.activeElement && document.activeElement !== document.body)) return;
     again.focus({ preventScroll: true });
     if (start !== null && end !== null && typeof again.setSelectionRange === "function") {
       try {
