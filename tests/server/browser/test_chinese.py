@@ -289,6 +289,9 @@ def test_the_log_is_written_again_in_the_new_language(server: ServerProcess,
     for _ in range(3):
         wait_turn(page)
         play_turn(page)
+    # the seat to act again: every other seat waits on it, so no line comes between the two
+    # reads (read right after a play, a bot's next line could land in `after` alone)
+    assert wait_turn(page, stop_at_deal_over=True)
     page.wait_for_function("document.querySelectorAll('#log li').length >= 4")
     before = page.inner_text("#log")
     assert english_words(before, also=("安妮",))
