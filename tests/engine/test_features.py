@@ -144,3 +144,52 @@ def test_action_rows(game: str, preset: str) -> None:
         assert np.array_equal(rows, one)
         checked += len(legal)
     assert checked
+
+
+def test_shengji_order_planes_hold_the_round_order() -> None:
+    """Once trump is known, the hand and the unseen cards are also laid out in the round's
+    order (side suits, then trump, low to high), and each play says its points, whether it
+    takes the trick as it stands (checked against the engine where it is the trick's last
+    play) and how many unseen cards of its group outrank it."""
+    from paizhuo.games.shengji.features import ORDER_SLOTS
+    from paizhuo.games.shengji.order import points_of
+
+    taken = checked = 0
+    for g in positions("shengji", "tractor", seed=6, every=3)[:-1]:
+        if g.phase != "play":
+            continue
+        f = g.featurizer()
+        assert f is not None
+        seat = g.to_act()[0]
+        obs = g.observation(seat)
+        v = f.encode(obs)
+        hand = parse_cards(obs["hand"])
+        assert v[slice(*f.offsets["hand_order"])].sum() * 2 == len(hand)
+        if 53 in hand:  # the big joker is trump's highest slot
+            top = v[slice(*f.offsets["hand_order"])].reshape(5, ORDER_SLOTS)[4]
+            assert top[np.nonzero(top)[0].max()] * 2 == hand.count(53)
+        st = g.state
+        hidden = sum(len(h) for s, h in enumerate(st.hands) if s != seat)
+        if seat != st.dealer:
+            hidden += len(st.kitty)
+        assert round(float(v[slice(*f.offsets["unseen_order"])].sum()) * 2) == hidden
+        legal = g.legal_actions(seat)
+        rows = f.encode_actions(obs, legal)
+        last = len(obs["details"]["current_trick"]) == g.num_seats - 1
+        for action, row in zip(legal, rows, strict=True):
+            assert row[f.action_offsets["points"][0]] * 100 == pytest.approx(
+                points_of(list(action.cards)))
+            assert row[slice(*f.action_offsets["order"])].sum() * 2 == len(action.cards)
+            if len(action.cards) == 1 and action.cards[0] == 53:
+                assert row[f.action_offsets["outranked"][0]] == 0.0
+            takes = row[f.action_offsets["takes"][0]]
+            if not obs["details"]["current_trick"]:
+                assert takes == 0.0  # a lead takes nothing yet
+            elif last:
+                after = g.clone()
+                after.apply(action)
+                winner = after.observation(seat)["details"]["tricks"][-1]["winner"]
+                assert (takes == 1.0) == (winner == seat)
+                taken += int(takes)
+                checked += 1
+    assert checked > 10 and 0 < taken < checked

@@ -3,7 +3,14 @@ of ``D`` decks and ``N`` seats: cards as 54 card ids × ``D`` bits (the first ``
 card's bits set), every seat's played cards, the trick, the kitty the seat may see, the steps
 of a play or bury already taken (Shengji builds them card by card), trump and levels, the
 roles, the points and the suits each seat has shown void in — every seat relative to the
-observing one. Every plane is listed in ``docs/rl.md``."""
+observing one. Every plane is listed in ``docs/rl.md``.
+
+Once trump is known, the hand, the cards still unseen and each action are also given in the
+round's order (:data:`ORDER_GROUPS` × :data:`ORDER_SLOTS`: the side suits, then trump, each
+from its lowest slot up, SJ-2): a card id's strength depends on the trump and the level, and
+a small network learns far faster from cards already in order than from the ids alone.
+Each action also says what it is worth where it is played: its points, whether it takes the
+trick as it stands, and how many unseen cards of its group still outrank it."""
 
 from __future__ import annotations
 
@@ -23,6 +30,9 @@ from paizhuo.engine.features import (
     seat_plane,
     verb_plane,
 )
+from paizhuo.games.shengji.combos import DEFAULT_RULES, ComboRules, Lead, make_lead
+from paizhuo.games.shengji.order import POINTS, TRUMP, TrumpContext
+from paizhuo.games.shengji.trick import trick_winner
 from paizhuo.notation import parse_card, parse_cards
 
 CARD_IDS: Final = 54
@@ -33,6 +43,13 @@ GROUPS: Final = 5
 """Suit groups for voids: spades, hearts, clubs, diamonds (the side cards of each), trump."""
 LEVELS: Final = 14
 """Level names 2 … A and N (no level: a round with no level card)."""
+ORDER_GROUPS: Final = 5
+"""The order grid's groups: the side suits in suit order (S H C D) less the trump suit, then
+trump in the last (with a trump suit the fourth side group stays empty)."""
+ORDER_SLOTS: Final = 18
+"""Slots per group in the order grid, lowest first (trump has at most 17: its suit's 11 or
+12 plain ranks, the 2s of ``constant_twos``, the level cards, the jokers)."""
+ORDER: Final = ORDER_GROUPS * ORDER_SLOTS
 
 
 def card_bits(cards: Iterable[int], decks: int) -> np.ndarray:
@@ -87,7 +104,46 @@ def planes(decks: int, seats: int) -> tuple[Plane, ...]:
         Plane("stage", len(STAGES), "within the bid phase (one-hot: " + ", ".join(STAGES) +
               ")"),
         Plane("to_decide", 1, "1 when the seat is asked to decide now"),
+        Plane("hand_order", ORDER, "the hand in the round's order, once trump is known: "
+              f"{ORDER_GROUPS} groups (the side suits S H C D less trump, then trump) × "
+              f"{ORDER_SLOTS} slots (lowest first), the cards in each / {decks}"),
+        Plane("unseen_order", ORDER, "the cards the seat has not seen (not in its hand, "
+              f"played, its kitty or turned up), in the same order grid, / {decks}"),
+        seats_plane("winning", "who takes the trick under way as it stands (one-hot)"),
+        Plane("trick_points", 1, "the points in the trick under way / 100"),
     )
+
+
+_GRIDS: dict[tuple[int, int | None, bool], np.ndarray] = {}
+_POINTS: Final = np.asarray(POINTS[:CARD_IDS], dtype=np.float32)
+
+
+def order_grid(ctx: TrumpContext) -> np.ndarray:
+    """``(54, ORDER)``: each card id's place in the order grid of ``ctx`` (one-hot; kept)."""
+    key = (ctx.level, ctx.trump, ctx.constant_twos)
+    grid = _GRIDS.get(key)
+    if grid is None:
+        grid = np.zeros((CARD_IDS, ORDER), dtype=np.float32)
+        for c in range(CARD_IDS):
+            g = ctx.group[c]
+            at = ORDER_GROUPS - 1 if g == TRUMP else \
+                g - int(ctx.trump is not None and g > ctx.trump)
+            grid[c, at * ORDER_SLOTS + ctx.slot[c]] = 1.0
+        _GRIDS[key] = grid
+    return grid
+
+
+def outranking(ctx: TrumpContext, unseen: np.ndarray) -> np.ndarray:
+    """``(54,)``: for each card id, the unseen cards (``unseen``, by card id) of its group in
+    a higher slot — none left means nothing unseen can beat it in its group."""
+    out = np.zeros(CARD_IDS, dtype=np.float32)
+    for slots in ctx.slot_cards:
+        above = 0.0
+        for cards in reversed(slots):
+            for c in cards:
+                out[c] = above
+            above += float(sum(unseen[c] for c in cards))
+    return out
 
 
 VERBS: Final = ("bid", "bid_target", "bury", "call", "pass", "play", "take_back")
@@ -104,6 +160,12 @@ def action_planes(decks: int) -> tuple[Plane, ...]:
         Plane("target", 1, "a target bid's points / all the decks' points"),
         Plane("call", CARD_IDS + 1, "a friend call: the card (one-hot by card id), then which "
               "copy of it (nth / decks)"),
+        Plane("order", ORDER, "a play's or bury's cards in the round's order grid (as "
+              f"`hand_order`), / {decks}"),
+        Plane("points", 1, "a play's or bury's points / 100"),
+        Plane("takes", 1, "1 where a play following a trick takes it as it stands"),
+        Plane("outranked", 1, "the unseen cards of the play's group above its highest card "
+              f"/ {4 * decks} (at most 1): 0 for a card nothing unseen can beat in its group"),
     )
 
 
@@ -114,11 +176,56 @@ class ShengjiFeatures(Featurizer):
 
     belief_kinds = CARD_IDS
 
-    def __init__(self, decks: int, seats: int) -> None:
+    def __init__(self, decks: int, seats: int, rules: ComboRules = DEFAULT_RULES,
+                 constant_twos: bool = False) -> None:
         super().__init__(planes(decks, seats), action_planes(decks))
         self.decks = decks
         self.seats = seats
         self.full = (CARD_IDS * decks) // seats + 1
+        self.rules = rules
+        self.constant_twos = constant_twos
+
+    def context(self, obs: dict[str, Any]) -> TrumpContext | None:
+        """The round's order (SJ-2), once its trump is known."""
+        d = obs["details"]
+        trump, level = d.get("trump"), d.get("level")
+        if trump is None or level is None:
+            return None
+        return TrumpContext.make((RANK_CHARS + "N").index(level),
+                                 None if trump == "NT" else "SHCD".index(trump),
+                                 self.constant_twos)
+
+    def unseen(self, obs: dict[str, Any]) -> np.ndarray:
+        """``(54,)``: the copies of each card id the seat has not seen: not in its hand,
+        played where it can see them, in the kitty it may see (in the play), turned up."""
+        d = obs["details"]
+        counts = np.full(CARD_IDS, float(self.decks), dtype=np.float32)
+        seen = list(parse_cards(obs.get("hand") or ""))
+        for t in [*(t.get("plays") or () for t in d.get("tricks") or ()),
+                  d.get("current_trick") or ()]:
+            for p in t:
+                seen.extend(parse_cards(p["cards"]))
+        kitty = d.get("kitty") or d.get("my_bury")
+        if kitty and obs.get("phase") in ("play", "over"):
+            seen.extend(parse_cards(kitty))
+        seen.extend(parse_card(x) for key in ("kitty_turned_up", "kitty_third_card")
+                    for x in (d.get(key) or "").split())
+        np.subtract.at(counts, np.asarray(seen, dtype=np.int64), 1.0)
+        return np.maximum(counts, 0.0)
+
+    def trick_under_way(self, obs: dict[str, Any], ctx: TrumpContext
+                        ) -> tuple[Lead, list[list[int]], list[int]] | None:
+        """The trick being played, where the seat is to follow it: its lead, its plays so far
+        and their seats (``None`` where there is none, or the seat leads)."""
+        current = obs["details"].get("current_trick") or []
+        if not current or len(current) >= self.seats:
+            return None
+        plays = [list(parse_cards(p["cards"])) for p in current]
+        try:
+            lead = make_lead(plays[0], ctx, self.rules)
+        except ValueError:
+            return None
+        return lead, plays, [int(p["seat"]) for p in current]
 
     def hand_kinds(self, obs: dict[str, Any]) -> np.ndarray:
         out = np.zeros(CARD_IDS, dtype=np.float32)
@@ -149,6 +256,12 @@ class ShengjiFeatures(Featurizer):
         if action.verb == "call":
             w.set("call", parse_card(extra["card"]))
             w.set("call", CARD_IDS, int(extra.get("nth", 1)) / self.decks)
+        if action.verb in ("play", "bury") and action.cards:
+            row = np.zeros((1, self.action_size), dtype=np.float32)
+            self._order_rows(row, obs, [action])
+            for name in ("order", "points", "takes", "outranked"):
+                a, b = self.action_offsets[name]
+                w.put(name, row[0, a:b])
 
     def encode_actions(self, obs: dict[str, Any], actions: Sequence[Action]) -> np.ndarray:
         """The rows of :meth:`fill_action`; the plays' card planes, the most of a list (a
@@ -173,7 +286,40 @@ class ShengjiFeatures(Featurizer):
             verb = self.action_offsets["verb"][0]
             out[rows, verb + np.fromiter((VERBS.index(actions[i].verb) for i in plain),
                                          dtype=np.int64, count=n)] = 1.0
+        self._order_rows(out, obs, actions)
         return out
+
+    def _order_rows(self, out: np.ndarray, obs: dict[str, Any],
+                    actions: Sequence[Action]) -> None:
+        """The plays' and buries' ``order``, ``points``, ``takes`` and ``outranked``."""
+        ctx = self.context(obs)
+        carded = [i for i, a in enumerate(actions) if a.verb in ("play", "bury") and a.cards]
+        if ctx is None or not carded:
+            return
+        n = len(carded)
+        counts = np.zeros((n, CARD_IDS), dtype=np.float32)
+        lens = np.fromiter((len(actions[i].cards) for i in carded), dtype=np.int64, count=n)
+        flat = np.fromiter((c for i in carded for c in actions[i].cards), dtype=np.int64,
+                           count=int(lens.sum()))
+        np.add.at(counts, (np.repeat(np.arange(n), lens), flat), 1.0)
+        rows = np.asarray(carded)
+        a, b = self.action_offsets["order"]
+        out[rows, a:b] = counts @ order_grid(ctx) / self.decks
+        out[rows, self.action_offsets["points"][0]] = counts @ _POINTS / 100
+        above = outranking(ctx, self.unseen(obs))
+        least = np.where(counts > 0, above[None, :], np.inf).min(axis=1)
+        out[rows, self.action_offsets["outranked"][0]] = np.minimum(least / (4 * self.decks),
+                                                                   1.0)
+        trick = self.trick_under_way(obs, ctx)
+        if trick is None:
+            return
+        lead, plays, _ = trick
+        takes = self.action_offsets["takes"][0]
+        for i in carded:
+            if actions[i].verb == "play" and \
+                    trick_winner(lead, [*plays, list(actions[i].cards)], ctx,
+                                 self.rules) == len(plays):
+                out[i, takes] = 1.0
 
     def fill(self, w: Writer, obs: dict[str, Any], prefix: Sequence[int]) -> None:
         seat, n, decks = int(obs["seat"]), self.seats, self.decks
@@ -250,3 +396,17 @@ class ShengjiFeatures(Featurizer):
         if d.get("stage") is not None:
             w.set("stage", STAGES.index(d["stage"]))
         w.put("to_decide", [float(bool(obs.get("your_turn")))])
+        ctx = self.context(obs)
+        if ctx is not None:
+            grid = order_grid(ctx)
+            hand = np.zeros(CARD_IDS, dtype=np.float32)
+            np.add.at(hand, np.asarray(parse_cards(obs["hand"] or ""), dtype=np.int64), 1.0)
+            w.put("hand_order", hand @ grid / decks)
+            w.put("unseen_order", self.unseen(obs) @ grid / decks)
+            trick = self.trick_under_way(obs, ctx)
+            if trick is not None:
+                lead, plays, seats = trick
+                w.set("winning", relative(seat, seats[trick_winner(lead, plays, ctx,
+                                                                   self.rules)], n))
+            w.put("trick_points", [sum(POINTS[c] for p in (current or ())
+                                       for c in parse_cards(p["cards"])) / 100])

@@ -382,7 +382,8 @@ class ShengjiGame(Game):
         """The Shengji features (:mod:`paizhuo.games.shengji.features`)."""
         from paizhuo.games.shengji.features import ShengjiFeatures
 
-        return ShengjiFeatures(self.state.opts.decks, self.num_seats)
+        opts = self.state.opts
+        return ShengjiFeatures(opts.decks, self.num_seats, opts.combo_rules, opts.constant_twos)
 
     def search_value(self, seat: int) -> float | None:
         """The returns (levels), plus the card points the attackers took as a share of all
