@@ -323,9 +323,14 @@ def test_paizhuo_train_on_the_command_line(tmp_path: Path) -> None:
     assert (out / "dmc-baohuang.npz").exists()
     again = runner.invoke(app, args)
     assert again.exit_code == 2 and "already holds a run" in again.output
-    resumed = runner.invoke(app, [*args[:3], "2", *args[4:], "--resume"])
+    assert knobs["lr"] == 3e-4
+    resumed = runner.invoke(app, [*args[:3], "2", *args[4:], "--resume", "--lr", "1e-4"])
     assert resumed.exit_code == 0, resumed.output
     assert "baohuang: 6 deals" in resumed.output
+    # the rest of the run went on at the new rate: its config and its optimizer say so
+    assert json.loads((out / "config.json").read_text(encoding="utf-8"))["lr"] == 1e-4
+    back = Trainer.resume(out)
+    assert [g["lr"] for g in back.optimizer.param_groups] == [1e-4]
     missing = runner.invoke(app, ["train", "gouji", "--resume", "--out", str(tmp_path / "no")])
     assert missing.exit_code == 2 and "nothing to resume" in missing.output
 

@@ -68,6 +68,10 @@ def train(
         min=0.0, max=1.0, metavar="P", help="The share of decisions that teach the belief "
                                              "head where the other seats' cards are (0: no "
                                              "belief head).")] = 0.25,
+    lr: Annotated[float | None, typer.Option(
+        "--lr", min=1e-7, metavar="RATE",
+        help="The learning rate (Adam; default 3e-4); with --resume, the rest of the run's "
+             "(a run that has levelled off may go on at a lower one).")] = None,
     round_deals: Annotated[int, typer.Option(
         min=1, metavar="N", help="Deals played between two updates of the network (split "
                                  "among the workers).")] = 8,
@@ -109,18 +113,22 @@ def train(
                deals_per_round=round_deals)
         return
     if resume:
-        trainer = Trainer.resume(out, workers=workers, ray=ray)
+        trainer = Trainer.resume(out, workers=workers, ray=ray,
+                                 **({} if lr is None else {"lr": lr}))
         if trainer.config.game != cls.name:
             raise CommandError(f"the run in {out} trains {trainer.config.game}, not {cls.name}")
     else:
         if (out / "checkpoint.pt").exists():
             raise CommandError(f"{out} already holds a run: --resume it, or choose another "
                                "--out")
-        trainer = Trainer(TrainConfig(cls.name, options, str(out), seed, warm_deals,
-                                      deals_per_round=round_deals, workers=workers,
-                                      alternatives=alternatives, label_rate=label_rate,
-                                      belief_rate=belief_rate,
-                                      checkpoint_minutes=checkpoint_minutes, ray=ray))
+        config = TrainConfig(cls.name, options, str(out), seed, warm_deals,
+                             deals_per_round=round_deals, workers=workers,
+                             alternatives=alternatives, label_rate=label_rate,
+                             belief_rate=belief_rate, checkpoint_minutes=checkpoint_minutes,
+                             ray=ray)
+        if lr is not None:
+            config.lr = lr
+        trainer = Trainer(config)
 
     def evaluate(net: QNet) -> float:
         return evaluate_against(net, deals=eval_deals)

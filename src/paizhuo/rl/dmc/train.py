@@ -189,6 +189,8 @@ class Trainer:
         trainer = cls(config)
         trainer.model.load_state_dict(state["model"])
         trainer.optimizer.load_state_dict(state["optimizer"])
+        for group in trainer.optimizer.param_groups:
+            group["lr"] = config.lr  # (an override goes on at the new rate)
         for key in ("round", "deals", "frames", "seconds", "return_scale", "log"):
             setattr(trainer, key, state[key])
         return trainer
