@@ -31,7 +31,7 @@ from paizhuo.engine.features import (
     verb_plane,
 )
 from paizhuo.games.shengji.combos import DEFAULT_RULES, ComboRules, Lead, make_lead
-from paizhuo.games.shengji.order import POINTS, TRUMP, TrumpContext
+from paizhuo.games.shengji.order import POINTS, TRUMP, TrumpContext, points_of
 from paizhuo.games.shengji.trick import trick_winner
 from paizhuo.notation import parse_card, parse_cards
 
@@ -257,11 +257,11 @@ class ShengjiFeatures(Featurizer):
             w.set("call", parse_card(extra["card"]))
             w.set("call", CARD_IDS, int(extra.get("nth", 1)) / self.decks)
         if action.verb in ("play", "bury") and action.cards:
-            row = np.zeros((1, self.action_size), dtype=np.float32)
-            self._order_rows(row, obs, [action])
-            for name in ("order", "points", "takes", "outranked"):
-                a, b = self.action_offsets[name]
-                w.put(name, row[0, a:b])
+            counts = np.zeros((1, CARD_IDS), dtype=np.float32)
+            np.add.at(counts[0], np.asarray(action.cards, dtype=np.int64), 1.0)
+            # (the row as a one-row block: the writes go to w's own vector)
+            self._order_rows(w.out[None, :], obs, np.zeros(1, dtype=np.int64), counts,
+                             [action])
 
     def encode_actions(self, obs: dict[str, Any], actions: Sequence[Action]) -> np.ndarray:
         """The rows of :meth:`fill_action`; the plays' card planes, the most of a list (a
@@ -286,23 +286,18 @@ class ShengjiFeatures(Featurizer):
             verb = self.action_offsets["verb"][0]
             out[rows, verb + np.fromiter((VERBS.index(actions[i].verb) for i in plain),
                                          dtype=np.int64, count=n)] = 1.0
-        self._order_rows(out, obs, actions)
+            self._order_rows(out, obs, rows, counts.astype(np.float32),
+                             [actions[i] for i in plain])
         return out
 
-    def _order_rows(self, out: np.ndarray, obs: dict[str, Any],
-                    actions: Sequence[Action]) -> None:
-        """The plays' and buries' ``order``, ``points``, ``takes`` and ``outranked``."""
+    def _order_rows(self, out: np.ndarray, obs: dict[str, Any], rows: np.ndarray,
+                    counts: np.ndarray, actions: Sequence[Action]) -> None:
+        """The ``order``, ``points``, ``takes`` and ``outranked`` of plays and buries
+        (``actions``, their rows of ``out`` and their cards' ``counts`` by card id), once
+        trump is known."""
         ctx = self.context(obs)
-        carded = [i for i, a in enumerate(actions) if a.verb in ("play", "bury") and a.cards]
-        if ctx is None or not carded:
+        if ctx is None:
             return
-        n = len(carded)
-        counts = np.zeros((n, CARD_IDS), dtype=np.float32)
-        lens = np.fromiter((len(actions[i].cards) for i in carded), dtype=np.int64, count=n)
-        flat = np.fromiter((c for i in carded for c in actions[i].cards), dtype=np.int64,
-                           count=int(lens.sum()))
-        np.add.at(counts, (np.repeat(np.arange(n), lens), flat), 1.0)
-        rows = np.asarray(carded)
         a, b = self.action_offsets["order"]
         out[rows, a:b] = counts @ order_grid(ctx) / self.decks
         out[rows, self.action_offsets["points"][0]] = counts @ _POINTS / 100
@@ -315,11 +310,11 @@ class ShengjiFeatures(Featurizer):
             return
         lead, plays, _ = trick
         takes = self.action_offsets["takes"][0]
-        for i in carded:
-            if actions[i].verb == "play" and \
-                    trick_winner(lead, [*plays, list(actions[i].cards)], ctx,
+        for row, action in zip(rows, actions, strict=True):
+            if action.verb == "play" and \
+                    trick_winner(lead, [*plays, list(action.cards)], ctx,
                                  self.rules) == len(plays):
-                out[i, takes] = 1.0
+                out[row, takes] = 1.0
 
     def fill(self, w: Writer, obs: dict[str, Any], prefix: Sequence[int]) -> None:
         seat, n, decks = int(obs["seat"]), self.seats, self.decks
@@ -399,14 +394,12 @@ class ShengjiFeatures(Featurizer):
         ctx = self.context(obs)
         if ctx is not None:
             grid = order_grid(ctx)
-            hand = np.zeros(CARD_IDS, dtype=np.float32)
-            np.add.at(hand, np.asarray(parse_cards(obs["hand"] or ""), dtype=np.int64), 1.0)
-            w.put("hand_order", hand @ grid / decks)
+            w.put("hand_order", self.hand_kinds(obs) @ grid / decks)
             w.put("unseen_order", self.unseen(obs) @ grid / decks)
             trick = self.trick_under_way(obs, ctx)
             if trick is not None:
                 lead, plays, seats = trick
                 w.set("winning", relative(seat, seats[trick_winner(lead, plays, ctx,
                                                                    self.rules)], n))
-            w.put("trick_points", [sum(POINTS[c] for p in (current or ())
-                                       for c in parse_cards(p["cards"])) / 100])
+            w.put("trick_points", [points_of([c for p in current
+                                              for c in parse_cards(p["cards"])]) / 100])
