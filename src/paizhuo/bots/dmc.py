@@ -6,8 +6,9 @@ observation features and the action's row (the game's
 weights say so); ties go to the first listed. It sees what every bot sees: the observation
 and the legal actions.
 
-A decision with more legal actions than :data:`MAX_SCORED` (a Shengji lead's throws, a bury)
-is the heuristic's: the network scores lists of ordinary size only.
+A decision with more legal actions than the game's features'
+:attr:`~paizhuo.engine.features.Featurizer.max_scored` (a Shengji lead's throws, a bury) is the
+heuristic's: the network scores lists of ordinary size only, within the time a decision has.
 
 The weights trained for a game ship in the package (``paizhuo/bots/weights/dmc-GAME.npz``,
 :func:`shipped_weights`); the bot ``dmc`` of a game that has them plays them
@@ -33,8 +34,10 @@ from paizhuo.engine.features import Featurizer
 from paizhuo.engine.registry import game_class
 from paizhuo.errors import MalformedError
 
-MAX_SCORED = 2048
-"""The most legal actions the network scores at one decision."""
+MAX_SCORED = Featurizer.max_scored
+"""The most legal actions a network scores at one decision, the games' default (a game may
+score fewer: its features' :attr:`~paizhuo.engine.features.Featurizer.max_scored`); the
+warm start keeps samples of lists this long."""
 
 _FEATURIZERS: dict[tuple[str, str], Featurizer] = {}
 
@@ -98,7 +101,7 @@ class DmcBot(BaseBot):
                                  f"not {observation['game']}")
         if len(legal) == 1:
             return legal[0]
-        if len(legal) > MAX_SCORED or not self.fits(observation):
+        if len(legal) > featurizer_for(observation).max_scored or not self.fits(observation):
             # too many to score, or a table these weights were not trained for: the heuristic
             return self._fallback.act(observation, legal, rng)
         return legal[int(np.argmax(self.preferences(observation, legal)))]

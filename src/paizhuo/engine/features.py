@@ -68,6 +68,10 @@ class Featurizer(ABC):
     belief_kinds: int = 0
     """The kinds of card a belief about the hidden hands tells apart (the learned bots'
     belief head: where each unseen card of a kind lies); 0 where the game offers none."""
+    max_scored: int = 2048
+    """The most legal actions a learned network scores at one decision of this game; a
+    longer list is the heuristic's (the learned bot's time per decision grows with the
+    list: a row and a pass of the network each)."""
 
     def __init__(self, planes: Iterable[Plane], action_planes: Iterable[Plane]) -> None:
         self.planes = tuple(planes)

@@ -94,12 +94,13 @@ def _choose(net: QNet | None, heuristic: BaseBot, game: Any, seat: int, obs: dic
             ) -> tuple[Action, list[Action] | None, np.ndarray | None]:
     """The action, the legal list where it was built (``listed``: already built), and the
     state's features where the network needed them."""
-    if net is None or game.more_legal_than(seat, MAX_SCORED):
+    cap = f.max_scored  # the longest list the network scores
+    if net is None or game.more_legal_than(seat, cap):
         early = heuristic.act_unlisted(obs, rng)
         if early is not None:
             return early, listed, None
         legal = listed if listed is not None else game.legal_actions(seat)
-        if len(legal) > MAX_SCORED or net is None:
+        if len(legal) > cap or net is None:
             return heuristic.act(obs, legal, rng), legal, None
     else:
         legal = game.legal_actions(seat)
