@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from paizhuo.engine.features import Featurizer
 
 
+RECENT = 16
+"""How many recent actions :meth:`Game.recent_actions` gives by default (Gouji's and
+Baohuang's observations keep so many as ``recent``: two or three times round the table)."""
+
+
 @dataclass(frozen=True, slots=True)
 class View:
     """What a game's ``_observe(seat)`` hook returns: the parts of the common observation
@@ -337,6 +342,25 @@ class Game(ABC):
             if shown is not None:
                 # a deep copy: the log is append-only and shared with clones
                 out.append(copy.deepcopy({"state_id": event.state_id, **shown}))
+        return out
+
+    def recent_actions(self, seat: int | None, n: int = RECENT) -> list[dict[str, Any]]:
+        """The last ``n`` actions ``seat`` saw taken, oldest first, each ``{"seat", "verb"}``
+        and its ``cards`` where the seat saw them (a play, a bury to the burier): the order of
+        the recent plays, which the rest of an observation does not keep (a game puts them in
+        its details as ``recent``; a learner summarises them, docs/rl.md)."""
+        out: list[dict[str, Any]] = []
+        for event in reversed(self.events):
+            if len(out) == n:
+                break
+            shown = event.seen_by(seat)
+            if shown is None or shown.get("type") != "action":
+                continue
+            item = {"seat": shown.get("seat"), "verb": shown.get("verb")}
+            if "cards" in shown:
+                item["cards"] = shown["cards"]
+            out.append(item)
+        out.reverse()
         return out
 
     def events_seen_by(self, seat: int | None) -> list[Event]:

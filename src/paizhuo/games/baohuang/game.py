@@ -113,7 +113,9 @@ class BaohuangGame(FlatEncoding, Game):
     # -- what each seat sees -----------------------------------------------------------------
 
     def _observe(self, seat: int | None) -> View:
-        return views.observe(self.st, seat, self.to_act())
+        view = views.observe(self.st, seat, self.to_act())
+        view.details["recent"] = self.recent_actions(seat)
+        return view
 
     def result(self) -> dict[str, Any] | None:
         return views.result(self.st)

@@ -136,7 +136,9 @@ class GoujiGame(FlatEncoding, Game):
         return None
 
     def _observe(self, seat: int | None) -> View:
-        return views.observe(self.state, seat, dict(self.setup.options), self.result())
+        view = views.observe(self.state, seat, dict(self.setup.options), self.result())
+        view.details["recent"] = self.recent_actions(seat)
+        return view
 
     @property
     def is_over(self) -> bool:
