@@ -50,10 +50,13 @@ def test_features_see_nothing_hidden(game: str, preset: str) -> None:
         assert f is not None
         for seat in range(g.num_seats):
             mine = f.encode(g.observation(seat))
+            recent = f.encode_history(g.observation(seat))
             assert np.isfinite(mine).all() and (mine >= 0).all()
+            assert np.isfinite(recent).all() and (recent >= 0).all()
             for _ in range(2):
                 world = g.determinize(seat, rng)
                 assert np.array_equal(f.encode(world.observation(seat)), mine), (seat, g.phase)
+                assert np.array_equal(f.encode_history(world.observation(seat)), recent)
                 other = (seat + 1) % g.num_seats
                 changed += not np.array_equal(f.encode(world.observation(other)),
                                               f.encode(g.observation(other)))
@@ -103,20 +106,22 @@ def test_thermometer() -> None:
 
 
 def test_every_plane_is_in_docs_rl_md() -> None:
-    """docs/rl.md lists every plane of every game, the state's and an action row's, as a
-    table row ``| `name` | start | size | what |`` (Shengji's sizes for the ``tractor`` table:
-    2 decks, 4 seats)."""
+    """docs/rl.md lists every plane of every game, the state's, an action row's and a recent
+    action's, as a table row ``| `name` | start | size | what |`` (Shengji's sizes for the
+    ``tractor`` table: 2 decks, 4 seats)."""
     text = DOC.read_text(encoding="utf-8")
     for game, preset in (("shengji", "tractor"), ("gouji", "classic"),
                          ("baohuang", "standard")):
         f = new_game(game, {"preset": preset}).featurizer()
         assert f is not None
-        for name, start, size, what in [*f.layout(), *f.action_layout()]:
+        for name, start, size, what in [*f.layout(), *f.action_layout(),
+                                        *f.history_layout()]:
             row = f"| `{name}` | {start} | {size} | {what} |"
             assert row in text, f"docs/rl.md lacks the {game} row: {row}"
         plain = text.lower().replace("**", "")
         assert f"| {game} total | | {f.size} |" in plain
         assert f"| {game} action total | | {f.action_size} |" in plain
+        assert f"| {game} recent action total | | {f.history_size} |" in plain
 
 
 @pytest.mark.parametrize(("game", "preset"), CASES)
@@ -193,3 +198,42 @@ def test_shengji_order_planes_hold_the_round_order() -> None:
                 taken += int(takes)
                 checked += 1
     assert checked > 10 and 0 < taken < checked
+
+
+@pytest.mark.parametrize(("game", "preset"), [("shengji", "tractor"), ("gouji", "classic"),
+                                              ("baohuang", "standard")])
+def test_the_recent_actions_are_the_last_plays_in_order(game: str, preset: str) -> None:
+    """A row per recent action, the latest last (the first rows 0 early in a deal): who took
+    it and its cards, as the observation shows them."""
+    g = positions(game, preset, seed=4, every=1000)[-1]
+    f = g.featurizer()
+    assert f is not None and f.history_size
+    seat = 1
+    obs = g.observation(seat)
+    rows = f.encode_history(obs)
+    assert rows.shape == (f.history_len, f.history_size)
+    items = f.recent(obs)
+    assert len(items) == f.history_len
+    plays = [i for i in items if i.get("cards")]
+    assert plays
+    a, b = f.history_offsets["seat"]
+    c, d = f.history_offsets["cards"]
+    scale = 2 if game == "shengji" else 16  # tractor's decks; a rank's 16 in four decks
+    for row, item in zip(rows, items, strict=True):
+        assert row[a:b].argmax() == (int(item["seat"]) - seat) % g.num_seats
+        if item.get("cards"):
+            ids = parse_cards(item["cards"])
+            got = np.round(row[c:d] * scale).astype(int)
+            want = np.bincount(ids, minlength=54) if game == "shengji" else rank_counts(ids)
+            assert got.tolist() == list(want)
+    if game == "shengji":
+        # the last finished trick's plays: its leader led, its winner took it
+        last = obs["details"]["tricks"][-1]
+        led, took = f.history_offsets["led"][0], f.history_offsets["took"][0]
+        current = len(obs["details"].get("current_trick") or ())
+        tail = rows[f.history_len - current - len(last["plays"]):f.history_len - current]
+        assert tail[:, led].tolist() == [1.0] + [0.0] * (len(last["plays"]) - 1)
+        assert tail[:, took].sum() == 1.0
+    early = positions(game, preset, seed=4, every=1)[1]
+    f_rows = f.encode_history(early.observation(seat))
+    assert not f_rows[0].any()  # one action taken at most: the first rows stay 0

@@ -72,6 +72,33 @@ def test_numpy_believes_what_torch_learned() -> None:
         TorchQNet(40, 12, (32, 16)).to_qnet({"game": "gouji"}).beliefs(state)
 
 
+def test_numpy_summarises_the_recent_actions_as_torch_does() -> None:
+    """The LSTM summary of the recent actions (``history``) in numpy, to 1e-5, and the
+    arrays back to the same torch model (its two biases are one sum in numpy)."""
+    torch.manual_seed(5)
+    model = TorchQNet(40, 12, (32, 16), history=(16, 9))
+    net = model.to_qnet({"game": "gouji", "return_scale": 1.5})
+    rng = np.random.default_rng(3)
+    state = rng.random(40, dtype=np.float32)
+    rows = rng.random((5, 12), dtype=np.float32)
+    recent = rng.random((16, 9), dtype=np.float32)
+    recent[:4] = 0.0  # (the first rows of an early decision)
+    mine = net.scores(state, rows, recent)
+    with torch.no_grad():
+        theirs = model(torch.from_numpy(np.tile(state, (5, 1))), torch.from_numpy(rows),
+                       torch.from_numpy(np.tile(recent, (5, 1, 1)))).numpy()
+    theirs[:, 0] *= 1.5
+    assert np.allclose(mine, theirs, atol=1e-5)
+    # the summary matters: other recent actions, other scores
+    assert not np.allclose(net.scores(state, rows, recent[::-1].copy()), mine, atol=1e-4)
+    again = TorchQNet.from_qnet(net).to_qnet(dict(net.meta))
+    assert np.allclose(again.scores(state, rows, recent), mine, atol=1e-6)
+    with pytest.raises(MalformedError, match="needs the recent actions"):
+        net.scores(state, rows)
+    with pytest.raises(MalformedError, match="recent actions of"):
+        net.scores(state, rows, recent[:8])
+
+
 def test_the_bot_plays_q_or_the_cloned_policy_tilted_by_q() -> None:
     """Without ``q_weight`` in the meta the bot maximizes ``q``; with it, ``log π_bc +
     q_weight · q / return_scale``."""
@@ -95,8 +122,8 @@ def test_the_bot_plays_q_or_the_cloned_policy_tilted_by_q() -> None:
 
 def test_weights_file_round_trip(tmp_path: Path) -> None:
     torch.manual_seed(1)
-    net = TorchQNet(20, 6, (8, 4), belief=(4, 15)).to_qnet({"game": "baohuang",
-                                                            "return_scale": 1.5})
+    net = TorchQNet(20, 6, (8, 4), belief=(4, 15), history=(16, 5)).to_qnet(
+        {"game": "baohuang", "return_scale": 1.5})
     net.save(tmp_path / "w.npz")
     back = QNet.load(tmp_path / "w.npz")
     assert back.meta == net.meta
@@ -124,6 +151,7 @@ def test_a_short_training_learns_and_plays(game: str, tmp_path: Path) -> None:
     assert weights.exists() and (tmp_path / "log.csv").exists()
     assert (tmp_path / "curves.png").stat().st_size > 1000
     bot = DmcBot(weights)
+    assert bot.net.history is not None  # (the default: the recent actions summarised)
     g = new_game(game, GAMES[game], seed=9)
     rng = random.Random(0)
     while not g.is_over:
@@ -298,6 +326,11 @@ def test_weights_trained_on_other_features_are_not_used(tmp_path: Path) -> None:
     assert bot.act(obs, legal, random.Random(0)) == heuristic.act(obs, legal, random.Random(0))
     with pytest.raises(MalformedError, match="trained on other features"):
         bot.preferences(obs, legal)
+    # the same for another layout of the recent actions
+    assert trainer.qnet().meta["history_features"] == f.history_digest()
+    stale = trainer.qnet()
+    stale.meta["history_features"] = "0123456789abcdef"
+    assert not DmcBot(stale).fits(obs)
 
 
 def test_the_bot_refuses_another_games_observation(tmp_path: Path) -> None:
@@ -314,13 +347,15 @@ def test_paizhuo_train_on_the_command_line(tmp_path: Path) -> None:
     out = tmp_path / "run"
     args = ["train", "baohuang", "--deals", "4", "--warm-deals", "2", "--out", str(out),
             "--workers", "1", "--eval-deals", "1", "--round-deals", "2",
-            "--alternatives", "4", "--label-rate", "0.5", "--belief-rate", "0.5"]
+            "--alternatives", "4", "--label-rate", "0.5", "--belief-rate", "0.5",
+            "--no-history"]
     done = runner.invoke(app, args)
     assert done.exit_code == 0, done.output
     knobs = json.loads((out / "config.json").read_text(encoding="utf-8"))
     assert (knobs["alternatives"], knobs["label_rate"], knobs["belief_rate"]) == (4, 0.5, 0.5)
     assert "baohuang: 4 deals" in done.output and "against random" in done.output
-    assert (out / "dmc-baohuang.npz").exists()
+    assert QNet.load(out / "dmc-baohuang.npz").history is None  # (--no-history)
+    assert knobs["history"] is False
     again = runner.invoke(app, args)
     assert again.exit_code == 2 and "already holds a run" in again.output
     assert knobs["lr"] == 3e-4

@@ -78,7 +78,9 @@ class DmcBot(BaseBot):
         if id(f) in self._misfits:
             return False
         trained = self.net.meta.get("features")
-        if trained is not None and trained != f.digest():
+        recent = self.net.meta.get("history_features")
+        if (trained is not None and trained != f.digest()) or (
+                self.net.history is not None and recent != f.history_digest()):
             self._misfits.add(id(f))
             return False
         self._checked.add(id(f))
@@ -112,7 +114,8 @@ class DmcBot(BaseBot):
         tilted toward the actions the network values (a KL-regularised step of policy
         improvement, DouZero's own argmax of ``q`` as λ grows); without one, ``q``."""
         f = self._features(observation)
-        out = self.net.scores(f.encode(observation), f.encode_actions(observation, legal))
+        out = self.net.scores(f.encode(observation), f.encode_actions(observation, legal),
+                              self._history(f, observation))
         weight = self.net.meta.get("q_weight")
         if weight is None:
             return out[:, 0]
@@ -148,7 +151,11 @@ class DmcBot(BaseBot):
         f = self._features(observation)
         state = f.encode(observation)
         rows = f.encode_actions(observation, legal)
-        return self.net.scores(state, rows)[:, 0]
+        return self.net.scores(state, rows, self._history(f, observation))[:, 0]
+
+    def _history(self, f: Featurizer, observation: dict[str, Any]) -> np.ndarray | None:
+        """The recent actions, for a network that summarises them."""
+        return f.encode_history(observation) if self.net.history is not None else None
 
 
 WEIGHTS_PACKAGE = "paizhuo.bots.weights"

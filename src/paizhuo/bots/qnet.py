@@ -15,9 +15,14 @@ state alone, one hidden layer of :data:`BELIEF_HIDDEN` (ReLU), then a logit per 
 :attr:`~paizhuo.engine.features.Featurizer.belief_kinds`); their softmax over the other seats
 is the chance that an unseen card of that kind lies in each one's hand.
 
-The file holds the arrays ``W0s W0a b0 W1 b1 … Wout bout`` (and ``Bw0 Bb0 Bw1 Bb1`` for the
-belief head) and ``meta``, a JSON text: the game, its options, the feature sizes, the hidden
-sizes, the return scale, the frames trained.
+A network may also summarise the recent actions (``meta["history"]`` = ``[rows, width]``: the
+features' :meth:`~paizhuo.engine.features.Featurizer.encode_history`): an LSTM of
+:data:`HISTORY_HIDDEN` reads them in order, and its last hidden state joins the state's part
+of the first layer (DouZero's LSTM over the last moves).
+
+The file holds the arrays ``W0s W0a b0 W1 b1 … Wout bout`` (``Bw0 Bb0 Bw1 Bb1`` for the
+belief head, ``Hih Hhh Hb W0h`` for the summary) and ``meta``, a JSON text: the game, its
+options, the feature sizes, the hidden sizes, the return scale, the frames trained.
 """
 
 from __future__ import annotations
@@ -33,6 +38,9 @@ from paizhuo.errors import MalformedError
 FORMAT = 1
 BELIEF_HIDDEN = 256
 """The belief head's hidden layer."""
+HISTORY_HIDDEN = 128
+"""The summary of the recent actions: an LSTM's hidden state (DouZero's, over its last 15
+moves, has 128 too)."""
 
 
 class QNet:
@@ -58,6 +66,15 @@ class QNet:
             self.belief = (int(belief[0]), int(belief[1]))
             self.belief_arrays = tuple(np.asarray(arrays[k], dtype=np.float32)
                                        for k in ("Bw0", "Bb0", "Bw1", "Bb1"))
+        history = meta.get("history")
+        self.history: tuple[int, int] | None = None
+        """``(rows, width)`` of the recent actions the network summarises, or ``None``."""
+        if history is not None:
+            self.history = (int(history[0]), int(history[1]))
+            self.h_ih = np.asarray(arrays["Hih"], dtype=np.float32)
+            self.h_hh = np.asarray(arrays["Hhh"], dtype=np.float32)
+            self.h_b = np.asarray(arrays["Hb"], dtype=np.float32)
+            self.w0h = np.asarray(arrays["W0h"], dtype=np.float32)
         if (self.state_size, self.action_size) != (meta["state_size"], meta["action_size"]):
             raise MalformedError("meta", "the arrays' sizes differ from the meta's")
 
@@ -65,15 +82,40 @@ class QNet:
     def return_scale(self) -> float:
         return float(self.meta.get("return_scale", 1.0))
 
-    def scores(self, state: np.ndarray, actions: np.ndarray) -> np.ndarray:
+    def summary(self, history: np.ndarray) -> np.ndarray:
+        """The LSTM's last hidden state over ``history`` (``(rows, width)``, the latest row
+        last; PyTorch's gates in its order: input, forget, cell, output)."""
+        if self.history is None:
+            raise MalformedError("weights", "this network summarises no recent actions")
+        if history.shape != self.history:
+            raise MalformedError("features", f"the network takes recent actions of "
+                                 f"{self.history}, not {history.shape}")
+        n = HISTORY_HIDDEN
+        h = np.zeros(n, dtype=np.float32)
+        c = np.zeros(n, dtype=np.float32)
+        for x in history @ self.h_ih + self.h_b:
+            g = x + h @ self.h_hh
+            i, f = _sigmoid(g[:n]), _sigmoid(g[n:2 * n])
+            c = f * c + i * np.tanh(g[2 * n:3 * n])
+            h = _sigmoid(g[3 * n:]) * np.tanh(c)
+        return h
+
+    def scores(self, state: np.ndarray, actions: np.ndarray,
+               history: np.ndarray | None = None) -> np.ndarray:
         """``(n, 2)``: each action's ``q`` (in returns, the scale applied) and ``bc`` logit,
-        for ``state`` (one vector) and ``actions`` (one row each)."""
+        for ``state`` (one vector), ``actions`` (one row each) and, for a network that
+        summarises them, the recent actions' ``history``."""
         if state.shape != (self.state_size,) or actions.ndim != 2 or \
                 actions.shape[1] != self.action_size:
             raise MalformedError("features", f"the network takes a state of {self.state_size} "
                                  f"and action rows of {self.action_size}, not {state.shape} "
                                  f"and {actions.shape}")
-        h = np.maximum(actions @ self.w0a + (state @ self.w0s + self.b0), 0.0)
+        base = state @ self.w0s + self.b0
+        if self.history is not None:
+            if history is None:
+                raise MalformedError("features", "this network needs the recent actions")
+            base = base + self.summary(history) @ self.w0h
+        h = np.maximum(actions @ self.w0a + base, 0.0)
         for w, b in self.layers:
             h = np.maximum(h @ w + b, 0.0)
         out = h @ self.wout + self.bout
@@ -103,6 +145,8 @@ class QNet:
         if self.belief_arrays is not None:
             for k, a in zip(("Bw0", "Bb0", "Bw1", "Bb1"), self.belief_arrays, strict=True):
                 out[k] = a
+        if self.history is not None:
+            out.update(Hih=self.h_ih, Hhh=self.h_hh, Hb=self.h_b, W0h=self.w0h)
         return out
 
     def save(self, path: Path) -> None:
@@ -125,3 +169,8 @@ class QNet:
             raise MalformedError("weights", f"{path} is of format {meta.get('format')!r}, "
                                  f"not {FORMAT}")
         return cls(arrays, meta)
+
+
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    out: np.ndarray = 1.0 / (1.0 + np.exp(-x))
+    return out

@@ -68,6 +68,10 @@ def train(
         min=0.0, max=1.0, metavar="P", help="The share of decisions that teach the belief "
                                              "head where the other seats' cards are (0: no "
                                              "belief head).")] = 0.25,
+    history: Annotated[bool, typer.Option(
+        "--history/--no-history",
+        help="Whether the network summarises the recent actions (an LSTM over the last 16, "
+             "DouZero's over its last moves); a new run's choice, kept on --resume.")] = True,
     lr: Annotated[float | None, typer.Option(
         "--lr", min=1e-7, metavar="RATE",
         help="The learning rate (Adam; default 3e-4); with --resume, the rest of the run's "
@@ -110,7 +114,7 @@ def train(
     if speed is not None:
         _speed(cls.name, options, speed, workers, compare_rlcard,
                alternatives=alternatives, label_rate=label_rate, belief_rate=belief_rate,
-               deals_per_round=round_deals)
+               deals_per_round=round_deals, history=history)
         return
     if resume:
         trainer = Trainer.resume(out, workers=workers, ray=ray,
@@ -125,7 +129,7 @@ def train(
                              deals_per_round=round_deals, workers=workers,
                              alternatives=alternatives, label_rate=label_rate,
                              belief_rate=belief_rate, checkpoint_minutes=checkpoint_minutes,
-                             ray=ray)
+                             ray=ray, history=history)
         if lr is not None:
             config.lr = lr
         trainer = Trainer(config)

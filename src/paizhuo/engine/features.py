@@ -25,6 +25,7 @@ import numpy as np
 
 from paizhuo.cards import NUM_CARD_IDS, rank_of
 from paizhuo.engine.actions import Action
+from paizhuo.engine.game import RECENT
 from paizhuo.notation import parse_cards
 
 LOW_RANKS = 15
@@ -73,11 +74,19 @@ class Featurizer(ABC):
     longer list is the heuristic's (the learned bot's time per decision grows with the
     list: a row and a pass of the network each)."""
 
-    def __init__(self, planes: Iterable[Plane], action_planes: Iterable[Plane]) -> None:
+    history_len: int = RECENT
+    """Rows of :meth:`encode_history`: the recent actions a learner summarises."""
+
+    def __init__(self, planes: Iterable[Plane], action_planes: Iterable[Plane],
+                 history_planes: Iterable[Plane] = ()) -> None:
         self.planes = tuple(planes)
         self.offsets, self.size = _offsets(self.planes)
         self.action_planes = tuple(action_planes)
         self.action_offsets, self.action_size = _offsets(self.action_planes)
+        self.history_planes = tuple(history_planes)
+        """The planes of one recent action's row (:meth:`encode_history`); none where the
+        game offers no history."""
+        self.history_offsets, self.history_size = _offsets(self.history_planes)
 
     def layout(self) -> list[tuple[str, int, int, str]]:
         """``(name, start, size, what)`` for every plane, in order."""
@@ -92,6 +101,40 @@ class Featurizer(ABC):
         text = json.dumps([[(p.name, p.size) for p in self.planes],
                            [(p.name, p.size) for p in self.action_planes], self.belief_kinds])
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def history_layout(self) -> list[tuple[str, int, int, str]]:
+        """``(name, start, size, what)`` for every plane of a recent action's row."""
+        return [(p.name, self.history_offsets[p.name][0], p.size, p.what)
+                for p in self.history_planes]
+
+    def history_digest(self) -> str:
+        """16 hex digits naming the history's layout (its planes, their sizes, its length):
+        a network that summarises the recent actions is refused on another."""
+        import hashlib
+        import json
+
+        text = json.dumps([[(p.name, p.size) for p in self.history_planes], self.history_len])
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def recent(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """The recent actions of ``obs`` to summarise, oldest first (at most
+        :attr:`history_len`): its details' ``recent`` (``Game.recent_actions``) by default."""
+        return list(obs["details"].get("recent") or ())[-self.history_len:]
+
+    def encode_history(self, obs: dict[str, Any]) -> np.ndarray:
+        """``(history_len, history_size)``: a row per recent action (:meth:`recent`,
+        :meth:`fill_history`), the latest last; where fewer were taken, the first rows stay
+        0."""
+        out = np.zeros((self.history_len, self.history_size), dtype=np.float32)
+        items = self.recent(obs)
+        start = self.history_len - len(items)
+        for i, item in enumerate(items):
+            self.fill_history(Writer(out[start + i], self.history_offsets), obs, item)
+        return out
+
+    def fill_history(self, w: Writer, obs: dict[str, Any], item: dict[str, Any]) -> None:
+        """Write the row of one recent action (``{"seat", "verb", "cards"?}``) with ``w``."""
+        raise NotImplementedError(f"{type(self).__name__} offers no history")
 
     def action_layout(self) -> list[tuple[str, int, int, str]]:
         """``(name, start, size, what)`` for every plane of an action's row, in order."""
@@ -244,6 +287,28 @@ def verb_plane(verbs: Iterable[str]) -> Plane:
     """The one-hot plane of an action's verb, over ``verbs`` in sorted order."""
     names = sorted(verbs)
     return Plane("verb", len(names), "the verb (one-hot: " + ", ".join(names) + ")")
+
+
+def rank_history_planes(verbs: Iterable[str], seats: int) -> tuple[Plane, ...]:
+    """A recent action's row in a rank game (Gouji, Baohuang): who took it, its verb, its
+    cards by rank."""
+    return (seat_plane("seat", "who took it", seats), verb_plane(verbs),
+            Plane("cards", LOW_RANKS, "its cards: how many of each of the 15 ranks (3 … A, 2, "
+                  "SJ, BJ) / 16"))
+
+
+def fill_rank_history(w: Writer, obs: dict[str, Any], item: dict[str, Any],
+                      verbs: Sequence[str], seats: int) -> None:
+    """The row of :func:`rank_history_planes` for ``item`` (a verb not in ``verbs`` leaves
+    its plane 0)."""
+    if item.get("seat") is not None:
+        w.set("seat", relative(int(obs["seat"]), int(item["seat"]), seats))
+    verb = str(item.get("verb"))
+    if verb in verbs:
+        w.set("verb", sorted(verbs).index(verb))
+    cards = item.get("cards")
+    if cards:
+        w.put("cards", [n / RANK_DEPTH for n in rank_counts(cards)])
 
 
 def seat_flags(seat: int, members: Iterable[int | str], seats: int) -> list[float]:

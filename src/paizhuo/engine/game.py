@@ -27,8 +27,7 @@ if TYPE_CHECKING:
 
 
 RECENT = 16
-"""How many recent actions :meth:`Game.recent_actions` gives by default (Gouji's and
-Baohuang's observations keep so many as ``recent``: two or three times round the table)."""
+"""The recent actions :meth:`Game.recent_actions` gives (two or three times round a table)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,23 +344,16 @@ class Game(ABC):
         return out
 
     def recent_actions(self, seat: int | None, n: int = RECENT) -> list[dict[str, Any]]:
-        """The last ``n`` actions ``seat`` saw taken, oldest first, each ``{"seat", "verb"}``
-        and its ``cards`` where the seat saw them (a play, a bury to the burier): the order of
-        the recent plays, which the rest of an observation does not keep (a game puts them in
-        its details as ``recent``; a learner summarises them, docs/rl.md)."""
+        """The last ``n`` actions ``seat`` saw taken, oldest first: ``{"seat", "verb"}`` and
+        the ``cards`` it saw (Gouji's and Baohuang's details keep them as ``recent``)."""
         out: list[dict[str, Any]] = []
         for event in reversed(self.events):
+            shown = event.seen_by(seat)
+            if len(out) < n and shown is not None and shown.get("type") == "action":
+                out.append({k: shown[k] for k in ("seat", "verb", "cards") if k in shown})
             if len(out) == n:
                 break
-            shown = event.seen_by(seat)
-            if shown is None or shown.get("type") != "action":
-                continue
-            item = {"seat": shown.get("seat"), "verb": shown.get("verb")}
-            if "cards" in shown:
-                item["cards"] = shown["cards"]
-            out.append(item)
-        out.reverse()
-        return out
+        return out[::-1]
 
     def events_seen_by(self, seat: int | None) -> list[Event]:
         """The event log as ``seat`` saw it, for a copy that is ``seat``'s world

@@ -17,8 +17,10 @@ from paizhuo.engine.features import (
     Plane,
     RankBeliefs,
     Writer,
+    fill_rank_history,
     rank_bits,
     rank_bits_rows,
+    rank_history_planes,
     rank_plane,
     relative,
     seat_flags,
@@ -89,7 +91,10 @@ class GoujiFeatures(RankBeliefs):
     """The planes of :data:`PLANES` and :data:`ACTION_PLANES`."""
 
     def __init__(self) -> None:
-        super().__init__(PLANES, ACTION_PLANES)
+        super().__init__(PLANES, ACTION_PLANES, rank_history_planes(VERBS, SEATS))
+
+    def fill_history(self, w: Writer, obs: dict[str, Any], item: dict[str, Any]) -> None:
+        fill_rank_history(w, obs, item, VERBS, SEATS)
 
     def fill_action(self, w: Writer, obs: dict[str, Any], action: Action) -> None:
         w.set("verb", VERBS.index(action.verb))

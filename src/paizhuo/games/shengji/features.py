@@ -169,6 +169,19 @@ def action_planes(decks: int) -> tuple[Plane, ...]:
     )
 
 
+def history_planes(decks: int, seats: int) -> tuple[Plane, ...]:
+    """A recent play's row (:meth:`ShengjiFeatures.encode_history`: the last plays of the
+    round's tricks, in order)."""
+    return (
+        seat_plane("seat", "who played it", seats),
+        Plane("cards", CARD_IDS, f"its cards: how many of each card id / {decks}"),
+        Plane("order", ORDER, f"its cards in the round's order grid (as `hand_order`) / {decks}"),
+        Plane("points", 1, "its points / 100"),
+        Plane("led", 1, "1 where it led its trick"),
+        Plane("took", 1, "1 where it took its trick (a trick finished)"),
+    )
+
+
 class ShengjiFeatures(Featurizer):
     """The planes of :func:`planes` for ``decks`` decks and ``seats`` seats, and the action
     rows of :func:`action_planes`. Beliefs tell the 54 card ids apart; their odds become
@@ -183,7 +196,8 @@ class ShengjiFeatures(Featurizer):
 
     def __init__(self, decks: int, seats: int, rules: ComboRules = DEFAULT_RULES,
                  constant_twos: bool = False) -> None:
-        super().__init__(planes(decks, seats), action_planes(decks))
+        super().__init__(planes(decks, seats), action_planes(decks),
+                         history_planes(decks, seats))
         self.decks = decks
         self.seats = seats
         self.full = (CARD_IDS * decks) // seats + 1
@@ -231,6 +245,31 @@ class ShengjiFeatures(Featurizer):
         except ValueError:
             return None
         return lead, plays, [int(p["seat"]) for p in current]
+
+    def recent(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """The last plays of the round's tricks, oldest first (none under ``hide_played``,
+        whose observation keeps no finished trick)."""
+        d = obs["details"]
+        items: list[dict[str, Any]] = []
+        for t in (d.get("tricks") or ())[-(self.history_len // self.seats + 1):]:
+            items.extend({"seat": p["seat"], "cards": p["cards"], "led": k == 0,
+                          "took": p["seat"] == t.get("winner")}
+                         for k, p in enumerate(t.get("plays") or ()))
+        items.extend({"seat": p["seat"], "cards": p["cards"], "led": k == 0, "took": False}
+                     for k, p in enumerate(d.get("current_trick") or ()))
+        return items[-self.history_len:]
+
+    def fill_history(self, w: Writer, obs: dict[str, Any], item: dict[str, Any]) -> None:
+        w.set("seat", relative(int(obs["seat"]), int(item["seat"]), self.seats))
+        counts = np.zeros(CARD_IDS, dtype=np.float32)
+        np.add.at(counts, np.asarray(parse_cards(item["cards"]), dtype=np.int64), 1.0)
+        w.put("cards", counts / self.decks)
+        ctx = self.context(obs)
+        if ctx is not None:
+            w.put("order", counts @ order_grid(ctx) / self.decks)
+        w.put("points", [float(counts @ _POINTS) / 100])
+        w.put("led", [float(item["led"])])
+        w.put("took", [float(item["took"])])
 
     def hand_kinds(self, obs: dict[str, Any]) -> np.ndarray:
         out = np.zeros(CARD_IDS, dtype=np.float32)

@@ -57,6 +57,9 @@ class Task:
     belief_rate: float = 0.0
     """The share of decisions (with a choice) that also give the belief head a sample: how
     many cards of each kind each other seat holds (0: none)."""
+    history: bool = False
+    """Whether each sample keeps its recent actions (``Featurizer.encode_history``), for a
+    network that summarises them."""
 
 
 @dataclass
@@ -82,6 +85,9 @@ class Samples:
     groups: np.ndarray | None = None
     """For each sample, the labelled decision it is an alternative of (−1: a played
     decision's own sample); ``None`` where nothing was labelled."""
+    histories: np.ndarray | None = None
+    """(samples, rows, width): each sample's recent actions (``Task.history``), else
+    ``None``."""
     playouts: int = 0
     decisions: int = 0
     deals: int = 0
@@ -90,7 +96,8 @@ class Samples:
 
 
 def _choose(net: QNet | None, heuristic: BaseBot, game: Any, seat: int, obs: dict[str, Any],
-            f: Any, epsilon: float, rng: random.Random, listed: list[Action] | None = None
+            f: Any, epsilon: float, rng: random.Random, listed: list[Action] | None = None,
+            history: np.ndarray | None = None
             ) -> tuple[Action, list[Action] | None, np.ndarray | None]:
     """The action, the legal list where it was built (``listed``: already built), and the
     state's features where the network needed them."""
@@ -109,7 +116,7 @@ def _choose(net: QNet | None, heuristic: BaseBot, game: Any, seat: int, obs: dic
     if rng.random() < epsilon:
         return legal[rng.randrange(len(legal))], legal, None
     state = f.encode(obs)
-    q = net.scores(state, f.encode_actions(obs, legal))[:, 0]
+    q = net.scores(state, f.encode_actions(obs, legal), history)[:, 0]
     return legal[int(np.argmax(q))], legal, state
 
 
@@ -148,7 +155,9 @@ def play_task(task: Task) -> Samples:
     actions: list[np.ndarray] = []
     returns: list[float] = []
     bc: list[tuple[int, np.ndarray, int]] = []
-    labels: list[tuple[np.ndarray, np.ndarray, float, int]] = []
+    labels: list[tuple[np.ndarray, np.ndarray, float, int, np.ndarray | None]] = []
+    histories: list[np.ndarray] = []
+    keep_history = task.history or (net is not None and net.history is not None)
     beliefs: list[tuple[int, np.ndarray]] = []
     n_groups = playouts = 0
     decisions = 0
@@ -177,8 +186,9 @@ def play_task(task: Task) -> Samples:
                 labelled = label(game, seat, obs, listed, heuristic, task.alternatives,
                                  rng, rng.randrange(1 << 30))
                 playouts += len(labelled)
+            history = f.encode_history(obs) if keep_history else None
             action, legal, state = _choose(net, heuristic, game, seat, obs, f, task.epsilon,
-                                           rng, listed)
+                                           rng, listed, history)
             hands = None
             if task.belief_rate and f.belief_kinds and (legal is None or len(legal) > 1) \
                     and rng.random() < task.belief_rate:
@@ -192,13 +202,15 @@ def play_task(task: Task) -> Samples:
                 continue  # no choice: nothing to learn
             state = state if state is not None else f.encode(obs)
             states.append(state)
+            if history is not None:
+                histories.append(history)
             actions.append(f.encode_actions(obs, [action])[0])
             seats_of.append(seat)
             if hands is not None:
                 beliefs.append((len(states) - 1, hands))
             if len(labelled) > 1:
                 rows = f.encode_actions(obs, [a for a, _ in labelled])
-                labels.extend((state, row, v, n_groups)
+                labels.extend((state, row, v, n_groups, history)
                               for row, (_, v) in zip(rows, labelled, strict=True))
                 n_groups += 1
             if net is None and legal is not None and task.bc_rows > 1 and action in legal:
@@ -220,8 +232,10 @@ def play_task(task: Task) -> Samples:
     # the labelled alternatives after every played decision (the behaviour-cloning indices
     # point at played ones)
     groups = [-1] * len(states)
-    for state, row, v, group in labels:
+    for state, row, v, group, history in labels:
         states.append(state)
+        if history is not None:
+            histories.append(history)
         actions.append(row)
         returns.append(v)
         groups.append(group)
@@ -240,6 +254,7 @@ def play_task(task: Task) -> Samples:
         bc_rows=bc_rows, bc_mask=bc_mask,
         bc_target=np.asarray([t for _, _, t in bc], dtype=np.int64),
         groups=np.asarray(groups, dtype=np.int64) if labels else None, playouts=playouts,
+        histories=np.stack(histories) if keep_history and n else None,
         belief_index=np.asarray([i for i, _ in beliefs], dtype=np.int64) if beliefs else None,
         belief_target=np.stack([t for _, t in beliefs]) if beliefs else None,
         decisions=decisions, deals=len(task.seeds), seconds=time.perf_counter() - began,

@@ -72,6 +72,9 @@ class TrainConfig:
     """The share of decisions that teach the belief head where the other seats' cards are
     (0: no belief head)."""
     belief_weight: float = 1.0
+    history: bool = True
+    """Whether the network summarises the recent actions (an LSTM over the features'
+    ``encode_history``, DouZero's over its last moves)."""
     q_weight: float | None = 2.0
     """How the bot plays the weights (written in their meta, :meth:`DmcBot.preferences`):
     the behaviour-cloning policy tilted by ``q_weight · q``; ``None``: the best ``q``."""
@@ -143,8 +146,11 @@ class Trainer:
         torch.manual_seed(config.seed)
         belief = (probe.num_seats - 1, f.belief_kinds) \
             if f.belief_kinds and config.belief_rate > 0 else None
-        self.model = TorchQNet(f.size, f.action_size, config.hidden, belief)
+        history = (f.history_len, f.history_size) \
+            if config.history and f.history_size else None
+        self.model = TorchQNet(f.size, f.action_size, config.hidden, belief, history)
         self.features = f.digest()
+        self.history_features = f.history_digest() if history else None
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.lr)
         self.round = 0
         self.deals = 0
@@ -183,7 +189,8 @@ class Trainer:
             raise MalformedError("resume", f"{path} does not exist: nothing to resume")
         state = torch.load(path, weights_only=False)
         # (a run begun before the belief head had none, and played the best q)
-        saved = {"belief_rate": 0.0, "q_weight": None, **state["config"]}
+        # (and one begun before the summary of the recent actions, none)
+        saved = {"belief_rate": 0.0, "q_weight": None, "history": False, **state["config"]}
         config = TrainConfig(**{**saved, "hidden": tuple(saved["hidden"]), "out": str(out),
                                 **overrides})
         trainer = cls(config)
@@ -200,6 +207,8 @@ class Trainer:
                 "return_scale": self.return_scale or 1.0, "frames": self.frames,
                 "q_weight": self.config.q_weight, "features": self.features,
                 "deals": self.deals, "seed": self.config.seed}
+        if self.history_features is not None:
+            meta["history_features"] = self.history_features
         return self.model.to_qnet(meta)
 
     # -- training --------------------------------------------------------------------------
@@ -222,7 +231,8 @@ class Trainer:
         parts = max(1, min(c.workers, len(seeds)))
         return [Task(c.game, c.options, seeds[i::parts], arrays, meta, c.epsilon,
                      c.bc_rows if warm else 0, c.alternatives if warm else 0, c.label_rate,
-                     c.belief_rate if self.model.belief is not None else 0.0)
+                     c.belief_rate if self.model.belief is not None else 0.0,
+                     self.model.history is not None)
                 for i in range(parts)]
 
     def learn(self, samples: list[Samples]) -> tuple[float, float, float]:
@@ -233,6 +243,16 @@ class Trainer:
             return 0.0, 0.0, 0.0
         states = torch.from_numpy(np.concatenate([s.states for s in samples]))
         actions = torch.from_numpy(np.concatenate([s.actions for s in samples]))
+        hist: torch.Tensor | None = None
+        if self.model.history is not None:
+            hist = torch.from_numpy(np.concatenate([s.histories for s in samples
+                                                    if s.histories is not None]))
+            assert len(hist) == len(states), "every sample keeps its recent actions"
+
+        def part(i: torch.Tensor) -> torch.Tensor:
+            """The states' parts of the first layer, for the samples ``i``."""
+            return self.model.state_part(states[i], None if hist is None else hist[i])
+
         returns = np.concatenate([s.returns for s in samples])
         if not self.return_scale:
             # fixed once, from the first round: the network predicts returns in these units
@@ -253,7 +273,7 @@ class Trainer:
             order = torch.randperm(n, generator=g)
             for start in range(0, n, c.batch):
                 idx = order[start:start + c.batch]
-                out = self.model(states[idx], actions[idx])
+                out = self.model.head(part(idx), actions[idx])
                 loss_q = torch.mean((out[:, 0] - target[idx]) ** 2)
                 loss = loss_q
                 loss_bc = torch.zeros(())
@@ -262,9 +282,10 @@ class Trainer:
                                          generator=g)
                     rows = bc_rows[pick]
                     k = rows.shape[1]
-                    st = states[bc_index[pick]].unsqueeze(1).expand(-1, k, -1)
-                    logits = self.model(st.reshape(-1, st.shape[-1]),
-                                        rows.reshape(-1, rows.shape[-1]))[:, 1].reshape(-1, k)
+                    st = part(bc_index[pick]).unsqueeze(1).expand(-1, k, -1)
+                    logits = self.model.head(st.reshape(-1, st.shape[-1]),
+                                             rows.reshape(-1, rows.shape[-1]))[:, 1]
+                    logits = logits.reshape(-1, k)
                     logits = logits.masked_fill(~bc_mask[pick], -1e9)
                     loss_bc = torch.nn.functional.cross_entropy(logits, bc_target[pick])
                     loss = loss + c.bc_weight * loss_bc
@@ -273,7 +294,7 @@ class Trainer:
                                          generator=g)
                     m, mask = members[pick], member_mask[pick]
                     flat = m.reshape(-1)
-                    q = self.model(states[flat], actions[flat])[:, 0].reshape(m.shape)
+                    q = self.model.head(part(flat), actions[flat])[:, 0].reshape(m.shape)
                     t = target[flat].reshape(m.shape)
                     count = mask.sum(dim=1, keepdim=True)
                     q_c = q - (q * mask).sum(dim=1, keepdim=True) / count
