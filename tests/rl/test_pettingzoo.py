@@ -166,10 +166,24 @@ def test_state_render_and_spaces() -> None:
     assert state.shape == raw.state_space.shape and state.dtype == np.float32
     assert raw.state_space.contains(state)
     # perfect information: every hand is in it, each seat's from its own observation
-    size = raw.featurizer.size
+    f = raw.featurizer
+    size = raw.obs_size
+    assert size == f.size + 16 * f.history_size
     for s in range(4):
-        assert np.array_equal(state[s * size:(s + 1) * size],
-                              raw.featurizer.encode(raw.game.observation(s)))
+        obs = raw.game.observation(s)
+        assert np.array_equal(state[s * size:s * size + f.size], f.encode(obs))
+        assert np.array_equal(state[s * size + f.size:(s + 1) * size],
+                              f.encode_history(obs).reshape(-1))
+    # an agent's observation ends with its recent actions: the last play's row last
+    env.reset(seed=2)
+    pick = random.Random(0)
+    while len(raw.featurizer.recent(raw.game.observation(0))) < 6:
+        agent = env.agent_selection
+        env.step(pick.choice(np.flatnonzero(env.observe(agent)["action_mask"]).tolist()))
+    seen = env.observe("seat_0")["observation"]
+    assert seen.shape == (size,)
+    assert np.array_equal(seen[f.size:].reshape(16, -1), f.encode_history(
+        raw.game.observation(0))) and seen[f.size:].any()
     text = env.render()
     assert "shengji" in text and "seat_3 (" in text
     assert env.observation_space("seat_0") is env.observation_space("seat_0")

@@ -70,14 +70,16 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         interruption, such as Baohuang's seizing, while another seat decides)."""
         self.num_actions = probe.num_actions + 1
         self.possible_agents = [f"seat_{s}" for s in range(probe.num_seats)]
+        self.obs_size = featurizer.size + featurizer.history_len * featurizer.history_size
+        """The observation's length: the state's planes, then the recent actions' rows."""
         obs_space = spaces.Dict({
-            "observation": spaces.Box(0.0, np.inf, (featurizer.size,), np.float32),
+            "observation": spaces.Box(0.0, np.inf, (self.obs_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
         })
         # one object per agent, the same at every call (PettingZoo's api_test checks it)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
-        self.state_space = spaces.Box(0.0, np.inf, (featurizer.size * probe.num_seats,),
+        self.state_space = spaces.Box(0.0, np.inf, (self.obs_size * probe.num_seats,),
                                       np.float32)
         self.game: Game = probe
         self.prefix: list[int] = []
@@ -121,7 +123,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat(agent)
         acting = agent == self.agent_selection and not self.game.is_over
         obs = self.game.observation(seat)
-        features = self.featurizer.encode(obs, self.prefix if acting else ())
+        features = self._features(obs, self.prefix if acting else ())
         mask = self._legal(seat) if acting else np.zeros(self.num_actions, dtype=np.int8)
         return {"observation": features, "action_mask": mask}
 
@@ -159,8 +161,14 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
     def state(self) -> np.ndarray:
         """Perfect information, for researchers: every seat's features from its own
         observation (every hand), in seat order."""
-        return np.concatenate([self.featurizer.encode(self.game.observation(s))
+        return np.concatenate([self._features(self.game.observation(s))
                                for s in range(len(self.possible_agents))])
+
+    def _features(self, obs: dict[str, Any], prefix: list[int] | tuple[()] = ()
+                  ) -> np.ndarray:
+        """The state's planes (with the steps taken), then the recent actions' rows, flat."""
+        f = self.featurizer
+        return np.concatenate([f.encode(obs, prefix), f.encode_history(obs).reshape(-1)])
 
     def render(self) -> str | None:
         if self.render_mode is None:
