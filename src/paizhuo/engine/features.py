@@ -123,17 +123,18 @@ class Featurizer(ABC):
 
     def encode_history(self, obs: dict[str, Any]) -> np.ndarray:
         """``(history_len, history_size)``: a row per recent action (:meth:`recent`,
-        :meth:`fill_history`), the latest last; where fewer were taken, the first rows stay
+        :meth:`history_rows`), the latest last; where fewer were taken, the first rows stay
         0."""
         out = np.zeros((self.history_len, self.history_size), dtype=np.float32)
         items = self.recent(obs)
-        start = self.history_len - len(items)
-        for i, item in enumerate(items):
-            self.fill_history(Writer(out[start + i], self.history_offsets), obs, item)
+        if items:
+            out[self.history_len - len(items):] = self.history_rows(obs, items)
         return out
 
-    def fill_history(self, w: Writer, obs: dict[str, Any], item: dict[str, Any]) -> None:
-        """Write the row of one recent action (``{"seat", "verb", "cards"?}``) with ``w``."""
+    def history_rows(self, obs: dict[str, Any], items: Sequence[dict[str, Any]]
+                     ) -> np.ndarray:
+        """``(len(items), history_size)``: the rows of recent actions (each ``{"seat",
+        "verb", "cards"?}``), all at once (a learned bot builds them at every decision)."""
         raise NotImplementedError(f"{type(self).__name__} offers no history")
 
     def action_layout(self) -> list[tuple[str, int, int, str]]:
@@ -267,14 +268,8 @@ def rank_bits_rows(card_lists: Sequence[Sequence[int]]) -> np.ndarray:
     """Each list of card ids as a :func:`rank_plane`'s values, one row per list: what
     :func:`rank_bits` gives for each, worked out for all at once (a learned bot's legal
     actions, hundreds at a decision)."""
-    n = len(card_lists)
-    counts = np.zeros((n, LOW_RANKS), dtype=np.int64)
-    lens = np.fromiter((len(c) for c in card_lists), dtype=np.int64, count=n)
-    if lens.sum():
-        flat = np.fromiter((c for cards in card_lists for c in cards), dtype=np.int64,
-                           count=int(lens.sum()))
-        np.add.at(counts, (np.repeat(np.arange(n), lens), _LOW_RANK_OF[flat]), 1)
-    bits: np.ndarray = (counts[:, :, None] > np.arange(RANK_DEPTH)).reshape(n, -1)
+    counts = rank_count_rows(card_lists)
+    bits: np.ndarray = (counts[:, :, None] > np.arange(RANK_DEPTH)).reshape(len(counts), -1)
     return bits.astype(np.float32)
 
 
@@ -297,18 +292,32 @@ def rank_history_planes(verbs: Iterable[str], seats: int) -> tuple[Plane, ...]:
                   "SJ, BJ) / 16"))
 
 
-def fill_rank_history(w: Writer, obs: dict[str, Any], item: dict[str, Any],
-                      verbs: Sequence[str], seats: int) -> None:
-    """The row of :func:`rank_history_planes` for ``item`` (a verb not in ``verbs`` leaves
+def rank_history_rows(obs: dict[str, Any], items: Sequence[dict[str, Any]],
+                      verbs: Sequence[str], seats: int) -> np.ndarray:
+    """The rows of :func:`rank_history_planes` for ``items`` (a verb not in ``verbs`` leaves
     its plane 0)."""
-    if item.get("seat") is not None:
-        w.set("seat", relative(int(obs["seat"]), int(item["seat"]), seats))
-    verb = str(item.get("verb"))
-    if verb in verbs:
-        w.set("verb", sorted(verbs).index(verb))
-    cards = item.get("cards")
-    if cards:
-        w.put("cards", [n / RANK_DEPTH for n in rank_counts(cards)])
+    names = sorted(verbs)
+    out = np.zeros((len(items), seats + len(names) + LOW_RANKS), dtype=np.float32)
+    seat = int(obs["seat"])
+    for i, item in enumerate(items):
+        if item.get("seat") is not None:
+            out[i, relative(seat, int(item["seat"]), seats)] = 1.0
+        if item.get("verb") in names:
+            out[i, seats + names.index(item["verb"])] = 1.0
+    cards = [parse_cards(item.get("cards") or "") for item in items]
+    out[:, seats + len(names):] = rank_count_rows(cards) / RANK_DEPTH
+    return out
+
+
+def rank_count_rows(card_lists: Sequence[Sequence[int]]) -> np.ndarray:
+    """``(lists, 15)``: how many cards of each rank each list of card ids holds."""
+    n = len(card_lists)
+    lens = [len(c) for c in card_lists]
+    flat = np.fromiter((c for cards in card_lists for c in cards), dtype=np.int64,
+                       count=sum(lens))
+    at = np.repeat(np.arange(n) * LOW_RANKS, lens) + _LOW_RANK_OF[flat]
+    counts = np.bincount(at, minlength=n * LOW_RANKS).astype(np.float32)
+    return counts.reshape(n, LOW_RANKS)
 
 
 def seat_flags(seat: int, members: Iterable[int | str], seats: int) -> list[float]:

@@ -17,10 +17,10 @@ from paizhuo.engine.features import (
     Plane,
     RankBeliefs,
     Writer,
-    fill_rank_history,
     rank_bits,
     rank_bits_rows,
     rank_history_planes,
+    rank_history_rows,
     rank_plane,
     relative,
     seat_flags,
@@ -93,8 +93,9 @@ class GoujiFeatures(RankBeliefs):
     def __init__(self) -> None:
         super().__init__(PLANES, ACTION_PLANES, rank_history_planes(VERBS, SEATS))
 
-    def fill_history(self, w: Writer, obs: dict[str, Any], item: dict[str, Any]) -> None:
-        fill_rank_history(w, obs, item, VERBS, SEATS)
+    def history_rows(self, obs: dict[str, Any], items: Sequence[dict[str, Any]]
+                     ) -> np.ndarray:
+        return rank_history_rows(obs, items, VERBS, SEATS)
 
     def fill_action(self, w: Writer, obs: dict[str, Any], action: Action) -> None:
         w.set("verb", VERBS.index(action.verb))

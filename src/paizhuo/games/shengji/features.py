@@ -259,17 +259,27 @@ class ShengjiFeatures(Featurizer):
                      for k, p in enumerate(d.get("current_trick") or ()))
         return items[-self.history_len:]
 
-    def fill_history(self, w: Writer, obs: dict[str, Any], item: dict[str, Any]) -> None:
-        w.set("seat", relative(int(obs["seat"]), int(item["seat"]), self.seats))
-        counts = np.zeros(CARD_IDS, dtype=np.float32)
-        np.add.at(counts, np.asarray(parse_cards(item["cards"]), dtype=np.int64), 1.0)
-        w.put("cards", counts / self.decks)
+    def history_rows(self, obs: dict[str, Any], items: Sequence[dict[str, Any]]
+                     ) -> np.ndarray:
+        n = len(items)
+        out = np.zeros((n, self.history_size), dtype=np.float32)
+        at = self.history_offsets
+        seat = int(obs["seat"])
+        cards = [parse_cards(item["cards"]) for item in items]
+        lens = [len(c) for c in cards]
+        flat = np.fromiter((c for cs in cards for c in cs), dtype=np.int64, count=sum(lens))
+        counts = np.bincount(np.repeat(np.arange(n) * CARD_IDS, lens) + flat,
+                             minlength=n * CARD_IDS).astype(np.float32).reshape(n, CARD_IDS)
+        out[np.arange(n), [at["seat"][0] + relative(seat, int(i["seat"]), self.seats)
+                           for i in items]] = 1.0
+        out[:, slice(*at["cards"])] = counts / self.decks
         ctx = self.context(obs)
         if ctx is not None:
-            w.put("order", counts @ order_grid(ctx) / self.decks)
-        w.put("points", [float(counts @ _POINTS) / 100])
-        w.put("led", [float(item["led"])])
-        w.put("took", [float(item["took"])])
+            out[:, slice(*at["order"])] = counts @ order_grid(ctx) / self.decks
+        out[:, at["points"][0]] = counts @ _POINTS / 100
+        out[:, at["led"][0]] = [float(i["led"]) for i in items]
+        out[:, at["took"][0]] = [float(i["took"]) for i in items]
+        return out
 
     def hand_kinds(self, obs: dict[str, Any]) -> np.ndarray:
         out = np.zeros(CARD_IDS, dtype=np.float32)
