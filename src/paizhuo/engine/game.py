@@ -348,11 +348,12 @@ class Game(ABC):
         the ``cards`` it saw (Gouji's and Baohuang's details keep them as ``recent``)."""
         out: list[dict[str, Any]] = []
         for event in reversed(self.events):
-            shown = event.seen_by(seat)
-            if len(out) < n and shown is not None and shown.get("type") == "action":
-                out.append({k: shown[k] for k in ("seat", "verb", "cards") if k in shown})
             if len(out) == n:
                 break
+            shown = event.seen_by(seat)
+            if shown is not None and shown.get("type") == "action":
+                item = {"seat": shown["seat"], "verb": shown["verb"]}
+                out.append(item if "cards" not in shown else {**item, "cards": shown["cards"]})
         return out[::-1]
 
     def events_seen_by(self, seat: int | None) -> list[Event]:
