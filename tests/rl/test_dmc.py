@@ -157,7 +157,8 @@ def test_a_short_training_learns_and_plays(game: str, tmp_path: Path) -> None:
     while not g.is_over:
         seat = deciding(g, g.to_act())[0]
         action = bot_action(g, g.to_act(), seat, bot, rng)
-        assert action in g.legal_actions(seat) or action.verb in g.MESSAGE_VERBS
+        # (apply refuses an illegal action; a Shengji bury, the heuristic's above the
+        # network's cap, may lie beyond the capped legal list)
         g.apply(action)
 
 

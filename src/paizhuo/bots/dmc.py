@@ -114,15 +114,9 @@ class DmcBot(BaseBot):
         tilted toward the actions the network values (a KL-regularised step of policy
         improvement, DouZero's own argmax of ``q`` as λ grows); without one, ``q``."""
         f = self._features(observation)
-        out = self.net.scores(f.encode(observation), f.encode_actions(observation, legal),
-                              self._history(f, observation))
-        weight = self.net.meta.get("q_weight")
-        if weight is None:
-            return out[:, 0]
-        bc = out[:, 1] - out[:, 1].max()
-        log_pi = bc - np.log(np.exp(bc).sum())
-        tilted: np.ndarray = log_pi + float(weight) * out[:, 0] / self.net.return_scale
-        return tilted
+        return preferences(self.net, self.net.scores(
+            f.encode(observation), f.encode_actions(observation, legal),
+            self._history(f, observation)))
 
     def world_hints(self, observation: dict[str, Any]) -> dict[str, Any] | None:
         """The belief head's guess of where the unseen cards lie, as the keywords of the
@@ -156,6 +150,21 @@ class DmcBot(BaseBot):
     def _history(self, f: Featurizer, observation: dict[str, Any]) -> np.ndarray | None:
         """The recent actions, for a network that summarises them."""
         return f.encode_history(observation) if self.net.history is not None else None
+
+
+def preferences(net: QNet, out: np.ndarray) -> np.ndarray:
+    """What a player of ``net`` maximizes over the actions it scored (``out``, from
+    :meth:`QNet.scores`): ``q``, or with a ``q_weight`` λ in its meta the behaviour-cloning
+    policy tilted by ``λ · q / return_scale`` (:meth:`DmcBot.preferences`; the trainer's
+    self-play plays the same)."""
+    weight = net.meta.get("q_weight")
+    if weight is None:
+        q: np.ndarray = out[:, 0]
+        return q
+    bc = out[:, 1] - out[:, 1].max()
+    log_pi = bc - np.log(np.exp(bc).sum())
+    tilted: np.ndarray = log_pi + float(weight) * out[:, 0] / net.return_scale
+    return tilted
 
 
 WEIGHTS_PACKAGE = "paizhuo.bots.weights"

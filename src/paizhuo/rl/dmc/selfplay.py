@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from paizhuo.bots.base import BaseBot, Bot, deciding
-from paizhuo.bots.dmc import MAX_SCORED
+from paizhuo.bots.dmc import MAX_SCORED, preferences
 from paizhuo.bots.policies import make_policy
 from paizhuo.bots.qnet import QNet
 from paizhuo.bots.search import play_out, ranked
@@ -116,8 +116,8 @@ def _choose(net: QNet | None, heuristic: BaseBot, game: Any, seat: int, obs: dic
     if rng.random() < epsilon:
         return legal[rng.randrange(len(legal))], legal, None
     state = f.encode(obs)
-    q = net.scores(state, f.encode_actions(obs, legal), history)[:, 0]
-    return legal[int(np.argmax(q))], legal, state
+    best = preferences(net, net.scores(state, f.encode_actions(obs, legal), history))
+    return legal[int(np.argmax(best))], legal, state
 
 
 def label(game: Any, seat: int, obs: dict[str, Any], legal: list[Action],
