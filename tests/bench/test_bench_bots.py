@@ -9,7 +9,14 @@ import itertools
 import pytest
 from typer.testing import CliRunner
 
-from paizhuo.bench.bots import FAST_TARGET_MS, HARD_TARGET_MS, BotTiming, time_bot
+from paizhuo.bench.bots import (
+    FAST_TARGET_MS,
+    HARD_TARGET_MS,
+    LEARNED_TARGET_MS,
+    TARGETS_MS,
+    BotTiming,
+    time_bot,
+)
 from paizhuo.cli import app
 from paizhuo.games import game_class
 
@@ -34,6 +41,16 @@ def test_the_target_is_judged_on_the_99th_percentile() -> None:
     assert not BotTiming("gouji", "classic", "normal", times, 1, FAST_TARGET_MS).within_target
     assert BotTiming("gouji", "classic", "greedy", times, 1, None).within_target is None
     assert BotTiming("x", "y", "hard", [900.0] * 10, 1, HARD_TARGET_MS).quantile(0.5) == 900.0
+
+
+def test_the_learned_bot_is_held_to_5_ms() -> None:
+    """Issue 36's target: a learned decision within 5 ms at the 99th percentile."""
+    assert TARGETS_MS["dmc"] == LEARNED_TARGET_MS == 5.0
+    times = [0.4] * 99 + [4.9]
+    assert BotTiming("shengji", "tractor", "dmc", times, 1, TARGETS_MS["dmc"]).within_target
+    times = [0.4] * 98 + [12.9] * 2
+    assert not BotTiming("shengji", "tractor", "dmc", times, 1,
+                         TARGETS_MS["dmc"]).within_target
 
 
 def test_a_share_of_decisions_can_be_timed() -> None:

@@ -14,7 +14,8 @@ bot object per seat and round, as at a table (a bot may remember what it saw of 
 
 Everything runs in this process, on one core. The targets (issue 11): a heuristic decision
 (``heuristic``, ``normal``, ``easy``) under :data:`FAST_TARGET_MS`, a ``hard`` one under
-:data:`HARD_TARGET_MS` — judged on the 99th percentile of the decisions timed (the slowest
+:data:`HARD_TARGET_MS`; the learned bot's (issue 36: ``dmc``) within
+:data:`LEARNED_TARGET_MS` — judged on the 99th percentile of the decisions timed (the slowest
 is printed too: a pause of Python's garbage collector can land on any decision).
 """
 
@@ -36,9 +37,12 @@ from paizhuo.engine.game import Game
 
 FAST_TARGET_MS: Final = 2.0
 HARD_TARGET_MS: Final = 1000.0
+LEARNED_TARGET_MS: Final = 5.0
 TARGETS_MS: Final[dict[str, float]] = {"heuristic": FAST_TARGET_MS, "normal": FAST_TARGET_MS,
-                                       "easy": FAST_TARGET_MS, "hard": HARD_TARGET_MS}
-"""The most milliseconds issue 11 allows one decision of a named bot (others: no target)."""
+                                       "easy": FAST_TARGET_MS, "hard": HARD_TARGET_MS,
+                                       "dmc": LEARNED_TARGET_MS}
+"""The most milliseconds issue 11 allows one decision of a named bot, and issue 36 the
+learned one (others: no target)."""
 SEARCH_SAMPLE: Final = 0.1
 """Share of the decisions a search bot is timed at (others: every decision)."""
 MIN_DECISIONS: Final = 10
@@ -147,4 +151,5 @@ def time_bot(cls: type[Game], options: dict[str, Any], bot_name: str, *,
                      TARGETS_MS.get(bot_name))
 
 
-__all__ = ["FAST_TARGET_MS", "HARD_TARGET_MS", "TARGETS_MS", "BotTiming", "time_bot"]
+__all__ = ["FAST_TARGET_MS", "HARD_TARGET_MS", "LEARNED_TARGET_MS", "TARGETS_MS", "BotTiming",
+           "time_bot"]
