@@ -63,6 +63,16 @@ def card_bits(cards: Iterable[int], decks: int) -> np.ndarray:
     return out.reshape(-1)
 
 
+def card_count_rows(card_lists: Sequence[Sequence[int]]) -> np.ndarray:
+    """``(lists, 54)``: how many of each card id each list holds (float32), all at once."""
+    n = len(card_lists)
+    lens = [len(c) for c in card_lists]
+    flat = np.fromiter((c for cs in card_lists for c in cs), dtype=np.int64, count=sum(lens))
+    counts = np.bincount(np.repeat(np.arange(n) * CARD_IDS, lens) + flat,
+                         minlength=n * CARD_IDS)
+    return counts.astype(np.float32).reshape(n, CARD_IDS)
+
+
 def planes(decks: int, seats: int) -> tuple[Plane, ...]:
     cards = CARD_IDS * decks
 
@@ -265,11 +275,7 @@ class ShengjiFeatures(Featurizer):
         out = np.zeros((n, self.history_size), dtype=np.float32)
         at = self.history_offsets
         seat = int(obs["seat"])
-        cards = [parse_cards(item["cards"]) for item in items]
-        lens = [len(c) for c in cards]
-        flat = np.fromiter((c for cs in cards for c in cs), dtype=np.int64, count=sum(lens))
-        counts = np.bincount(np.repeat(np.arange(n) * CARD_IDS, lens) + flat,
-                             minlength=n * CARD_IDS).astype(np.float32).reshape(n, CARD_IDS)
+        counts = card_count_rows([parse_cards(item["cards"]) for item in items])
         out[np.arange(n), [at["seat"][0] + relative(seat, int(i["seat"]), self.seats)
                            for i in items]] = 1.0
         out[:, slice(*at["cards"])] = counts / self.decks
@@ -327,12 +333,8 @@ class ShengjiFeatures(Featurizer):
             self.fill_action(Writer(out[i], self.action_offsets), obs, actions[i])
         if plain:
             n = len(plain)
-            cards = [actions[i].cards for i in plain]
-            lens = np.fromiter((len(c) for c in cards), dtype=np.int64, count=n)
-            counts = np.zeros((n, CARD_IDS), dtype=np.int64)
-            flat = np.fromiter((c for cs in cards for c in cs), dtype=np.int64,
-                               count=int(lens.sum()))
-            np.add.at(counts, (np.repeat(np.arange(n), lens), flat), 1)
+            counts = card_count_rows([actions[i].cards for i in plain])
+            lens = counts.sum(axis=1)
             a, b = self.action_offsets["cards"]
             rows = np.asarray(plain)
             out[rows, a:b] = (counts[:, :, None] > np.arange(self.decks)).reshape(n, -1)
@@ -340,8 +342,7 @@ class ShengjiFeatures(Featurizer):
             verb = self.action_offsets["verb"][0]
             out[rows, verb + np.fromiter((VERBS.index(actions[i].verb) for i in plain),
                                          dtype=np.int64, count=n)] = 1.0
-            self._order_rows(out, obs, rows, counts.astype(np.float32),
-                             [actions[i] for i in plain])
+            self._order_rows(out, obs, rows, counts, [actions[i] for i in plain])
         return out
 
     def _order_rows(self, out: np.ndarray, obs: dict[str, Any], rows: np.ndarray,
